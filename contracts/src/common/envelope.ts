@@ -1,0 +1,31 @@
+/**
+ * The response envelope every API call answers (DESIGN.md "Wire contract").
+ * `status` mirrors the HTTP status, except that a protected call with a missing, bad or
+ * expired token answers HTTP 401 with `status: 0` (core §4: the browser treats it as "session over").
+ * Extra top-level fields named by the spec tables (token, release_id, audio_id, revoked,
+ * notification_icon) travel beside `body`.
+ */
+export type Envelope<TBody = unknown> = {
+  status: number;
+  message: string;
+  body?: TBody;
+  total?: number;
+  request_id?: string;
+  [extra: string]: unknown;
+};
+
+/** `status` value meaning "session over" (core §4, §8). */
+export const SESSION_OVER_STATUS = 0;
+
+/** Fallback texts when a failed call carries no message (core §8). */
+export const GENERIC_ERROR = 'Something went wrong.';
+export const GENERIC_ARTWORK_ERROR = 'Something went wrong';
+
+/** Server-only messages that the spec does not quote (ours to word; core §8 "not shown"). */
+export const SERVER_MESSAGES = {
+  unauthorized: 'Your session has ended. Please log in again.',
+  notFound: 'Not found.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  internal: 'Something went wrong.',
+  validation: 'Please fill all required fields',
+} as const;

@@ -1,0 +1,60 @@
+/** Limits of the audio release wizard and catalogue (core §5, §9). */
+export const RELEASE_LIMITS = {
+  catalogPageSize: 25,
+  searchDebounceMs: 500,
+  releaseDateMinDaysAhead: 6,
+  productionYearMaxAhead: 3,
+  maxPrimaryArtists: 3,
+  maxFeaturingArtists: 2,
+  maxArtistsTotal: 3,
+  maxAuthors: 3,
+  maxComposers: 3,
+  artworkMaxBytes: 1_572_864,
+  audioMaxBytes: 100 * 1024 * 1024,
+  callerTuneMaxChars: 8,
+  platformLoaderMs: 2000,
+  storeDialogLoaderMs: 5000,
+  textMax: 255,
+  lyricsMax: 20_000,
+} as const;
+
+/** Counts shown on the Platform tab (core §9). */
+export const PLATFORM_COUNTS = { audio: '190+', crbt: '4+', video: '8+' } as const;
+/** Product number prefix of a track (core §2 /catalog/{id}). */
+export const PRODUCT_NUMBER_PREFIX = 'FM-AU-21';
+export const productNumber = (audioId: number | string): string => `${PRODUCT_NUMBER_PREFIX}${audioId}`;
+
+/** Accepted upload types, detected from the bytes (core §5). */
+export const ARTWORK_MIME = ['image/png', 'image/gif', 'image/jpeg'] as const;
+export const AUDIO_MIME = ['audio/mpeg', 'audio/wav'] as const;
+export const AUDIO_EXTENSIONS = ['mp3', 'wav'] as const;
+export const ARTWORK_EXTENSIONS = ['png', 'gif', 'jpg', 'jpeg'] as const;
+
+/** Artwork guidelines shown on tab 1 (core §2). */
+export const ARTWORK_GUIDELINES = [
+  'At least 3000x3000 pixels, square',
+  'At least 72 dpi (300 dpi recommended)',
+  'RGB colour mode',
+  'JPEG format',
+  'No thumbnails, no png',
+] as const;
+/** Audio guidelines shown on tab 2 (core §2). */
+export const AUDIO_GUIDELINES = [
+  'mp3 or wav only',
+  'At least 16 bit, 44.1 kHz, stereo',
+  'Recommended: 24 bit at 48 kHz or 96 kHz',
+  'No noise, clicks or silence padding',
+] as const;
+export const LYRICS_GUIDELINES = [
+  'One line of the song per line of text; leave an empty line between verses.',
+  'Write only what is sung: no titles, credits or "Chorus x2" notes.',
+  'Use the language and script the song is sung in; keep punctuation minimal.',
+] as const;
+/** Music video specification shown in the wizard (core §9). */
+export const MUSIC_VIDEO_SPEC = [
+  'MOV, Apple ProRes 422 HQ',
+  '1920x1080, about 220 Mb/s, 24 or 25 fps',
+  'YUV 422, gamma 2.15 to 2.25, square pixels, progressive',
+  'One black frame at the start and at the end',
+  'Audio: PCM 48 kHz, 16 bit, stereo',
+] as const;

@@ -1,0 +1,226 @@
+import dayjs from 'dayjs';
+import * as yup from 'yup';
+import { RELEASE_LIMITS as L } from './releases.limits';
+import { RELEASE_MESSAGES as M } from './releases.messages';
+import { EXPLICIT_VERSIONS, RELEASE_TYPES, TRACK_VERSIONS, YES_NO } from './releases.enums';
+import { isPriceTierAllowed } from './price-tiers';
+
+/**
+ * Earliest release date a user may pick: the start of (today + 6 days) in the picker's local time
+ * (core §5 "Release date: minimum today plus 6 days"). Returns epoch ms.
+ */
+export function minReleaseDate(now: number = Date.now()): number {
+  return dayjs(now).startOf('day').add(L.releaseDateMinDaysAhead, 'day').valueOf();
+}
+/**
+ * The server cannot know the browser's time zone, so it accepts the earliest local midnight of
+ * today + 6 days anywhere on earth (UTC+14). Epoch ms.
+ */
+export function minReleaseDateAnyZone(now: number = Date.now()): number {
+  const utcMidnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  return utcMidnight + L.releaseDateMinDaysAhead * 86_400_000 - 14 * 3_600_000;
+}
+/** Highest production year allowed (core §5): current year + 3. */
+export const maxProductionYear = (now: number = Date.now()): number => new Date(now).getFullYear() + L.productionYearMaxAhead;
+
+/** Format digits as HH:MM:SS while typing (core §5 caller tune: digits only, at most 8 characters). */
+export function formatCallerTune(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 6);
+  return digits.replace(/^(\d{2})(\d{1,2})?(\d{1,2})?$/, (_, h: string, m?: string, s?: string) => [h, m, s].filter(Boolean).join(':'));
+}
+export const CALLER_TUNE_PATTERN = /^\d{2}:[0-5]\d:[0-5]\d$/;
+/** ISRC: 2-letter country, 3 alphanumeric registrant, 2-digit year, 5-digit designation; hyphens allowed. */
+export const ISRC_PATTERN = /^[A-Z]{2}-?[A-Z0-9]{3}-?\d{2}-?\d{5}$/;
+export const UPC_EAN_PATTERN = /^\d{12,13}$/;
+
+const text = (msg: string = M.requiredFields) => yup.string().trim().max(L.textMax).required(msg);
+const optionalText = () => yup.string().trim().max(L.textMax).optional().default('');
+const artistId = () => yup.number().integer().positive().optional().nullable();
+
+/** Ids of the non-empty artist slots of a release or track, in order. */
+export function artistSlots(v: Record<string, unknown>) {
+  const pick = (keys: string[]) => keys.map((k) => v[k]).filter((x): x is number => x !== null && x !== undefined && x !== '' && x !== 0).map(Number);
+  return {
+    primary: pick(['primary_artist1', 'primary_artist2', 'primary_artist3']),
+    featuring: pick(['featuring1', 'featuring2', 'featuring3']),
+  };
+}
+/**
+ * Artist rules (core §5 "Artist rules per track", §9): primary at most 3, featuring at most 2,
+ * together at most 3, no duplicates. Returns the spec's message, or null when the set is valid.
+ */
+export function checkArtistRules(v: Record<string, unknown>): string | null {
+  const { primary, featuring } = artistSlots(v);
+  const all = [...primary, ...featuring];
+  if (new Set(all).size !== all.length) return M.artistAlreadyAdded;
+  if (primary.length > L.maxPrimaryArtists || featuring.length > L.maxFeaturingArtists || all.length > L.maxArtistsTotal) return M.artistLimit;
+  return null;
+}
+/** Authors or composers: at most 3, no duplicates (case-insensitive), first one required (core §5). */
+export function checkCreditNames(names: Array<string | null | undefined>, kind: 'author' | 'composer'): string | null {
+  const filled = names.map((n) => (n ?? '').trim()).filter(Boolean);
+  const lower = filled.map((n) => n.toLowerCase());
+  if (new Set(lower).size !== lower.length) return kind === 'author' ? M.authorAlreadyAdded : M.composerAlreadyAdded;
+  if (filled.length > (kind === 'author' ? L.maxAuthors : L.maxComposers)) return kind === 'author' ? M.authorLimit : M.composerLimit;
+  return null;
+}
+
+/**
+ * createReleaseInfo / updateReleaseInfo payload (core §3 Release, §5 "Required in release info").
+ * Pass `{ context: { now } }` to pin the clock; the server uses the any-zone minimum.
+ */
+export const releaseInfoSchema = yup
+  .object({
+    album_artwork: yup.string().trim().max(L.textMax).optional().default(''),
+    release_type: yup.string().trim().lowercase().oneOf([...RELEASE_TYPES], M.requiredFields).required(M.requiredFields),
+    release_title: text(),
+    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).required(M.requiredFields),
+    primary_artist2: artistId(),
+    primary_artist3: artistId(),
+    featuring1: artistId(),
+    featuring2: artistId(),
+    featuring3: artistId(),
+    genre: text(),
+    sub_genre: text(),
+    lable_name: text(),
+    release_date: yup
+      .number()
+      .typeError(M.requiredFields)
+      .required(M.requiredFields)
+      .test('min-date', M.releaseDateMin, function (value) {
+        const ctx = (this.options.context ?? {}) as { now?: number; anyZone?: boolean };
+        const min = ctx.anyZone ? minReleaseDateAnyZone(ctx.now) : minReleaseDate(ctx.now);
+        return typeof value === 'number' && value >= min;
+      }),
+    p_line: text(),
+    c_line: text(),
+    upc_ean: yup
+      .string()
+      .trim()
+      .optional()
+      .default('')
+      .test('upc', M.upcFormat, (v) => !v || UPC_EAN_PATTERN.test(v)),
+  })
+  .test('artists', function (v) {
+    const msg = checkArtistRules(v as Record<string, unknown>);
+    return msg ? this.createError({ message: msg, path: 'primary_artist1' }) : true;
+  });
+export type ReleaseInfoPayload = yup.InferType<typeof releaseInfoSchema>;
+
+const yesNo = () => yup.string().oneOf([...YES_NO], M.requiredFields).required(M.requiredFields);
+
+/**
+ * addSongInfo / updateSongInfo payload (core §3 Track, §5 "Required per track", artist and other
+ * track rules). Context: `{ releaseType, now }` (the price tier is checked against the release type).
+ * When destribute_music is "No" the video ISRC and link are cleared (core §5).
+ */
+export const trackSchema = yup
+  .object({
+    audio_track: yup.string().trim().required(M.uploadPending),
+    track_version: yup.string().oneOf([...TRACK_VERSIONS], M.requiredFields).required(M.requiredFields),
+    instrumental: yesNo(),
+    title: text(),
+    version_subtitle: optionalText(),
+    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).required(M.requiredFields),
+    primary_artist2: artistId(),
+    primary_artist3: artistId(),
+    featuring1: artistId(),
+    featuring2: artistId(),
+    featuring3: artistId(),
+    author1: text(),
+    author2: optionalText(),
+    author3: optionalText(),
+    composer1: text(),
+    composer2: optionalText(),
+    composer3: optionalText(),
+    producer: optionalText(),
+    p_line: text(),
+    production_year: yup
+      .number()
+      .typeError(M.requiredFields)
+      .integer(M.productionYearInvalid)
+      .min(1900, M.productionYearInvalid)
+      .required(M.requiredFields)
+      .test('max-year', M.productionYearMax, function (value) {
+        const ctx = (this.options.context ?? {}) as { now?: number };
+        return typeof value === 'number' && value <= maxProductionYear(ctx.now);
+      }),
+    publisher: optionalText(),
+    isrc_yes_no: yesNo(),
+    isrc: yup
+      .string()
+      .trim()
+      .uppercase()
+      .default('')
+      .when('isrc_yes_no', {
+        is: 'Yes',
+        then: (s) => s.required(M.requiredFields).matches(ISRC_PATTERN, M.isrcFormat),
+        otherwise: (s) => s.transform(() => '').optional(),
+      }),
+    genre: text(),
+    subgenre: text(),
+    price_tier: text().test('tier', M.priceTierNotAllowed, function (value) {
+      const ctx = (this.options.context ?? {}) as { releaseType?: string };
+      return !ctx.releaseType || (!!value && isPriceTierAllowed(ctx.releaseType, value));
+    }),
+    explicit_version: yup.string().oneOf([...EXPLICIT_VERSIONS], M.requiredFields).required(M.requiredFields),
+    track_title_language: text(),
+    lyrics_language: text(),
+    lyrics: yup.string().max(L.lyricsMax).optional().default(''),
+    caller_tune: yup
+      .string()
+      .trim()
+      .max(L.callerTuneMaxChars, M.callerTuneFormat)
+      .optional()
+      .default('')
+      .test('hhmmss', M.callerTuneFormat, (v) => !v || CALLER_TUNE_PATTERN.test(v)),
+    destribute_music: yup.string().oneOf([...YES_NO], M.requiredFields).optional().default('No'),
+    video_isrc: yup
+      .string()
+      .trim()
+      .uppercase()
+      .default('')
+      .when('destribute_music', {
+        is: 'Yes',
+        then: (s) => s.optional().test('isrc', M.isrcFormat, (v) => !v || ISRC_PATTERN.test(v)),
+        otherwise: (s) => s.transform(() => ''),
+      }),
+    download_video_link: yup
+      .string()
+      .trim()
+      .max(1000)
+      .default('')
+      .when('destribute_music', {
+        is: 'Yes',
+        then: (s) => s.required(M.videoLinkRequired).url(M.videoLinkRequired),
+        otherwise: (s) => s.transform(() => ''),
+      }),
+  })
+  .test('artists', function (v) {
+    const msg = checkArtistRules(v as Record<string, unknown>);
+    return msg ? this.createError({ message: msg, path: 'primary_artist1' }) : true;
+  })
+  .test('credits', function (v) {
+    const rec = v as unknown as Record<string, string>;
+    const msg =
+      checkCreditNames([rec.author1, rec.author2, rec.author3], 'author') ??
+      checkCreditNames([rec.composer1, rec.composer2, rec.composer3], 'composer');
+    return msg ? this.createError({ message: msg, path: 'author1' }) : true;
+  });
+export type TrackPayload = yup.InferType<typeof trackSchema>;
+
+/** addArtist payload (core §7). */
+export const artistSchema = yup.object({
+  artist_type: yup.string().oneOf(['primary', 'featuring'], M.requiredFields).required(M.requiredFields),
+  artist_name: yup.string().trim().required(M.artistNameRequired).max(L.textMax),
+  apple_id: yup.string().trim().max(L.textMax).optional().default(''),
+  spotify_id: yup.string().trim().max(L.textMax).optional().default(''),
+});
+export type ArtistPayload = yup.InferType<typeof artistSchema>;
+
+/** checkboxCrbtVideoPlatforms payload (core §7). */
+export const platformsSchema = yup.object({
+  release_id: yup.number().integer().positive().required(M.releaseNotFound),
+  crbt: yup.string().oneOf(['yes', 'no']).required(M.requiredFields),
+  video_platforms: yup.string().oneOf(['yes', 'no']).required(M.requiredFields),
+});

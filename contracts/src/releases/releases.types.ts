@@ -1,0 +1,89 @@
+import type { ReleaseStatus } from './releases.enums';
+
+/** An artist of the pickers (core §3 Artist). */
+export type Artist = { artist_id: number; artist_name: string; apple_id: string; spotify_id: string; artist_type: 'primary' | 'featuring' };
+
+/** A track as answered by getDraft / getCatelogById (core §3 Track). status: see trackStatusLabel. */
+export type Track = {
+  audio_id: number;
+  release_id: number;
+  audio_track: string;
+  track_version: string;
+  instrumental: string;
+  title: string;
+  version_subtitle: string;
+  primary_artist1: number | null;
+  primary_artist2: number | null;
+  primary_artist3: number | null;
+  featuring1: number | null;
+  featuring2: number | null;
+  featuring3: number | null;
+  author1: string;
+  author2: string;
+  author3: string;
+  composer1: string;
+  composer2: string;
+  composer3: string;
+  producer: string;
+  p_line: string;
+  production_year: number;
+  publisher: string;
+  isrc_yes_no: string;
+  isrc: string;
+  genre: string;
+  subgenre: string;
+  price_tier: string;
+  explicit_version: string;
+  track_title_language: string;
+  lyrics_language: string;
+  lyrics: string;
+  caller_tune: string;
+  destribute_music: string;
+  video_isrc: string;
+  download_video_link: string;
+  status: number;
+  /** Display name of primary_artist1 (read views only). */
+  artist_name?: string;
+};
+
+/** A release as answered by getDraft / getCatelogById (core §3 Release). release_date is epoch ms. */
+export type Release = {
+  release_id: number;
+  album_artwork: string;
+  release_type: string;
+  release_title: string;
+  primary_artist1: number | null;
+  primary_artist2: number | null;
+  primary_artist3: number | null;
+  featuring1: number | null;
+  featuring2: number | null;
+  featuring3: number | null;
+  genre: string;
+  sub_genre: string;
+  lable_name: string;
+  release_date: number;
+  p_line: string;
+  c_line: string;
+  upc_ean: string;
+  number_of_tracks: number;
+  status: ReleaseStatus;
+  reason: string;
+  crbt: 'yes' | 'no' | '';
+  video_platforms: 'yes' | 'no' | '';
+  /** Names of the artists referenced by id, for display. */
+  artist_name?: string;
+  audios: Track[];
+};
+
+/** A row of GET /api/getCatelogListWeb (core §2 /catalog). */
+export type CatalogRow = Pick<
+  Release,
+  'release_id' | 'album_artwork' | 'release_title' | 'release_type' | 'genre' | 'lable_name' | 'release_date' | 'number_of_tracks' | 'status' | 'reason'
+> & { artist_name: string };
+
+/** GET /api/getSubmissionDataChecks body (core §3): "Yes" when any track has it. */
+export type SubmissionDataChecks = { caller_tune: 'Yes' | 'No'; destribute_music: 'Yes' | 'No' };
+
+/** URL path under which uploaded artwork is readable: /api/files/artwork/{filename}. Audio: /api/files/audio/{filename} (owner only). */
+export const ARTWORK_URL_PREFIX = '/api/files/artwork/';
+export const AUDIO_URL_PREFIX = '/api/files/audio/';
