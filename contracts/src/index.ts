@@ -15,3 +15,4 @@ export * from './lists/sub-genres';
 export * from './lists/languages';
 export * from './lists/stores';
 export * from './lists/platforms';
+export * from './releases/releases.ui-texts';

@@ -35,3 +35,58 @@ export const AUTH_MESSAGES = {
   captchaRequired: 'Please complete the captcha.',
   loggedOut: 'Logged out.',
 } as const;
+
+/**
+ * Labels, headings and hints of the login, signup, OTP and recovery screens (core §2 /login, /signup).
+ * Quoted texts of the spec ("Forgot Password", "Send OTP", "Enter OTP") are kept as quoted. `{name}`,
+ * `{email}` and `{seconds}` are placeholders the screens replace. Browser tests find fields by these labels.
+ */
+export const AUTH_TEXT = {
+  productName: 'Artist Distribution Portal',
+  tagline: 'Distribute your music to 190+ stores.',
+  // Login (core §2 /login)
+  loginTitle: 'Log in to your account',
+  emailLabel: 'Email',
+  passwordLabel: 'Password',
+  loginButton: 'Login',
+  forgotPasswordLink: 'Forgot Password?',
+  noAccount: "Don't have an account?",
+  signupLink: 'Sign up',
+  // Forgot Password flow (core §2 /login, §4)
+  forgotTitle: 'Forgot Password',
+  forgotIntro: 'Enter the email of your account and we will send you a 5 digit code.',
+  sendOtpButton: 'Send OTP',
+  backToLogin: 'Back to login',
+  newPasswordTitle: 'Set a new password',
+  newPasswordIntro: 'Choose a new password for {email}.',
+  newPasswordLabel: 'New Password',
+  confirmPasswordLabel: 'Confirm Password',
+  changePasswordButton: 'Change Password',
+  // OTP screen (core §2 /signup, §5 OTP)
+  otpTitle: 'Verify your email',
+  otpResetTitle: 'Enter the code',
+  otpIntro: 'We sent a 5 digit code to {email}.',
+  otpLabel: 'Enter OTP',
+  verifyButton: 'Verify',
+  resendButton: 'Resend OTP',
+  resendCountdown: 'Resend available in {seconds} s',
+  // Signup (core §2 /signup)
+  signupTitle: 'Create your account',
+  welcomeBanner: 'Welcome! {name} invited you to distribute your music with us.',
+  nameLabel: 'Name',
+  phoneLabel: 'Phone',
+  addressLabel: 'Address',
+  termsLabel: 'I have read and accept the distribution terms and the privacy policy',
+  emailUpdatesLabel: 'I agree to receive offers and updates by e-mail',
+  signupButton: 'Sign up',
+  haveAccount: 'Already have an account?',
+  loginLink: 'Login',
+  // Captcha (DESIGN.md "Mail, captcha, identity")
+  captchaLabel: 'Verify that you are human',
+  captchaChecking: 'Checking the captcha…',
+} as const;
+
+/** Replaces `{key}` placeholders of an AUTH_TEXT entry, e.g. `fillText(AUTH_TEXT.otpIntro, { email })`. */
+export function fillText(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

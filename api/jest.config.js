@@ -1,0 +1,12 @@
+/**
+ * Unit specs beside the code (src/**\/*.spec.ts) and integration specs booting the real app on a real
+ * database (test/integration/*.integration-spec.ts): SQLite always, MariaDB/MySQL too when MYSQL_URL is set.
+ */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.integration-spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  testTimeout: 60000,
+  maxWorkers: 1,
+};

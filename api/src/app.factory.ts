@@ -1,0 +1,70 @@
+import { ConsoleLogger, type INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { EnvelopeExceptionFilter } from './common/exception.filter';
+import { requestId } from './common/request-context';
+import { requestLogger } from './common/request-logger';
+
+/**
+ * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
+ * OpenAPI at /api/docs and, when STATIC_ROOT holds built front ends, the shell, the remotes and
+ * /remotes.json on the same origin (docs/decisions/001). Used by main.ts and by the integration tests.
+ */
+export async function createApp(config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestExpressApplication> {
+  const logger = options.quiet ? false : new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat !== 'json' });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bodyParser: false });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(requestId);
+  if (config.logRequests && !options.quiet) app.use('/api', requestLogger);
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', express.urlencoded({ extended: false, limit: '1mb' }));
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new EnvelopeExceptionFilter());
+
+  const doc = new DocumentBuilder()
+    .setTitle('Artist distribution portal API')
+    .setDescription('Every answer is the envelope { status, message, body?, total? }; a protected call with a bad token answers HTTP 401 with status 0.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
+
+  if (config.staticRoot) serveFrontEnds(app, config);
+  return app;
+}
+
+function serveFrontEnds(app: INestApplication, config: AppConfig): void {
+  const root = config.staticRoot!;
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.get('/remotes.json', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(config.remotes);
+  });
+  for (const dir of ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights']) {
+    const dist = join(root, dir, 'dist');
+    http.use(`/remotes/${dir}`, express.static(dist, { fallthrough: false, setHeaders: noCacheManifest }));
+  }
+  const shell = join(root, 'shell', 'dist');
+  if (!existsSync(join(shell, 'index.html'))) {
+    new Logger('Static').warn({ msg: 'shell/dist not built: only the API is served', root });
+    return;
+  }
+  http.use(express.static(shell, { index: false, setHeaders: noCacheManifest }));
+  // Client-side routes: any GET that is not the API or a file answers the shell's index.html.
+  http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(join(shell, 'index.html'));
+  });
+}
+
+function noCacheManifest(res: Response, path: string): void {
+  if (/(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
+}

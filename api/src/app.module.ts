@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { MailModule } from './mail/mail.module';
+import { UsersModule } from './users/users.module';
+import { AuthModule } from './auth/auth.module';
+import { PlatformStatusModule } from './platform-status/platform-status.module';
+import { HealthController } from './health/health.controller';
+import { FEATURE_MODULES } from './feature-modules';
+
+/** The modular monolith: core modules plus one module per area (CONVENTIONS §1). */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: config.rateLimit.authTtlMs, limit: config.rateLimit.authLimit }] }),
+        DatabaseModule,
+        MailModule,
+        PlatformStatusModule,
+        UsersModule,
+        AuthModule,
+        ...FEATURE_MODULES,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,136 @@
+import { Injectable, Logger } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import {
+  AUTH_MESSAGES as M,
+  changePasswordSchema,
+  forgetPasswordSchema,
+  loginSchema,
+  resendOtpSchema,
+  signupSchema,
+  verifyEmailOtpSchema,
+  verifyForgetOtpSchema,
+} from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import { validateBody } from '../common/validate';
+import { CaptchaService } from '../captcha/captcha.service';
+import { UsersService } from '../users/users.service';
+import { OtpService } from './otp.service';
+import { SessionService } from './session.service';
+
+// Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password.
+const DUMMY_HASH = argon2.hash('not-a-real-password-' + Math.random(), { type: argon2.argon2id });
+
+/**
+ * The account flows of core §4 and §7, every rule of core §5 enforced here with the spec's messages.
+ * Each method takes the untrusted body as received and answers what the controller wraps in the envelope.
+ */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+  constructor(
+    private readonly users: UsersService,
+    private readonly otps: OtpService,
+    private readonly sessions: SessionService,
+    private readonly captcha: CaptchaService,
+  ) {}
+
+  /**
+   * POST /api/signup. Creates an unverified account (or refreshes one that never verified) and mails
+   * a verification OTP. Errors: 400 with the first failing core §5 message, 400 captcha, 409 e-mail taken.
+   */
+  async signup(body: unknown, ip: string, captchaToken?: string): Promise<{ message: string }> {
+    const dto = await validateBody(signupSchema, body);
+    await this.captcha.consume(captchaToken);
+    const email = dto.email.toLowerCase();
+    const password_hash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const fields = { name: dto.name, email, phone: dto.phone, address: dto.address, password_hash, signup_ip: ip.slice(0, 64) };
+    let user = await this.users.findByEmail(email);
+    if (user?.email_verified_at) throw DomainError.conflict(M.emailTaken);
+    if (user) await this.users.update(user.id, fields);
+    else {
+      try {
+        user = await this.users.create(fields);
+      } catch {
+        throw DomainError.conflict(M.emailTaken); // lost a race with another signup of the same e-mail
+      }
+    }
+    await this.otps.send({ ...user, ...fields }, 'verification', true);
+    return { message: M.signupSuccess };
+  }
+
+  /** POST /api/verifyEmailOTP `{ email, otp }` → a login token. Errors: 400 invalid/expired, 429 too many attempts. */
+  async verifyEmail(body: unknown): Promise<{ message: string; token: string }> {
+    const dto = await validateBody(verifyEmailOtpSchema, body);
+    const user = await this.users.findByEmail(dto.email);
+    if (!user || user.email_verified_at) throw DomainError.badRequest(M.otpInvalid);
+    await this.otps.verify(user.id, 'verification', dto.otp);
+    await this.users.update(user.id, { email_verified_at: new Date() });
+    return { message: M.otpVerified, token: await this.sessions.issue(user.id, 'login') };
+  }
+
+  /**
+   * POST /api/resendEmailOTP `{ email, type }`: type "verification" resends the sign-up code, empty the
+   * recovery code. Unknown or ineligible e-mails get the same answer (nothing revealed). 429 inside 30 s.
+   */
+  async resend(body: unknown): Promise<{ message: string }> {
+    const dto = await validateBody(resendOtpSchema, body);
+    const purpose = dto.type === 'verification' ? 'verification' : 'forgot';
+    const user = await this.users.findByEmail(dto.email);
+    const eligible = user && (purpose === 'verification' ? !user.email_verified_at : !!user.email_verified_at);
+    if (eligible) await this.otps.send(user, purpose);
+    return { message: purpose === 'verification' ? M.otpSent : M.forgotSent };
+  }
+
+  /**
+   * POST /api/login `{ email, password }` → a login token. Errors: 400 validation or captcha,
+   * 401-free 400 "Invalid email or password." for any bad pair, 403 unverified (a new code is mailed).
+   */
+  async login(body: unknown, captchaToken?: string): Promise<{ message: string; token: string }> {
+    const dto = await validateBody(loginSchema, body);
+    await this.captcha.consume(captchaToken);
+    const user = await this.users.findByEmail(dto.email);
+    const valid = await argon2.verify(user?.password_hash ?? (await DUMMY_HASH), dto.password).catch(() => false);
+    if (!user || !valid) throw DomainError.badRequest(M.invalidCredentials);
+    if (!user.email_verified_at) {
+      await this.otps.send(user, 'verification', true);
+      throw DomainError.forbidden(M.notVerified);
+    }
+    return { message: M.loginSuccess, token: await this.sessions.issue(user.id, 'login') };
+  }
+
+  /** POST /api/forgetPassword `{ email }`: mails a recovery code to a verified account; the answer never reveals whether the e-mail exists. */
+  async forgetPassword(body: unknown, captchaToken?: string): Promise<{ message: string }> {
+    const dto = await validateBody(forgetPasswordSchema, body);
+    await this.captcha.consume(captchaToken);
+    const user = await this.users.findByEmail(dto.email);
+    if (user?.email_verified_at) await this.otps.send(user, 'forgot', true);
+    return { message: M.forgotSent };
+  }
+
+  /** POST /api/VerifyForgetPasswordOTP `{ email, OTP }` → a reset token (15 min, only for ChangeUserPassword). */
+  async verifyForgot(body: unknown): Promise<{ message: string; token: string }> {
+    const dto = await validateBody(verifyForgetOtpSchema, body);
+    const user = await this.users.findByEmail(dto.email);
+    if (!user || !user.email_verified_at) throw DomainError.badRequest(M.otpInvalid);
+    await this.otps.verify(user.id, 'forgot', dto.OTP);
+    return { message: M.forgotVerified, token: await this.sessions.issue(user.id, 'reset') };
+  }
+
+  /**
+   * POST /api/ChangeUserPassword `{ password }` with the reset token → a login token. The reset token is
+   * spent and every other session of the user ends. Errors: 400 with the core §5 recovery messages.
+   */
+  async changePassword(userId: number, resetSessionId: string, body: unknown): Promise<{ message: string; token: string }> {
+    const dto = await validateBody(changePasswordSchema, body);
+    await this.users.update(userId, { password_hash: await argon2.hash(dto.password, { type: argon2.argon2id }) });
+    await this.sessions.revoke(resetSessionId);
+    await this.sessions.revokeAll(userId);
+    return { message: M.passwordChanged, token: await this.sessions.issue(userId, 'login') };
+  }
+
+  /** POST /api/logout: ends the caller's session on the server. */
+  async logout(sessionId: string): Promise<{ message: string }> {
+    await this.sessions.revoke(sessionId);
+    return { message: M.loggedOut };
+  }
+}

@@ -1,0 +1,6 @@
+import type { INestApplicationContext } from '@nestjs/common';
+
+/** An operator command of `cli.ts`; area modules register theirs in CLI_COMMANDS. */
+export type CliCommand = { name: string; usage: string; run(app: INestApplicationContext, args: string[]): Promise<string> };
+
+export const CLI_COMMANDS: CliCommand[] = [];

@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { loadConfig } from './config/app-config';
+import { PlatformStatusService } from './platform-status/platform-status.service';
+import { UsersService } from './users/users.service';
+import { CLI_COMMANDS, type CliCommand } from './cli-commands';
+
+/**
+ * Operator commands until an admin area exists (the data behind checkAwayStatus, checkUserRevokeStatus,
+ * getUserDetails and the review outcome). Usage: `npm run cli -w @portal/api -- <command> [args]`.
+ */
+const CORE_COMMANDS: CliCommand[] = [
+  {
+    name: 'away',
+    usage: 'away on "<text>" | away off',
+    run: async (app, [mode, text]) => {
+      if (mode !== 'on' && mode !== 'off') throw new Error('away takes on or off');
+      await app.get(PlatformStatusService).setAway(mode === 'on', text ?? '');
+      return `away mode ${mode}`;
+    },
+  },
+  {
+    name: 'revoke',
+    usage: 'revoke <email> [1|0]',
+    run: async (app, [email, flag = '1']) => {
+      const users = app.get(UsersService);
+      const user = await users.findByEmail(email ?? '');
+      if (!user) throw new Error(`no user ${email}`);
+      await users.update(user.id, { revoked: flag === '0' ? 0 : 1 });
+      return `${email} revoked=${flag === '0' ? 0 : 1}`;
+    },
+  },
+  {
+    name: 'revenue',
+    usage: 'revenue <email> <usd> [usd-to-inr rate]',
+    run: async (app, [email, usd, rate]) => {
+      const users = app.get(UsersService);
+      const user = await users.findByEmail(email ?? '');
+      if (!user || !Number.isFinite(Number(usd))) throw new Error('revenue <email> <usd> [rate]');
+      await users.update(user.id, { revenue_usd: Number(usd), ...(rate ? { conversion_rate: Number(rate) } : {}) });
+      return `${email} revenue=${usd}${rate ? ` rate=${rate}` : ''}`;
+    },
+  },
+];
+
+async function main(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  const commands = [...CORE_COMMANDS, ...CLI_COMMANDS];
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    console.log(`Commands:\n${commands.map((c) => `  ${c.usage}`).join('\n')}`);
+    process.exit(name ? 64 : 0);
+  }
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(), logRequests: false }), { logger: ['error', 'warn'] });
+  try {
+    console.log(await command.run(app, args));
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((e) => {
+  console.error((e as Error).message);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import type { Envelope } from '@portal/contracts';
+
+/**
+ * Build a success envelope (HTTP 200, status 200). `extra` holds the top-level fields the spec names
+ * (token, release_id, audio_id, revoked...); `body` and `total` are the list/detail payload.
+ */
+export function ok<T = undefined>(message: string, fields: { body?: T; total?: number } & Record<string, unknown> = {}): Envelope<T> {
+  return { status: 200, message, ...fields };
+}

@@ -1,0 +1,48 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
+import { DomainError, SessionOverError } from './domain-error';
+import type { PortalRequest } from './request-context';
+
+/**
+ * Maps every error to the envelope (DESIGN "Wire contract"): DomainError → its status and message;
+ * SessionOverError → HTTP 401 with status 0; Nest HTTP errors (404 route, 413 body, 429 throttle) →
+ * their status with a plain message; anything else → a logged 500 with the request id, never a stack.
+ */
+@Catch()
+export class EnvelopeExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<PortalRequest>();
+    if (res.headersSent) return;
+    const request_id = req.id;
+
+    if (error instanceof DomainError) {
+      res.status(error.httpStatus).json({ status: error.httpStatus, message: error.message, ...error.extra, request_id });
+      return;
+    }
+    if (error instanceof SessionOverError) {
+      res.status(401).json({ status: SESSION_OVER_STATUS, message: SERVER_MESSAGES.unauthorized, request_id });
+      return;
+    }
+    if (error instanceof HttpException) {
+      const status = error.getStatus();
+      const message =
+        status === 429 ? SERVER_MESSAGES.tooManyRequests : status === 404 ? SERVER_MESSAGES.notFound : status >= 500 ? SERVER_MESSAGES.internal : error.message;
+      if (status >= 500) this.logger.error({ msg: error.message, request_id, path: req.originalUrl });
+      res.status(status).json({ status, message, request_id });
+      return;
+    }
+    const e = error as Error & { type?: string; status?: number };
+    // body-parser errors (malformed JSON, body too large) carry a status of their own.
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      res.status(e.status).json({ status: e.status, message: e.status === 413 ? 'Request body too large.' : 'Malformed request.', request_id });
+      return;
+    }
+    this.logger.error({ msg: e?.message ?? String(error), stack: e?.stack, request_id, path: req.originalUrl });
+    res.status(500).json({ status: 500, message: SERVER_MESSAGES.internal, request_id });
+  }
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Database connection settings: the embedded SQLite file, or MySQL/MariaDB from DATABASE_URL. */
+export type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
+
+/** Typed configuration, parsed and validated once at boot (CONVENTIONS §5). */
+export type AppConfig = {
+  nodeEnv: string;
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  /** Login session lifetime in hours. */
+  sessionTtlHours: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  publicSiteUrl: string;
+  /** ALTCHA proof of work: PBKDF2 `cost` iterations per try, the solver tries up to `maxCounter` values. */
+  captcha: { required: boolean; cost: number; maxCounter: number; hmacSecret: string; ttlSeconds: number };
+  rateLimit: { authLimit: number; authTtlMs: number };
+  /** Repository root whose shell/ and mfe-* dist folders are served; null to serve none. */
+  staticRoot: string | null;
+  /** Remote registry served at /remotes.json: MF remote name -> manifest URL. */
+  remotes: Record<string, string>;
+  logFormat: 'json' | 'pretty';
+  logRequests: boolean;
+};
+
+/** A bad setting: the message names the variable (CONVENTIONS §5). */
+export class ConfigError extends Error {}
+
+const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights'] as const;
+export const defaultRemotes = (): Record<string, string> =>
+  Object.fromEntries(REMOTE_DIRS.map((dir) => [dir.replace(/-/g, '_'), `/remotes/${dir}/mf-manifest.json`]));
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+/** Secrets that may be generated for a local run: kept in DATA_DIR/.secrets.json so restarts keep sessions. */
+function localSecret(dataDir: string, key: string): string {
+  const file = join(dataDir, '.secrets.json');
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[key]) {
+    secrets[key] = randomBytes(32).toString('hex');
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[key];
+}
+
+/**
+ * Parse and validate the environment. Throws ConfigError naming the variable on a bad value.
+ * Variables: PORT (8080), DATA_DIR (./data), DATABASE_URL (mysql://… or sqlite:<file>; default
+ * SQLite in DATA_DIR), JWT_SECRET (required in production), SESSION_TTL_HOURS (72), SMTP_URL, MAIL_FROM,
+ * SUPPORT_EMAIL, PUBLIC_SITE_URL, CAPTCHA_REQUIRED (true), CAPTCHA_COST (PBKDF2 iterations, 1000), CAPTCHA_MAX_COUNTER (5000),
+ * CAPTCHA_HMAC_SECRET, AUTH_RATE_LIMIT (10 per window), AUTH_RATE_TTL_SECONDS (60), STATIC_ROOT,
+ * REMOTES_JSON, LOG_FORMAT (json|pretty), LOG_REQUESTS (true).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const dataDir = resolve(cwd, env.DATA_DIR || 'data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(e as Error).message}`);
+  }
+  const uploadsDir = join(dataDir, 'uploads');
+  const outboxDir = join(dataDir, 'outbox');
+
+  let database: DatabaseConfig;
+  const dbUrl = env.DATABASE_URL?.trim();
+  if (!dbUrl) database = { type: 'sqlite', path: join(dataDir, 'portal.sqlite') };
+  else if (/^(mysql|mariadb):\/\//i.test(dbUrl)) {
+    try {
+      new URL(dbUrl);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is not a valid URL.`);
+    }
+    database = { type: 'mysql', url: dbUrl.replace(/^mariadb:/i, 'mysql:') };
+  } else if (/^sqlite:/i.test(dbUrl)) {
+    const file = dbUrl.replace(/^sqlite:(\/\/)?/i, '');
+    database = { type: 'sqlite', path: file === ':memory:' ? file : isAbsolute(file) ? file : resolve(cwd, file) };
+  } else throw new ConfigError(`DATABASE_URL must start with mysql://, mariadb:// or sqlite: (got "${dbUrl.split(':')[0]}:…").`);
+
+  const jwtSecret = env.JWT_SECRET || (production ? '' : localSecret(dataDir, 'jwt'));
+  if (!jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
+  if (jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters.');
+  const captchaSecret = env.CAPTCHA_HMAC_SECRET || (production ? '' : localSecret(dataDir, 'captcha'));
+  if (!captchaSecret) throw new ConfigError('CAPTCHA_HMAC_SECRET is required when NODE_ENV=production.');
+
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
+
+  let remotes = defaultRemotes();
+  if (env.REMOTES_JSON) {
+    try {
+      const parsed = JSON.parse(env.REMOTES_JSON) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      for (const [k, v] of Object.entries(parsed)) if (typeof v !== 'string') throw new Error(`${k} is not a URL string`);
+      remotes = { ...remotes, ...(parsed as Record<string, string>) };
+    } catch (e) {
+      throw new ConfigError(`REMOTES_JSON must be a JSON object of remote name to manifest URL (${(e as Error).message}).`);
+    }
+  }
+  const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as AppConfig['logFormat'];
+  if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty.');
+
+  return {
+    nodeEnv,
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir,
+    uploadsDir,
+    outboxDir,
+    database,
+    jwtSecret,
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 72, 1, 24 * 90),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
+    supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
+    publicSiteUrl: env.PUBLIC_SITE_URL || '/login',
+    captcha: {
+      required: bool(env, 'CAPTCHA_REQUIRED', true),
+      cost: int(env, 'CAPTCHA_COST', 1000, 1, 10_000_000),
+      maxCounter: int(env, 'CAPTCHA_MAX_COUNTER', 5000, 2, 10_000_000),
+      hmacSecret: captchaSecret,
+      ttlSeconds: int(env, 'CAPTCHA_TTL_SECONDS', 600, 10, 86_400),
+    },
+    rateLimit: {
+      authLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+      authTtlMs: int(env, 'AUTH_RATE_TTL_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    staticRoot: env.STATIC_ROOT === '' ? null : resolve(cwd, env.STATIC_ROOT || resolve(__dirname, '../../..')),
+    remotes,
+    logFormat,
+    logRequests: bool(env, 'LOG_REQUESTS', true),
+  };
+}
+
+/** Injection token of the AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

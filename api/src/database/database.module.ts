@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MIGRATIONS } from './migrations';
+
+/** TypeORM options for the configured engine: migrations run at start, never `synchronize` (DESIGN "Data"). */
+export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
+  const common = { autoLoadEntities: true, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: ['error'] as ('error')[], retryAttempts: 3 };
+  if (config.database.type === 'mysql') {
+    return { ...common, type: 'mysql', url: config.database.url, charset: 'utf8mb4_unicode_ci', timezone: 'Z', connectTimeout: 10_000, extra: { connectionLimit: 10 } };
+  }
+  if (config.database.path !== ':memory:') mkdirSync(dirname(config.database.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.database.path,
+    // WAL lets readers run beside the single writer; busy_timeout waits instead of failing on a lock.
+    prepareDatabase: (db: { pragma(s: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+    },
+  } as TypeOrmModuleOptions;
+}
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => typeOrmOptions(config),
+    }),
+  ],
+})
+export class DatabaseModule {}

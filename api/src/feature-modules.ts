@@ -1,0 +1,2 @@
+/** Area modules (one per remote). Each area adds its module here. */
+export const FEATURE_MODULES = [];

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { SERVER_MESSAGES, type UserDetails } from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import { UserEntity } from './user.entity';
+
+/** Account rows. Other modules use this service, never the repository (CONVENTIONS §1). */
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOne({ where: { email: email.trim().toLowerCase() } });
+  }
+  async getById(id: number): Promise<UserEntity> {
+    const user = await this.users.findOne({ where: { id } });
+    if (!user) throw DomainError.notFound(SERVER_MESSAGES.notFound);
+    return user;
+  }
+  async create(fields: Pick<UserEntity, 'name' | 'email' | 'phone' | 'address' | 'password_hash' | 'signup_ip'>): Promise<UserEntity> {
+    return this.users.save(this.users.create({ ...fields, email: fields.email.toLowerCase(), email_verified_at: null }));
+  }
+  async update(id: number, fields: Partial<Omit<UserEntity, 'id'>>): Promise<void> {
+    await this.users.update({ id }, fields);
+  }
+
+  /** GET /api/getUserDetails body (revenue in USD, conversionRate USD→INR). */
+  async details(id: number): Promise<UserDetails> {
+    const u = await this.getById(id);
+    return { user_id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, revenue: u.revenue_usd, conversionRate: u.conversion_rate };
+  }
+
+  /** Whether the user is flagged revoked (core §6: revoked 1 blocks release creation). */
+  async isRevoked(id: number): Promise<boolean> {
+    return (await this.getById(id)).revoked === 1;
+  }
+}
