@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import * as argon2 from 'argon2';
 import {
   AUTH_MESSAGES as M,
   changePasswordSchema,
@@ -15,10 +14,11 @@ import { validateBody } from '../common/validate';
 import { CaptchaService } from '../captcha/captcha.service';
 import { UsersService } from '../users/users.service';
 import { OtpService } from './otp.service';
+import { hashPassword, verifyPassword } from './password-hasher';
 import { SessionService } from './session.service';
 
 // Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password.
-const DUMMY_HASH = argon2.hash('not-a-real-password-' + Math.random(), { type: argon2.argon2id });
+const DUMMY_HASH = hashPassword('not-a-real-password-' + Math.random());
 
 /**
  * The account flows of core §4 and §7, every rule of core §5 enforced here with the spec's messages.
@@ -42,7 +42,7 @@ export class AuthService {
     const dto = await validateBody(signupSchema, body);
     await this.captcha.consume(captchaToken);
     const email = dto.email.toLowerCase();
-    const password_hash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const password_hash = await hashPassword(dto.password);
     const fields = { name: dto.name, email, phone: dto.phone, address: dto.address, password_hash, signup_ip: ip.slice(0, 64) };
     let user = await this.users.findByEmail(email);
     if (user?.email_verified_at) throw DomainError.conflict(M.emailTaken);
@@ -89,7 +89,7 @@ export class AuthService {
     const dto = await validateBody(loginSchema, body);
     await this.captcha.consume(captchaToken);
     const user = await this.users.findByEmail(dto.email);
-    const valid = await argon2.verify(user?.password_hash ?? (await DUMMY_HASH), dto.password).catch(() => false);
+    const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), dto.password);
     if (!user || !valid) throw DomainError.badRequest(M.invalidCredentials);
     if (!user.email_verified_at) {
       await this.otps.send(user, 'verification', true);
@@ -122,7 +122,7 @@ export class AuthService {
    */
   async changePassword(userId: number, resetSessionId: string, body: unknown): Promise<{ message: string; token: string }> {
     const dto = await validateBody(changePasswordSchema, body);
-    await this.users.update(userId, { password_hash: await argon2.hash(dto.password, { type: argon2.argon2id }) });
+    await this.users.update(userId, { password_hash: await hashPassword(dto.password) });
     await this.sessions.revoke(resetSessionId);
     await this.sessions.revokeAll(userId);
     return { message: M.passwordChanged, token: await this.sessions.issue(userId, 'login') };

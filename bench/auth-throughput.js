@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * Throughput of POST /api/login and GET /api/getUserDetails against a bare Nest hello-world route on
+ * the same machine (issue 2). Prints requests/s and the ratio to the baseline.
+ *
+ *   node bench/auth-throughput.js [--seconds 10] [--connections 10]
+ *
+ * Needs `npm run build` first (uses api/dist). The API runs with a fresh SQLite DATA_DIR, captcha off
+ * (the captcha pass is single use; its cost is the widget's proof of work in the browser, not the
+ * server) and the auth rate limit raised so the limiter does not answer 429 instead of logging in.
+ * Login is dominated by argon2id verification by design (memory-hard hashing, ~19 MiB, t=2).
+ */
+const autocannon = require('autocannon');
+const { mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { startServer, stop } = require('./lib');
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const seconds = arg('seconds', 10);
+const connections = arg('connections', 10);
+const root = join(__dirname, '..');
+
+function run(opts) {
+  return new Promise((resolve, reject) =>
+    autocannon({ duration: seconds, connections, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+}
+const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+
+(async () => {
+  const hello = await startServer(join(__dirname, 'hello-nest.js'), { PORT: '8099' }, 'http://127.0.0.1:8099/api/hello');
+  const base = summary(await run({ url: 'http://127.0.0.1:8099/api/hello' }));
+  await stop(hello);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const api = await startServer(
+    join(root, 'api/dist/main.js'),
+    { PORT: '8098', DATA_DIR: dataDir, STATIC_ROOT: '', CAPTCHA_REQUIRED: 'false', AUTH_RATE_LIMIT: '1000000', LOG_REQUESTS: 'false', LOG_FORMAT: 'json' },
+    'http://127.0.0.1:8098/api/health',
+  );
+  try {
+    const apiUrl = 'http://127.0.0.1:8098/api';
+    const user = { name: 'Bench Artist', email: 'bench@example.com', phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
+    await fetch(`${apiUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    const mail = readdirSync(join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))[0];
+    const verified = await (
+      await fetch(`${apiUrl}/verifyEmailOTP`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, otp: mail.meta.otp }) })
+    ).json();
+    const token = verified.token;
+    if (!token) throw new Error(`could not create the bench user: ${JSON.stringify(verified)}`);
+
+    const login = summary(
+      await run({ url: `${apiUrl}/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) }),
+    );
+    const details = summary(await run({ url: `${apiUrl}/getUserDetails`, headers: { authorization: `Bearer ${token}` } }));
+
+    const rows = [
+      ['Nest hello-world (baseline)', base],
+      ['POST /api/login', login],
+      ['GET /api/getUserDetails', details],
+    ];
+    console.log(`\n${seconds}s per run, ${connections} connections, node ${process.version}, 2 cores shared by server and load generator`);
+    console.log('route'.padEnd(32), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non2xx'.padStart(7), 'ratio'.padStart(8));
+    for (const [name, r] of rows) {
+      console.log(name.padEnd(32), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx).padStart(7), (r.rps / base.rps).toFixed(3).padStart(8));
+    }
+  } finally {
+    await stop(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
