@@ -1,0 +1,9 @@
+/** Browser tests (e2e/*.e2e.ts): real Chromium against the running portal. */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/**/*.e2e.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  testTimeout: 180000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,32 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './portal';
+
+/** Flags of DESIGN.md: this machine's network is closed, so background networking must be off. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A page that records console errors and failed responses of the portal's own origin. */
+export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { page, errors };
+}
+
+/** Save a screenshot under .screenshots/ (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(ROOT, '.screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
