@@ -44,6 +44,7 @@ const CORE_COMMANDS: CliCommand[] = [
   },
 ];
 
+// `npm run cli -w @portal/api` runs in api/: resolve DATA_DIR from where npm was invoked (INIT_CWD).
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);
   const commands = [...CORE_COMMANDS, ...CLI_COMMANDS];
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
     console.log(`Commands:\n${commands.map((c) => `  ${c.usage}`).join('\n')}`);
     process.exit(name ? 64 : 0);
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(), logRequests: false }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, process.env.INIT_CWD || process.cwd()), logRequests: false }), { logger: ['error', 'warn'] });
   try {
     console.log(await command.run(app, args));
   } finally {
