@@ -1,0 +1,102 @@
+import ky from 'ky';
+import { GENERIC_ERROR, type Envelope } from '@portal/contracts';
+import { useSession } from '../session/session.store';
+import { notify } from '../toast/notify';
+import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
+import { readEnvelope } from './envelope-outcome';
+import { endSession } from './session-over';
+
+export type ApiQuery = Record<string, string | number | boolean | null | undefined>;
+
+export type ApiOptions = {
+  /** Skip the error toast (the error is still thrown). */
+  silent?: boolean;
+  /** Extra headers; an `Authorization` here replaces the session token (temporary forgot-password token). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+const http = ky.create({
+  prefixUrl: '/api',
+  throwHttpErrors: false,
+  retry: 0,
+  timeout: 30_000,
+});
+
+/** Authorization header for the current session, if any. */
+export function authHeaders(): Record<string, string> {
+  const token = useSession.getState().token;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+function toSearchParams(query?: ApiQuery): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params[key] = String(value);
+  }
+  return params;
+}
+
+function normalisePath(path: string): string {
+  return path.replace(/^\/+/, '').replace(/^api\//, '');
+}
+
+/**
+ * Shared failure path of every call (core §8): toast (unless silent), session over on status 0, throw.
+ */
+export function failCall(
+  outcome: { kind: 'session-over' | 'failed'; envelope: Envelope; message: string },
+  silent: boolean,
+): never {
+  if (outcome.kind === 'session-over') endSession();
+  if (!silent) notify.error(outcome.message);
+  throw new ApiError(outcome.message, outcome.envelope.status, outcome.envelope);
+}
+
+async function call<T>(
+  method: 'get' | 'post',
+  path: string,
+  init: { json?: unknown; query?: ApiQuery },
+  options: ApiOptions = {},
+): Promise<Envelope<T>> {
+  const headers = { ...authHeaders(), ...options.headers };
+  const sentToken = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  let response: Response;
+  try {
+    response = await http(normalisePath(path), {
+      method,
+      headers,
+      searchParams: toSearchParams(init.query),
+      json: init.json,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (!options.silent) notify.error(GENERIC_ERROR);
+    throw new ApiError(GENERIC_ERROR, NETWORK_ERROR_STATUS, null);
+  }
+  let raw: unknown = null;
+  try {
+    raw = await response.json();
+  } catch {
+    raw = null;
+  }
+  const outcome = readEnvelope<T>(raw, response.status, sentToken);
+  if (outcome.kind === 'ok') return outcome.envelope;
+  return failCall(outcome, options.silent === true);
+}
+
+/**
+ * The portal's API client (docs/decisions/002). `path` has no `/api/` prefix (`'getCatelogListWeb'`).
+ * Resolves to the envelope when `status === 200`; otherwise shows an error toast (unless
+ * `options.silent`) and throws `ApiError`.
+ */
+export const api = {
+  get<T = unknown>(path: string, query?: ApiQuery, options?: ApiOptions): Promise<Envelope<T>> {
+    return call<T>('get', path, { query }, options);
+  },
+  post<T = unknown>(path: string, json?: unknown, options?: ApiOptions): Promise<Envelope<T>> {
+    return call<T>('post', path, { json: json ?? {} }, options);
+  },
+};

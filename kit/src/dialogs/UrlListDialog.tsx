@@ -1,0 +1,69 @@
+import styled from 'styled-components';
+import { theme } from '../theme/theme';
+import { Dialog } from '../ui/Dialog';
+import { Loader } from '../ui/Loader';
+
+export type UrlListItem = { name: string; logo?: string; url?: string };
+
+export type UrlListDialogProps = {
+  open: boolean;
+  title: string;
+  items: readonly UrlListItem[];
+  loading?: boolean;
+  onClose(): void;
+};
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+`;
+
+const Item = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 8px 10px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.sm};
+  min-width: 0;
+  a, span { overflow-wrap: anywhere; }
+  a { font-weight: 600; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+
+const Logo = styled.img`
+  width: 28px;
+  height: 28px;
+  object-fit: contain;
+  flex: none;
+  border-radius: 4px;
+`;
+
+/** A list of names, links where a url is known (opened in a new tab): store lookups, claim URLs. */
+export function UrlListDialog({ open, title, items, loading = false, onClose }: UrlListDialogProps) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose} width={480}>
+      {loading ? (
+        <Loader />
+      ) : (
+        <List>
+          {items.map((item, index) => (
+            <Item key={`${item.name}-${index}`}>
+              {item.logo && <Logo src={item.logo} alt="" />}
+              {item.url ? (
+                <a href={item.url} target="_blank" rel="noopener noreferrer">
+                  {item.name}
+                </a>
+              ) : (
+                <span>{item.name}</span>
+              )}
+            </Item>
+          ))}
+        </List>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { fillMessage, RELEASE_MESSAGES, type AwayStatus } from '@portal/contracts';
+import { api } from '../api/api-client';
+import { theme } from '../theme/theme';
+import { Card } from '../ui/Card';
+import { Loader } from '../ui/Loader';
+
+type GateState =
+  | { kind: 'checking' }
+  | { kind: 'away'; text: string }
+  | { kind: 'revoked'; text: string }
+  | { kind: 'open' };
+
+type AppConfig = { support_email?: string; public_site_url?: string };
+
+const Blocked = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 16px;
+  padding: 40px 24px;
+  text-align: center;
+  max-width: 640px;
+  margin: 24px auto;
+  p { margin: 0; color: ${theme.colors.text}; font-size: ${theme.font.size.lg}; white-space: pre-line; }
+`;
+
+function NoAccessImage() {
+  return (
+    <svg width="96" height="96" viewBox="0 0 96 96" role="img" aria-label="No access">
+      <circle cx="48" cy="48" r="44" fill={theme.colors.dangerSoft} />
+      <rect x="30" y="44" width="36" height="28" rx="5" fill={theme.colors.danger} />
+      <path d="M37 44v-8a11 11 0 0 1 22 0v8" fill="none" stroke={theme.colors.danger} strokeWidth="5" />
+      <circle cx="48" cy="57" r="4" fill="#fff" />
+    </svg>
+  );
+}
+
+function MaintenanceImage() {
+  return (
+    <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">
+      <circle cx="48" cy="48" r="44" fill={theme.colors.warningSoft} />
+      <path d="M48 24 74 70H22L48 24Z" fill={theme.colors.warning} />
+      <rect x="45.5" y="40" width="5" height="16" rx="2" fill="#fff" />
+      <circle cx="48" cy="62" r="3" fill="#fff" />
+    </svg>
+  );
+}
+
+/**
+ * Gate of the release-creation screens (core §6, areas §2): away/maintenance first
+ * (`checkAwayStatus`, body.status "yes" shows the server's text), then revoked
+ * (`checkUserRevokeStatus`, top-level `revoked === 1` shows RELEASE_MESSAGES.revoked with the
+ * support address of `getAppConfig`). A failed check lets the screen render: the server enforces
+ * both gates on every write anyway.
+ */
+export function ReleaseGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<GateState>({ kind: 'checking' });
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const away = await api.get<AwayStatus>('checkAwayStatus');
+        if (cancelled) return;
+        if (away.body?.status === 'yes') {
+          setState({ kind: 'away', text: away.body.text });
+          return;
+        }
+        const revoke = await api.get('checkUserRevokeStatus');
+        if (cancelled) return;
+        if (Number(revoke.revoked) === 1) {
+          let email = '';
+          try {
+            const config = await api.get<AppConfig>('getAppConfig', undefined, { silent: true });
+            email = config.body?.support_email ?? '';
+          } catch {
+            email = '';
+          }
+          if (!cancelled) setState({ kind: 'revoked', text: fillMessage(RELEASE_MESSAGES.revoked, { email }) });
+          return;
+        }
+        setState({ kind: 'open' });
+      } catch {
+        if (!cancelled) setState({ kind: 'open' });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (state.kind === 'checking') return <Loader />;
+  if (state.kind === 'away') {
+    return (
+      <Blocked data-gate="away">
+        <MaintenanceImage />
+        <p>{state.text}</p>
+      </Blocked>
+    );
+  }
+  if (state.kind === 'revoked') {
+    return (
+      <Blocked data-gate="revoked">
+        <NoAccessImage />
+        <p>{state.text}</p>
+      </Blocked>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,40 @@
+// @portal/kit: the public API of docs/decisions/002-kit-api.md.
+
+// Session and API
+export { useSession, TOKEN_STORAGE_KEY, type SessionState } from './session/session.store';
+export { useUserDetails, type UserDetailsState } from './session/user-details.store';
+export { api, type ApiOptions, type ApiQuery } from './api/api-client';
+export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
+export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
+export { fileUrl } from './api/file-url';
+
+// Theme and toasts
+export { theme, type PortalTheme } from './theme/theme';
+export { GlobalStyle } from './theme/GlobalStyle';
+export { PortalToaster } from './toast/PortalToaster';
+export { notify } from './toast/notify';
+
+// Form fields
+export { TextField, type TextFieldProps } from './forms/TextField';
+export { TextAreaField, type TextAreaFieldProps } from './forms/TextAreaField';
+export { SelectField, type SelectFieldProps, type SelectOption } from './forms/SelectField';
+export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
+export { RadioGroupField, type RadioGroupFieldProps } from './forms/RadioGroupField';
+
+// UI
+export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';
+export { Dialog, type DialogProps } from './ui/Dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
+export { Loader, type LoaderProps } from './ui/Loader';
+export { EmptyState } from './ui/EmptyState';
+export { PageHeader } from './ui/PageHeader';
+export { Card } from './ui/Card';
+export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
+export { Pagination, type PaginationProps } from './table/Pagination';
+export { StatusIcon, type StatusIconProps } from './status/StatusIcon';
+export { UrlListDialog, type UrlListDialogProps, type UrlListItem } from './dialogs/UrlListDialog';
+export { ReleaseGate } from './gates/ReleaseGate';
+
+// Utilities
+export { useDebouncedValue } from './utils/use-debounced-value';
+export { formatDate } from './utils/format-date';

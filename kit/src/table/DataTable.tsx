@@ -1,0 +1,117 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '../theme/theme';
+import { Loader } from '../ui/Loader';
+import { EmptyState } from '../ui/EmptyState';
+
+export type DataTableColumn<T> = {
+  key: string;
+  header: ReactNode;
+  render(row: T, index: number): ReactNode;
+  /** CSS width of the column (e.g. 80 or '20%'). */
+  width?: number | string;
+};
+
+export type DataTableProps<T> = {
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey(row: T): string | number;
+  /** Makes rows clickable and keyboard-activatable (Enter / Space). */
+  onRowClick?(row: T): void;
+  loading?: boolean;
+  /** Shown when there are no rows and nothing is loading. */
+  empty: ReactNode;
+  /** Accessible name of the table. */
+  caption?: string;
+};
+
+const Scroll = styled.div`
+  width: 100%;
+  overflow-x: auto;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${theme.font.size.md};
+  th, td { padding: 12px 14px; text-align: left; vertical-align: middle; border-bottom: 1px solid ${theme.colors.border}; }
+  th {
+    background: ${theme.colors.surfaceMuted};
+    color: ${theme.colors.textMuted};
+    font-size: 12px;
+    font-weight: 600;
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+    white-space: nowrap;
+  }
+  tbody tr:last-child td { border-bottom: 0; }
+`;
+
+const Row = styled.tr<{ $clickable: boolean }>`
+  cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
+  &:hover td { background: ${({ $clickable }) => ($clickable ? theme.colors.surfaceMuted : 'transparent')}; }
+  &:focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: -2px; }
+`;
+
+const Caption = styled.caption`
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+`;
+
+/** A table with columns rendered per row; loading and empty states span all columns. */
+export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = false, empty, caption }: DataTableProps<T>) {
+  const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (!onRowClick || event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick(row);
+    }
+  };
+  return (
+    <Scroll>
+      <Table aria-busy={loading || undefined}>
+        {caption && <Caption>{caption}</Caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" style={column.width !== undefined ? { width: column.width } : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <Loader />
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <EmptyState>{empty}</EmptyState>
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <Row
+                key={rowKey(row)}
+                $clickable={Boolean(onRowClick)}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? onKeyDown(row) : undefined}
+              >
+                {columns.map((column) => (
+                  <td key={column.key}>{column.render(row, index)}</td>
+                ))}
+              </Row>
+            ))
+          )}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}

@@ -1,0 +1,27 @@
+import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
+
+/** Base document styles; rendered once by the shell. */
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body { margin: 0; padding: 0; }
+  body {
+    font-family: ${theme.font.family};
+    font-size: ${theme.font.size.md};
+    line-height: 1.5;
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
+    -webkit-font-smoothing: antialiased;
+  }
+  h1, h2, h3, h4 { margin: 0; line-height: 1.25; }
+  a { color: ${theme.colors.accent}; }
+  button, input, select, textarea { font: inherit; color: inherit; }
+  :focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 2px; }
+  .visually-hidden {
+    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+  }
+`;

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '../theme/theme';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 20px;
+`;
+
+const Title = styled.h1`
+  font-size: ${theme.font.size.xxl};
+  font-weight: 700;
+  color: ${theme.colors.text};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+/** A page's `<h1>` with optional actions on the right. */
+export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <Header>
+      <Title>{title}</Title>
+      {actions && <Actions>{actions}</Actions>}
+    </Header>
+  );
+}

@@ -1,0 +1,158 @@
+import 'altcha';
+import type {} from 'altcha/types/react';
+import type { AltchaWidgetElement } from 'altcha';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import styled from 'styled-components';
+import { AUTH_MESSAGES, AUTH_TEXT, type CaptchaVerification } from '@portal/contracts';
+import { api, notify, theme } from '@portal/kit';
+import { CAPTCHA_CHALLENGE_PATH, captchaActionFor, captchaVerificationPath } from './captcha-state';
+
+export type CaptchaHandle = {
+  /** Forget the current pass and show an unsolved widget again (the pass is single use). */
+  reset(): void;
+};
+
+export type CaptchaProps = {
+  /**
+   * Called with the single-use `captcha_token` of POST /api/capchaVerification once the server
+   * accepted the solved challenge, and with `null` whenever there is no valid pass any more
+   * (reset, expired, failed, solving again). Forms send the token in the CAPTCHA_HEADER header.
+   */
+  onToken(token: string | null): void;
+  ref?: Ref<CaptchaHandle>;
+};
+
+type StateChangeDetail = { state?: string; payload?: string | null };
+
+/**
+ * Self-hosted ALTCHA captcha (DESIGN.md "Mail, captcha, identity"; core §7, §8).
+ *
+ * The `altcha-widget` web component fetches its challenge from /api/captcha/challenge and solves the
+ * proof of work in a worker. We listen to its `statechange` event: on `verified` the payload goes to
+ * POST /api/capchaVerification?responseCapcha=<payload>; `body.success` true toasts "Good to see you
+ * Human." and hands the `captcha_token` to the form; false toasts "Captcha verification failed." and
+ * resets the widget; `expired` toasts "Captcha expired. Try again ?" and takes the pass away.
+ *
+ * The widget renders a native checkbox in the light DOM, so Tab reaches it and Space solves it; the
+ * wrapping group carries the accessible name.
+ */
+export function Captcha({ onToken, ref }: CaptchaProps) {
+  const widgetRef = useRef<AltchaWidgetElement>(null);
+  const onTokenRef = useRef(onToken);
+  // Bumped on every new widget state, so a late server answer for an older payload is ignored.
+  const attemptRef = useRef(0);
+  const [checking, setChecking] = useState(false);
+  const labelId = useId();
+
+  useEffect(() => {
+    onTokenRef.current = onToken;
+  }, [onToken]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      reset() {
+        attemptRef.current += 1;
+        setChecking(false);
+        onTokenRef.current(null);
+        widgetRef.current?.reset?.();
+      },
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (!widget) return undefined;
+
+    const verifyOnServer = async (payload: string, attempt: number) => {
+      setChecking(true);
+      try {
+        const answer = await api.post<CaptchaVerification>(captchaVerificationPath(payload));
+        if (attempt !== attemptRef.current) return;
+        const token = answer.body?.success ? answer.body.captcha_token : undefined;
+        if (token) {
+          notify.success(AUTH_MESSAGES.captchaSuccess);
+          onTokenRef.current(token);
+        } else {
+          notify.error(AUTH_MESSAGES.captchaFailed);
+          widget.reset?.();
+        }
+      } catch {
+        // The kit client has already shown the server's message; offer a fresh challenge.
+        if (attempt === attemptRef.current) widget.reset?.();
+      } finally {
+        if (attempt === attemptRef.current) setChecking(false);
+      }
+    };
+
+    const onStateChange = (event: Event) => {
+      const detail = ((event as CustomEvent<StateChangeDetail>).detail ?? {}) as StateChangeDetail;
+      const action = captchaActionFor(detail.state, detail.payload);
+      attemptRef.current += 1;
+      onTokenRef.current(null);
+      if (action.kind === 'verify') {
+        void verifyOnServer(action.payload, attemptRef.current);
+        return;
+      }
+      setChecking(false);
+      if (action.kind === 'expired') notify.error(AUTH_MESSAGES.captchaExpired);
+    };
+
+    widget.addEventListener('statechange', onStateChange);
+    return () => {
+      attemptRef.current += 1;
+      widget.removeEventListener('statechange', onStateChange);
+    };
+  }, []);
+
+  return (
+    <Frame role="group" aria-labelledby={labelId} aria-busy={checking || undefined}>
+      <Legend id={labelId}>{AUTH_TEXT.captchaLabel}</Legend>
+      <altcha-widget
+        ref={widgetRef}
+        challenge={CAPTCHA_CHALLENGE_PATH}
+        language="en"
+        name="altcha"
+        configuration={JSON.stringify({ hideFooter: true })}
+      />
+      <Status aria-live="polite">{checking ? AUTH_TEXT.captchaChecking : ''}</Status>
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  position: relative;
+  display: grid;
+  gap: 6px;
+
+  altcha-widget {
+    display: block;
+    --altcha-max-width: 100%;
+    --altcha-border-radius: 10px;
+    --altcha-color-primary: ${theme.colors.accent};
+    --altcha-color-base: ${theme.colors.surface};
+    --altcha-border-color: ${theme.colors.border};
+  }
+
+  /* The widget draws its tick over the checkbox; let clicks (and test drivers) reach the input. */
+  altcha-widget .altcha-checkbox svg {
+    pointer-events: none;
+  }
+`;
+
+const Legend = styled.span`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  color: ${theme.colors.text};
+`;
+
+// Announced to screen readers only: sighted users see the widget's own "Verifying..." label.
+const Status = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;

@@ -1,0 +1,77 @@
+import { useRef, useState } from 'react';
+import { useFormik } from 'formik';
+import { AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, forgetPasswordSchema } from '@portal/contracts';
+import { api, Button, notify } from '@portal/kit';
+import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
+import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { BackToLogin } from '../common/BackToLogin';
+import { Field } from '../common/Field';
+import { keepFocusOnPress } from '../common/keep-focus';
+import { reportUnexpected } from '../common/report-unexpected';
+import { useFocusFirstError } from '../common/use-focus-first-error';
+
+const FIELDS = ['email'] as const;
+
+export type ForgotEmailStepProps = {
+  initialEmail: string;
+  /** The code is on its way to `email`. */
+  onSent(email: string): void;
+};
+
+/**
+ * Forgot Password, step (a) (core §2 /login, §4): e-mail, captcha and Send OTP.
+ * POST /api/forgetPassword { email } with the captcha pass; the answer never says whether the
+ * account exists (DESIGN.md), so the flow always moves on to the code screen.
+ */
+export function ForgotEmailStep({ initialEmail, onSent }: ForgotEmailStepProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { email: initialEmail },
+    validationSchema: forgetPasswordSchema,
+    onSubmit: async ({ email }) => {
+      if (!captchaToken) return;
+      const address = email.trim();
+      try {
+        const answer = await api.post('forgetPassword', { email: address }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
+        notify.success(answer.message || AUTH_MESSAGES.forgotSent);
+        onSent(address);
+      } catch (error) {
+        captchaRef.current?.reset();
+        reportUnexpected(error);
+      }
+    },
+  });
+  useFocusFirstError(formRef, FIELDS, formik);
+
+  return (
+    <AuthLayout title={AUTH_TEXT.forgotTitle} intro={AUTH_TEXT.forgotIntro}>
+      <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
+        <Field
+          label={AUTH_TEXT.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          aria-required="true"
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={formik.touched.email ? formik.errors.email : undefined}
+        />
+        <Captcha ref={captchaRef} onToken={setCaptchaToken} />
+        <Actions>
+          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting} disabled={!captchaToken}>
+            {AUTH_TEXT.sendOtpButton}
+          </Button>
+        </Actions>
+      </Form>
+      <FootNote>
+        <BackToLogin />
+      </FootNote>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,105 @@
+import { useRef, useState } from 'react';
+import { useFormik } from 'formik';
+import styled from 'styled-components';
+import { Link, useNavigate } from 'react-router-dom';
+import { AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
+import { api, Button, notify, theme, useSession } from '@portal/kit';
+import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
+import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { Field } from '../common/Field';
+import { tokenOf } from '../common/envelope';
+import { keepFocusOnPress } from '../common/keep-focus';
+import { reportUnexpected } from '../common/report-unexpected';
+import { useFocusFirstError } from '../common/use-focus-first-error';
+import { LOGIN_VIEW_PARAM } from './login-view';
+
+const FIELDS = ['email', 'password'] as const;
+
+export type LoginFormProps = {
+  /** The account exists but its e-mail is not verified yet: the server sent a new code. */
+  onUnverified(email: string): void;
+};
+
+/**
+ * /login (core §2, §4, §5): Email, Password, captcha; Login stays disabled until the captcha passes.
+ * POST /api/login with the captcha pass in CAPTCHA_HEADER; the answer's top-level `token` starts the
+ * session and the user goes to /. The pass is single use, so a failed login asks for a new captcha.
+ */
+export function LoginForm({ onUnverified }: LoginFormProps) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+
+  const formik = useFormik({
+    initialValues: { email: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async ({ email, password }) => {
+      if (!captchaToken) return;
+      const address = email.trim();
+      try {
+        const answer = await api.post('login', { email: address, password }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
+        useSession.getState().setToken(tokenOf(answer));
+        notify.success(answer.message || AUTH_MESSAGES.loginSuccess);
+        navigate('/', { replace: true });
+      } catch (error) {
+        captchaRef.current?.reset();
+        if (reportUnexpected(error) === AUTH_MESSAGES.notVerified) onUnverified(address);
+      }
+    },
+  });
+  useFocusFirstError(formRef, FIELDS, formik);
+
+  const errorOf = (field: (typeof FIELDS)[number]) => (formik.touched[field] ? formik.errors[field] : undefined);
+
+  return (
+    <AuthLayout title={AUTH_TEXT.loginTitle}>
+      <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
+        <Field
+          label={AUTH_TEXT.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          aria-required="true"
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={errorOf('email')}
+        />
+        <Field
+          label={AUTH_TEXT.passwordLabel}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-required="true"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={errorOf('password')}
+        />
+        <ForgotRow>
+          <Link to={{ search: `?${LOGIN_VIEW_PARAM}=forgot` }}>{AUTH_TEXT.forgotPasswordLink}</Link>
+        </ForgotRow>
+        <Captcha ref={captchaRef} onToken={setCaptchaToken} />
+        <Actions>
+          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting} disabled={!captchaToken}>
+            {AUTH_TEXT.loginButton}
+          </Button>
+        </Actions>
+      </Form>
+      <FootNote>
+        {AUTH_TEXT.noAccount} <Link to="/signup">{AUTH_TEXT.signupLink}</Link>
+      </FootNote>
+    </AuthLayout>
+  );
+}
+
+const ForgotRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin: -6px 0 16px;
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+`;

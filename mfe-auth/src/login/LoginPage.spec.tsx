@@ -1,0 +1,37 @@
+import { AUTH_TEXT } from '@portal/contracts';
+import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
+import LoginPage from './LoginPage';
+
+describe('LoginPage markup (core §2 /login)', () => {
+  const html = renderAt('/login', <LoginPage />);
+
+  it('labels the Email and Password fields', () => {
+    const email = controlIdForLabel(html, AUTH_TEXT.emailLabel);
+    const password = controlIdForLabel(html, AUTH_TEXT.passwordLabel);
+    expect(tagOf(html, new RegExp(`<input[^>]*id="${email}"[^>]*>`))).toContain('type="email"');
+    expect(tagOf(html, new RegExp(`<input[^>]*id="${password}"[^>]*>`))).toContain('type="password"');
+  });
+
+  it('keeps Login disabled until the captcha passes', () => {
+    expect(tagOf(html, /<button[^>]*type="submit"[^>]*>/)).toContain('disabled');
+    expect(html).toContain(`>${AUTH_TEXT.loginButton}</button>`);
+    expect(html).toContain('<altcha-widget');
+    expect(html).toContain('challenge="/api/captcha/challenge"');
+  });
+
+  it('links to the Forgot Password flow and to /signup', () => {
+    expect(html).toMatch(/<a[^>]*href="\/login\?view=forgot"[^>]*>/);
+    expect(html).toContain(`>${AUTH_TEXT.forgotPasswordLink}</a>`);
+    expect(html).toMatch(/<a[^>]*href="\/signup"[^>]*>/);
+    expect(html).toContain(`>${AUTH_TEXT.signupLink}</a>`);
+  });
+
+  it('opens step (a) of Forgot Password on ?view=forgot', () => {
+    const forgot = renderAt('/login?view=forgot', <LoginPage />);
+    expect(forgot).toContain(`>${AUTH_TEXT.forgotTitle}</h1>`);
+    expect(forgot).toContain(`>${AUTH_TEXT.sendOtpButton}</button>`);
+    expect(tagOf(forgot, /<button[^>]*type="submit"[^>]*>/)).toContain('disabled');
+    expect(forgot).toMatch(/<a[^>]*href="\/login"[^>]*>/);
+    expect(forgot).toContain(`>${AUTH_TEXT.backToLogin}</a>`);
+  });
+});

@@ -1,0 +1,203 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useFormik } from 'formik';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
+import { api, Button, CheckboxField, notify, theme } from '@portal/kit';
+import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
+import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { Field } from '../common/Field';
+import { digitsOnly } from '../common/digits';
+import { keepFocusOnPress } from '../common/keep-focus';
+import { reportUnexpected } from '../common/report-unexpected';
+import { useFocusFirstError } from '../common/use-focus-first-error';
+import { WelcomeBanner } from './WelcomeBanner';
+
+/** Field order of core §5 ("Signup, checked in this order"); focus goes to the first failing one. */
+const FIELDS = ['name', 'email', 'phone', 'address', 'password', 'terms', 'emailUpdates'] as const;
+type Field = (typeof FIELDS)[number];
+
+export type SignupFormProps = {
+  /** `?name=` of the invitation link: shows the Welcome banner and prefills Name. */
+  referrer: string | null;
+  /** The account exists; a code went to `email`. */
+  onSignedUp(email: string): void;
+};
+
+/**
+ * /signup (core §2, §5): Name, Email, Phone, Address, Password, the digital-signature notice, the two
+ * checkboxes and the captcha. Sign up stays grey until both boxes are ticked and the captcha passed.
+ * POST /api/signup { name, email, phone, password, address } with the captcha pass (the server reads
+ * the IP from the request); the server's message stays 5 s (TOAST_MS.afterSignup).
+ */
+export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const signatureId = useId();
+  const nameId = `signup-name-${useId()}`;
+
+  const formik = useFormik({
+    initialValues: {
+      name: referrer ?? '',
+      email: '',
+      phone: '',
+      address: '',
+      password: '',
+      terms: false,
+      emailUpdates: false,
+    },
+    validationSchema: signupFormSchema,
+    onSubmit: async (values) => {
+      if (!captchaToken) return;
+      const payload = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone,
+        password: values.password,
+        address: values.address.trim(),
+      };
+      try {
+        const answer = await api.post('signup', payload, { headers: { [CAPTCHA_HEADER]: captchaToken } });
+        notify.success(answer.message || AUTH_MESSAGES.signupSuccess, TOAST_MS.afterSignup);
+        onSignedUp(payload.email);
+      } catch (error) {
+        captchaRef.current?.reset();
+        reportUnexpected(error);
+      }
+    },
+  });
+  useFocusFirstError(formRef, FIELDS, formik);
+
+  const errorOf = (field: Field) => (formik.touched[field] ? formik.errors[field] : undefined);
+
+  // Ticking or unticking a box shows its message at once (it has no blur worth waiting for).
+  const onCheck = (event: ChangeEvent<HTMLInputElement>) => {
+    const { name, checked } = event.target;
+    void formik.setFieldTouched(name, true, false);
+    void formik.setFieldValue(name, checked);
+  };
+
+  const ready = formik.values.terms && formik.values.emailUpdates && captchaToken !== null;
+  const nameError = errorOf('name');
+
+  return (
+    <AuthLayout
+      title={AUTH_TEXT.signupTitle}
+      width={520}
+      banner={referrer ? <WelcomeBanner referrer={referrer} /> : undefined}
+    >
+      <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
+        <Field
+          id={nameId}
+          label={AUTH_TEXT.nameLabel}
+          name="name"
+          autoComplete="name"
+          autoFocus={!referrer}
+          aria-required="true"
+          aria-describedby={nameError ? `${nameId}-error ${signatureId}` : signatureId}
+          maxLength={AUTH_LIMITS.nameMax}
+          value={formik.values.name}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={nameError}
+        />
+        <Field
+          label={AUTH_TEXT.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus={Boolean(referrer)}
+          aria-required="true"
+          maxLength={AUTH_LIMITS.emailMax}
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={errorOf('email')}
+        />
+        <Field
+          label={AUTH_TEXT.phoneLabel}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          pattern={`[0-9]{${AUTH_LIMITS.phoneDigits}}`}
+          maxLength={AUTH_LIMITS.phoneDigits}
+          aria-required="true"
+          value={formik.values.phone}
+          onChange={(event) => formik.setFieldValue('phone', digitsOnly(event.target.value, AUTH_LIMITS.phoneDigits))}
+          onBlur={formik.handleBlur}
+          error={errorOf('phone')}
+        />
+        <Field
+          label={AUTH_TEXT.addressLabel}
+          name="address"
+          autoComplete="street-address"
+          aria-required="true"
+          maxLength={AUTH_LIMITS.addressMax}
+          value={formik.values.address}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={errorOf('address')}
+        />
+        <Field
+          label={AUTH_TEXT.passwordLabel}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          maxLength={AUTH_LIMITS.passwordMax}
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={errorOf('password')}
+        />
+        <Consents>
+          <Signature id={signatureId}>{AUTH_MESSAGES.digitalSignature}</Signature>
+          <CheckboxField
+            label={AUTH_TEXT.termsLabel}
+            name="terms"
+            aria-required="true"
+            checked={formik.values.terms}
+            onChange={onCheck}
+            error={errorOf('terms')}
+          />
+          <CheckboxField
+            label={AUTH_TEXT.emailUpdatesLabel}
+            name="emailUpdates"
+            aria-required="true"
+            checked={formik.values.emailUpdates}
+            onChange={onCheck}
+            error={errorOf('emailUpdates')}
+          />
+        </Consents>
+        <Captcha ref={captchaRef} onToken={setCaptchaToken} />
+        <Actions>
+          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting} disabled={!ready}>
+            {AUTH_TEXT.signupButton}
+          </Button>
+        </Actions>
+      </Form>
+      <FootNote>
+        {AUTH_TEXT.haveAccount} <Link to="/login">{AUTH_TEXT.loginLink}</Link>
+      </FootNote>
+    </AuthLayout>
+  );
+}
+
+const Signature = styled.p`
+  margin: 0 0 12px;
+  padding-bottom: 12px;
+  border-bottom: 1px solid ${theme.colors.border};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.textMuted};
+`;
+
+const Consents = styled.div`
+  margin: 4px 0 16px;
+  padding: 14px 14px 0;
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceMuted};
+  border: 1px solid ${theme.colors.border};
+`;

@@ -1,0 +1,40 @@
+import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, fillText } from '@portal/contracts';
+import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
+import SignupPage from './SignupPage';
+
+const input = (html: string, label: string) => tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, label)}"[^>]*>`));
+
+describe('SignupPage markup (core §2 /signup)', () => {
+  it('shows the Welcome banner with snow and prefills Name from ?name=', () => {
+    const html = renderAt('/signup?name=Asha', <SignupPage />);
+    expect(html).toContain(fillText(AUTH_TEXT.welcomeBanner, { name: 'Asha' }));
+    expect(input(html, AUTH_TEXT.nameLabel)).toContain('value="Asha"');
+  });
+
+  it('has no banner without ?name=', () => {
+    const html = renderAt('/signup', <SignupPage />);
+    expect(html).not.toContain(fillText(AUTH_TEXT.welcomeBanner, { name: '' }).slice(0, 8));
+    expect(input(html, AUTH_TEXT.nameLabel)).toContain('value=""');
+  });
+
+  it('has every field, the signature notice, both checkboxes and the captcha', () => {
+    const html = renderAt('/signup', <SignupPage />);
+    for (const label of [AUTH_TEXT.emailLabel, AUTH_TEXT.addressLabel, AUTH_TEXT.passwordLabel]) input(html, label);
+    expect(input(html, AUTH_TEXT.termsLabel)).toContain('type="checkbox"');
+    expect(input(html, AUTH_TEXT.emailUpdatesLabel)).toContain('type="checkbox"');
+    expect(html).toContain(AUTH_MESSAGES.digitalSignature);
+    expect(html).toContain('<altcha-widget');
+  });
+
+  it('limits Phone to 10 digits', () => {
+    const phone = input(renderAt('/signup', <SignupPage />), AUTH_TEXT.phoneLabel);
+    expect(phone).toContain(`maxLength="${AUTH_LIMITS.phoneDigits}"`);
+    expect(phone).toContain('inputMode="numeric"');
+  });
+
+  it('keeps Sign up grey until the boxes and the captcha pass', () => {
+    const html = renderAt('/signup', <SignupPage />);
+    expect(tagOf(html, /<button[^>]*type="submit"[^>]*>/)).toContain('disabled');
+    expect(html).toContain(`>${AUTH_TEXT.signupButton}</button>`);
+  });
+});

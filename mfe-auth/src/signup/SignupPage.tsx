@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AUTH_TEXT } from '@portal/contracts';
+import { BackToLogin } from '../common/BackToLogin';
+import { VerifyEmailOtp } from '../otp/VerifyEmailOtp';
+import { SignupForm } from './SignupForm';
+import { referrerName } from './referrer';
+
+/**
+ * The /signup route module exposed as `mfe_auth/SignupPage` (docs/decisions/001): the signup form,
+ * then the e-mail OTP screen (core §2 /signup, §4).
+ */
+export default function SignupPage() {
+  const [search] = useSearchParams();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
+  if (pendingEmail) {
+    return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={pendingEmail} back={<BackToLogin />} />;
+  }
+  return <SignupForm referrer={referrerName(search)} onSignedUp={setPendingEmail} />;
+}

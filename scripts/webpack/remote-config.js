@@ -1,0 +1,71 @@
+// Webpack config factory of a portal remote (docs/decisions/001, CONVENTIONS 9-10).
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createShared, SHARE_STRATEGY } = require('./shared');
+const { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, modeOf } = require('./common');
+
+/**
+ * @param {object} options
+ * @param {string} options.dir      the remote's package directory (use __dirname)
+ * @param {string} options.name     the federation name, e.g. 'mfe_releases'
+ * @param {Record<string, string>} options.exposes  route-level modules, e.g. { './CatalogPage': './src/catalog/CatalogPage.tsx' }
+ * @param {number} options.port     dev-server port (`npm run dev -w <pkg>`)
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ *
+ * Emits `dist/remoteEntry.js` and `dist/mf-manifest.json` (the URL the registry `remotes.json` points to),
+ * with `publicPath: 'auto'` so the same build works under /remotes/<dir>/ or on its own port.
+ */
+function createRemoteConfig({ dir, name, exposes, port }) {
+  if (!dir || !name || !exposes || !port) throw new Error('createRemoteConfig needs { dir, name, exposes, port }');
+  return (_env, argv) => {
+    const mode = modeOf(argv);
+    const production = mode === 'production';
+    return {
+      name,
+      mode,
+      context: dir,
+      // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.
+      entry: {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: name,
+        // No hash in entry names (module-federation/core#5077 with webpack 5.111); remoteEntry.js is
+        // served no-cache and every other chunk is content-hashed.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: resolveOptions(),
+      module: { rules: [typescriptRule(dir), ...assetRules()] },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: createShared(dir),
+          shareStrategy: SHARE_STRATEGY,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+      ],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        host: '0.0.0.0',
+        allowedHosts: 'all',
+        headers: CORS_HEADERS,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: false,
+        client: { overlay: { errors: true, warnings: false } },
+        devMiddleware: { writeToDisk: false },
+      },
+    };
+  };
+}
+
+module.exports = { createRemoteConfig };

@@ -1,0 +1,70 @@
+// Webpack config of the host shell (docs/decisions/001). The shell knows no remote at build time:
+// it reads /remotes.json at run time and registers them with the federation runtime.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createShared, SHARE_STRATEGY } = require('./shared');
+const { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf } = require('./common');
+
+/**
+ * @param {object} options
+ * @param {string} options.dir   the shell's package directory
+ * @param {string} [options.name] federation name of the host (default 'shell')
+ * @param {number} [options.port] dev-server port (default 3000)
+ */
+function createShellConfig({ dir, name = 'shell', port = 3000 }) {
+  return (_env, argv) => {
+    const mode = modeOf(argv);
+    const production = mode === 'production';
+    return {
+      name,
+      mode,
+      context: dir,
+      entry: { main: path.join(dir, 'src', 'index.ts') },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: '/',
+        uniqueName: name,
+        // Entry files keep a stable name: with webpack 5.111 a hash here breaks the federation runtime
+        // module (module-federation/core#5077). Chunks stay content-hashed; index.html and main.js are served no-cache.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: resolveOptions(),
+      module: { rules: [typescriptRule(dir), ...assetRules()] },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          remotes: {},
+          shared: createShared(dir),
+          shareStrategy: SHARE_STRATEGY,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'src', 'index.html'),
+          favicon: path.join(dir, 'src', 'favicon.svg'),
+          // main.js has no hash in its name (see output.filename): bust caches with a query instead.
+          hash: true,
+        }),
+      ],
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        host: '0.0.0.0',
+        allowedHosts: 'all',
+        headers: CORS_HEADERS,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        client: { overlay: { errors: true, warnings: false } },
+        proxy: [{ context: ['/api', '/remotes.json', '/remotes'], target: API_TARGET, changeOrigin: true }],
+      },
+    };
+  };
+}
+
+module.exports = { createShellConfig };

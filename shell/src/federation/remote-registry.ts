@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import { init, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import { retryPlugin } from './retry.plugin';
+
+/** Name of the host container; must equal the shell's ModuleFederationPlugin name. */
+export const HOST_NAME = 'shell';
+/** The run-time remote registry (docs/decisions/001): name → URL of that remote's mf-manifest.json. */
+export const REGISTRY_URL = '/remotes.json';
+
+export type RemoteRegistry = Record<string, string>;
+type RouteModule = { default: ComponentType };
+
+let federation: ModuleFederation | null = null;
+let registry: Promise<RemoteRegistry> | null = null;
+const modules = new Map<string, Promise<ComponentType>>();
+
+function host(): ModuleFederation {
+  // The webpack runtime already created the host instance; init() with the same name returns it
+  // and adds our plugin.
+  federation ??= init({ name: HOST_NAME, remotes: [], plugins: [retryPlugin()] });
+  return federation;
+}
+
+/** Validates the registry's JSON: an object of name → non-empty URL string. */
+export function parseRegistry(raw: unknown): RemoteRegistry {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('remotes.json is not an object');
+  const result: RemoteRegistry = {};
+  for (const [name, url] of Object.entries(raw)) {
+    if (typeof url === 'string' && url.trim() !== '') result[name] = url;
+  }
+  return result;
+}
+
+async function fetchRegistry(): Promise<RemoteRegistry> {
+  const response = await fetch(REGISTRY_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${REGISTRY_URL} answered HTTP ${response.status}`);
+  const remotes = parseRegistry(await response.json());
+  host().registerRemotes(
+    // Manifest URLs may be relative to the portal ("/remotes/mfe-auth/mf-manifest.json").
+    Object.entries(remotes).map(([name, url]) => ({ name, entry: new URL(url, window.location.href).href })),
+  );
+  return remotes;
+}
+
+/** The registry, fetched once per page (a failed fetch is tried again on the next call). */
+export function loadRegistry(): Promise<RemoteRegistry> {
+  if (!registry) {
+    registry = fetchRegistry().catch((error: unknown) => {
+      registry = null;
+      throw error;
+    });
+  }
+  return registry;
+}
+
+/**
+ * The default export of `remote`'s exposed `module` (e.g. 'mfe_releases', './CatalogPage').
+ * Memoised on success; a failure is forgotten so a Retry loads again without a page reload.
+ */
+export function loadRouteModule(remote: string, module: string): Promise<ComponentType> {
+  const id = `${remote}/${module.replace(/^\.\//, '')}`;
+  let pending = modules.get(id);
+  if (!pending) {
+    pending = (async () => {
+      const remotes = await loadRegistry();
+      if (!remotes[remote]) throw new Error(`${remote} is not in ${REGISTRY_URL}`);
+      const loaded = await host().loadRemote<RouteModule>(id);
+      if (!loaded || typeof loaded.default !== 'function') throw new Error(`${id} has no default export`);
+      return loaded.default;
+    })();
+    modules.set(id, pending);
+    pending.catch(() => modules.delete(id));
+  }
+  return pending;
+}

@@ -1,0 +1,266 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { SHELL } from '@portal/contracts';
+import { theme } from '@portal/kit';
+import { PRODUCT_NAME } from '../app/DocumentTitle';
+import { Icon } from './icons';
+import { isGroupActive, isLinkActive, MENU, type MenuGroup, type MenuLink } from './menu';
+import { useExternalLinks } from './use-app-config';
+
+export const DRAWER_ID = 'app-drawer';
+
+/** Drawer footer credit (core §2: "a production credit with an external link"). */
+const PRODUCTION_CREDIT = { prefix: 'Produced by', name: `${PRODUCT_NAME} Studios` };
+
+const Aside = styled.aside<{ $open: boolean; $overlay: boolean }>`
+  position: fixed;
+  inset: 0 auto 0 0;
+  width: ${SHELL.drawerWidthPx}px;
+  display: flex;
+  flex-direction: column;
+  background: ${theme.colors.drawer};
+  color: ${theme.colors.drawerText};
+  z-index: ${({ $overlay }) => ($overlay ? theme.zIndex.overlay + 1 : theme.zIndex.drawer)};
+  transform: translateX(${({ $open }) => ($open ? '0' : `-${SHELL.drawerWidthPx}px`)});
+  transition: transform 0.2s ease, visibility 0.2s;
+  visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  ${({ $overlay, $open }) => $overlay && $open && css`box-shadow: 8px 0 32px rgba(0, 0, 0, 0.35);`}
+`;
+
+const Brand = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  height: ${theme.layout.topBarHeightPx}px;
+  padding: 0 20px;
+  flex: none;
+  color: #fff;
+  font-size: 17px;
+  font-weight: 700;
+  letter-spacing: 0.01em;
+  text-decoration: none;
+  border-bottom: 1px solid rgba(255, 255, 255, 0.06);
+`;
+
+const Nav = styled.nav`
+  flex: 1;
+  overflow-y: auto;
+  padding: 12px 8px;
+  scrollbar-width: thin;
+  scrollbar-color: ${theme.colors.drawerActive} transparent;
+  ul { list-style: none; margin: 0; padding: 0; }
+`;
+
+const itemStyles = css<{ $active?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  width: 100%;
+  min-height: 40px;
+  padding: 8px 10px;
+  margin: 1px 0;
+  border: 0;
+  border-radius: ${theme.radii.sm};
+  background: ${({ $active }) => ($active ? theme.colors.drawerActive : 'transparent')};
+  color: ${({ $active }) => ($active ? '#fff' : theme.colors.drawerText)};
+  font-size: ${theme.font.size.md};
+  font-weight: ${({ $active }) => ($active ? 600 : 500)};
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  position: relative;
+  transition: background 0.15s ease, color 0.15s ease;
+  svg { flex: none; color: ${({ $active }) => ($active ? theme.colors.focus : theme.colors.drawerMuted)}; }
+  &:hover { background: ${({ $active }) => ($active ? theme.colors.drawerActive : theme.colors.drawerHover)}; color: #fff; }
+  ${({ $active }) =>
+    $active &&
+    css`
+      &::before {
+        content: '';
+        position: absolute;
+        left: -8px;
+        top: 8px;
+        bottom: 8px;
+        width: 3px;
+        border-radius: 0 3px 3px 0;
+        background: ${theme.colors.focus};
+      }
+    `}
+`;
+
+const ItemLink = styled(Link)<{ $active?: boolean }>`
+  ${itemStyles}
+`;
+const ItemAnchor = styled.a<{ $active?: boolean }>`
+  ${itemStyles}
+`;
+const ItemButton = styled.button<{ $active?: boolean }>`
+  ${itemStyles}
+`;
+
+const SubList = styled.ul`
+  padding-left: 20px !important;
+  a { min-height: 36px; font-size: ${theme.font.size.sm}; }
+  a svg { display: none; }
+`;
+
+const Chevron = styled.span<{ $open: boolean }>`
+  margin-left: auto;
+  display: inline-flex;
+  transform: rotate(${({ $open }) => ($open ? '90deg' : '0')});
+  transition: transform 0.15s ease;
+`;
+
+const ExternalMark = styled.span`
+  display: inline-flex;
+  margin-left: -6px;
+  opacity: 0.7;
+`;
+
+const Divider = styled.li`
+  height: 1px;
+  margin: 10px 12px;
+  background: rgba(255, 255, 255, 0.07);
+`;
+
+const Footer = styled.div`
+  flex: none;
+  padding: 14px 20px;
+  border-top: 1px solid rgba(255, 255, 255, 0.06);
+  font-size: 12px;
+  color: ${theme.colors.drawerMuted};
+  a { color: ${theme.colors.drawerText}; font-weight: 600; text-decoration: none; }
+  a:hover { color: #fff; text-decoration: underline; }
+`;
+
+function Logo() {
+  return (
+    <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="8" fill={theme.colors.accent} />
+      <path d="M12 22.5a3 3 0 1 1-2-2.83V9.5l11-2.5v12.5a3 3 0 1 1-2-2.83V11.1l-7 1.6v9.8Z" fill="#fff" />
+    </svg>
+  );
+}
+
+function NavItem({ item, pathname, onNavigate }: { item: MenuLink; pathname: string; onNavigate(): void }) {
+  const active = isLinkActive(item, pathname);
+  return (
+    <li>
+      <ItemLink to={item.to} $active={active} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+        <Icon name={item.icon} />
+        {item.label}
+      </ItemLink>
+    </li>
+  );
+}
+
+function NavGroup({ group, pathname, onNavigate }: { group: MenuGroup; pathname: string; onNavigate(): void }) {
+  const active = isGroupActive(group, pathname);
+  const [open, setOpen] = useState(active);
+  useEffect(() => {
+    if (active) setOpen(true);
+  }, [active]);
+  const listId = `${DRAWER_ID}-${group.id}`;
+  return (
+    <li>
+      <ItemButton type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
+        <Icon name={group.icon} />
+        {group.label}
+        <Chevron $open={open}>
+          <Icon name="chevron" size={16} />
+        </Chevron>
+      </ItemButton>
+      <SubList id={listId} hidden={!open}>
+        {group.children.map((child) => (
+          <NavItem key={child.to} item={child} pathname={pathname} onNavigate={onNavigate} />
+        ))}
+      </SubList>
+    </li>
+  );
+}
+
+export type DrawerProps = {
+  open: boolean;
+  /** Under 700 px the drawer floats over the page. */
+  overlay: boolean;
+  onClose(): void;
+  onLogout(): void;
+};
+
+/** The left drawer (core §2): 240 px, full menu, active item highlighted, credit in the footer. */
+export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
+  const { pathname } = useLocation();
+  const links = useExternalLinks();
+  const asideRef = useRef<HTMLElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const onNavigate = () => {
+    if (overlay) onClose();
+  };
+
+  useEffect(() => {
+    if (!overlay || !open) return;
+    // Focus moves into the floating drawer; Esc anywhere closes it.
+    const frame = requestAnimationFrame(() => asideRef.current?.querySelector<HTMLElement>('nav a, nav button')?.focus());
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [overlay, open]);
+
+  return (
+    <Aside
+      id={DRAWER_ID}
+      ref={asideRef}
+      $open={open}
+      $overlay={overlay}
+      inert={!open}
+      aria-label="Navigation drawer"
+      {...(overlay && open ? { role: 'dialog', 'aria-modal': true } : {})}
+    >
+      <Brand to="/" onClick={onNavigate}>
+        <Logo />
+        {PRODUCT_NAME}
+      </Brand>
+      <Nav aria-label="Main">
+        <ul>
+          {MENU.map((item) => {
+            if (item.kind === 'link') return <NavItem key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />;
+            if (item.kind === 'group') return <NavGroup key={item.id} group={item} pathname={pathname} onNavigate={onNavigate} />;
+            return (
+              <li key={item.label}>
+                <ItemAnchor href={links[item.href]} target="_blank" rel="noopener noreferrer">
+                  <Icon name={item.icon} />
+                  {item.label}
+                  <ExternalMark>
+                    <Icon name="external" size={13} />
+                  </ExternalMark>
+                  <span className="visually-hidden">(opens in a new tab)</span>
+                </ItemAnchor>
+              </li>
+            );
+          })}
+          <Divider aria-hidden="true" />
+          <li>
+            <ItemButton type="button" onClick={onLogout}>
+              <Icon name="logout" />
+              Logout
+            </ItemButton>
+          </li>
+        </ul>
+      </Nav>
+      <Footer>
+        {PRODUCTION_CREDIT.prefix}{' '}
+        <a href={links.publicSite} target="_blank" rel="noopener noreferrer">
+          {PRODUCTION_CREDIT.name}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </Footer>
+    </Aside>
+  );
+}

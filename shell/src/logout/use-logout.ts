@@ -1,0 +1,26 @@
+import { useCallback, useState } from 'react';
+import { PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
+import { api, useSession, useUserDetails } from '@portal/kit';
+
+/** Longest wait for POST /api/logout before leaving anyway. */
+const LOGOUT_CALL_CAP_MS = 3000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Logout (core §2): loader, POST /api/logout (failure ignored: the session ends here regardless),
+ * clear the session and user details, then after SHELL.logoutRedirectMs (1 s) go to PUBLIC_SITE_PATH.
+ */
+export function useLogout(): { busy: boolean; logout(): Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const logout = useCallback(async () => {
+    setBusy(true);
+    // The call reads the token now, before the session is cleared below.
+    const call = api.post('logout', {}, { silent: true }).catch(() => undefined);
+    await Promise.race([call, sleep(LOGOUT_CALL_CAP_MS)]);
+    useSession.getState().clear();
+    useUserDetails.getState().reset();
+    setTimeout(() => window.location.assign(PUBLIC_SITE_PATH), SHELL.logoutRedirectMs);
+  }, []);
+  return { busy, logout };
+}

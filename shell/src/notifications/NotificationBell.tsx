@@ -1,0 +1,210 @@
+import { useCallback, useEffect, useId, useRef, useState, type UIEvent } from 'react';
+import styled from 'styled-components';
+import { SHELL, SHELL_TEXT } from '@portal/contracts';
+import { api, ApiError, formatDate, Loader, theme } from '@portal/kit';
+import { Icon } from '../layout/icons';
+import { IconButton } from '../layout/IconButton';
+import { linkify, toNotificationView, type NotificationRow, type NotificationView } from './notification';
+
+const Wrap = styled.div`
+  position: relative;
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  top: 4px;
+  right: 2px;
+  padding: 0 5px;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.danger};
+  color: #fff;
+  font-size: 10px;
+  font-weight: 700;
+  line-height: 15px;
+  text-transform: lowercase;
+  pointer-events: none;
+`;
+
+const Panel = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 8px);
+  width: min(360px, calc(100vw - 24px));
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.popover};
+  z-index: ${theme.zIndex.popover};
+  overflow: hidden;
+  @media (max-width: ${SHELL.collapseUnderPx - 0.02}px) {
+    position: fixed;
+    right: 12px;
+    top: ${theme.layout.topBarHeightPx}px;
+  }
+`;
+
+const PanelHead = styled.h2`
+  font-size: ${theme.font.size.md};
+  font-weight: 700;
+  padding: 12px 16px;
+  border-bottom: 1px solid ${theme.colors.border};
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-height: 360px;
+  overflow-y: auto;
+`;
+
+const Item = styled.li`
+  padding: 12px 16px;
+  border-bottom: 1px solid ${theme.colors.border};
+  &:last-child { border-bottom: 0; }
+  p { margin: 0 0 4px; overflow-wrap: anywhere; }
+  time { color: ${theme.colors.textMuted}; font-size: 12px; }
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  padding: 28px 16px;
+  text-align: center;
+  color: ${theme.colors.textMuted};
+`;
+
+/** An endpoint that answers 404 is not deployed yet: stop asking it for this page's life. */
+const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * Notification bell (core §2): "new" badge polled every 60 s, dropdown of pages of 20 loading more
+ * within 70 px of the bottom, "No notification yet." when empty, closes on an outside click or Esc.
+ * Every call is silent: a missing notifications API leaves an empty, quiet bell.
+ */
+export function NotificationBell() {
+  const panelId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [hasNew, setHasNew] = useState(false);
+  const [items, setItems] = useState<NotificationView[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [done, setDone] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const poll = () => {
+      api.get('checkNotificationBell', undefined, { silent: true }).then(
+        (envelope) => {
+          if (!stopped) setHasNew(Boolean(Number(envelope.notification_icon ?? 0)));
+        },
+        (error: unknown) => {
+          if (isMissing(error) && timer) clearInterval(timer);
+        },
+      );
+    };
+    poll();
+    timer = setInterval(poll, SHELL.notificationPollMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+
+  const loadPage = useCallback(async (offset: number) => {
+    setLoading(true);
+    try {
+      const envelope = await api.get<NotificationRow[]>('getNotificationsForUser', { offset }, { silent: true });
+      const rows = Array.isArray(envelope.body) ? envelope.body : [];
+      setItems((current) => [...(offset === 0 ? [] : current), ...rows.map((row, i) => toNotificationView(row, offset + i))]);
+      setDone(rows.length < SHELL.notificationPageSize);
+    } catch {
+      setDone(true);
+    } finally {
+      setLoading(false);
+      setLoaded(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    setHasNew(false);
+    if (!loaded && !loading) void loadPage(0);
+    const onPointerDown = (event: MouseEvent | TouchEvent) => {
+      if (wrapRef.current && !wrapRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+    };
+  }, [open, loaded, loading, loadPage]);
+
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const list = event.currentTarget;
+    if (loading || done) return;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight <= SHELL.notificationLoadMorePx) void loadPage(items.length);
+  };
+
+  return (
+    <Wrap
+      ref={wrapRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <IconButton
+        ref={buttonRef}
+        type="button"
+        aria-label={hasNew ? 'Notifications (new)' : 'Notifications'}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Icon name="bell" size={22} />
+        {hasNew && <Badge aria-hidden="true">new</Badge>}
+      </IconButton>
+      {open && (
+        <Panel id={panelId} role="region" aria-label="Notifications">
+          <PanelHead>Notifications</PanelHead>
+          {items.length === 0 && loading ? (
+            <Loader />
+          ) : items.length === 0 ? (
+            <Empty>{SHELL_TEXT.noNotifications}</Empty>
+          ) : (
+            <List onScroll={onScroll}>
+              {items.map((item) => (
+                <Item key={item.key}>
+                  <p>
+                    {linkify(item.text).map((part, i) =>
+                      part.kind === 'link' ? (
+                        <a key={i} href={part.value} target="_blank" rel="noopener noreferrer">
+                          {part.value}
+                        </a>
+                      ) : (
+                        <span key={i}>{part.value}</span>
+                      ),
+                    )}
+                  </p>
+                  {item.time !== undefined && <time>{formatDate(item.time, SHELL_TEXT.notificationTimeFormat)}</time>}
+                </Item>
+              ))}
+              {loading && (
+                <li>
+                  <Loader />
+                </li>
+              )}
+            </List>
+          )}
+        </Panel>
+      )}
+    </Wrap>
+  );
+}

@@ -1,0 +1,37 @@
+import { findRoute, PROTECTED_ROUTES, PUBLIC_ROUTES, titleOf } from './route-table';
+
+const CORE_PROTECTED = [
+  '/', '/create_releases', '/create_releases/:id', '/select_release', '/create_video_releases', '/catalog', '/catalog/:id',
+  '/video-catalog', '/invite', '/marketing/promotions', '/tickets', '/tickets/:id', '/reports', '/profile',
+  '/tools/profile-linking', '/marketing/playlist-pitchment', '/tools/distribute-lyrics', '/rights/ugc-claims', '/rights/whitelist',
+];
+
+describe('route table (core §2, areas §2, decision 001)', () => {
+  it('lists every protected route of the spec once', () => {
+    const paths = PROTECTED_ROUTES.map((route) => route.path);
+    expect([...paths].sort()).toEqual([...CORE_PROTECTED].sort());
+  });
+
+  it('serves /login and /signup from mfe_auth', () => {
+    expect(PUBLIC_ROUTES.map((r) => [r.path, r.remote, r.module])).toEqual([
+      ['/login', 'mfe_auth', './LoginPage'],
+      ['/signup', 'mfe_auth', './SignupPage'],
+    ]);
+  });
+
+  it('maps paths to the modules of decision 001', () => {
+    expect(findRoute('/catalog/12')).toMatchObject({ remote: 'mfe_releases', module: './ReleaseDetailPage' });
+    expect(findRoute('/create_releases/5')).toMatchObject({ remote: 'mfe_releases', module: './WizardPage' });
+    expect(findRoute('/tickets/3')).toMatchObject({ remote: 'mfe_support', module: './TicketDetailPage' });
+    expect(findRoute('/rights/whitelist')).toMatchObject({ remote: 'mfe_tools_rights', module: './RightsPage' });
+    expect(findRoute('/marketing/playlist-pitchment')).toMatchObject({ remote: 'mfe_tools_rights', module: './ToolsPage' });
+  });
+
+  it('matches exactly', () => {
+    expect(findRoute('/catalog/12/edit')).toBeUndefined();
+    expect(findRoute('/rights')).toBeUndefined();
+    expect(findRoute('/tools')).toBeUndefined();
+    expect(titleOf('/nope')).toBe('Page Not Found');
+    expect(titleOf('/')).toBe('Dashboard');
+  });
+});
