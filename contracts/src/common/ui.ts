@@ -16,6 +16,9 @@ export const SHELL_TEXT = {
   logoutQuestion: 'Are you sure you want to Logout?',
   noNotifications: 'No notification yet.',
   notificationTimeFormat: 'hh:mm A DD/MM/YYYY',
+  /** Fallback of a remote that failed to load (shown for its routes only). */
+  remoteUnavailable: 'This area is unavailable right now.',
+  retry: 'Retry',
 } as const;
 /** Public marketing site the browser goes to after logout or when the session is over (core §2, §4). */
 export const PUBLIC_SITE_PATH = '/login';

@@ -1,3 +1,5 @@
-/** Shell-only texts of the remote fallback (not quoted by the spec). */
-export const REMOTE_UNAVAILABLE_TEXT = 'This area is unavailable right now.';
-export const RETRY_LABEL = 'Retry';
+import { SHELL_TEXT } from '@portal/contracts';
+
+/** Texts of the remote fallback, from @portal/contracts (one source of truth). */
+export const REMOTE_UNAVAILABLE_TEXT = SHELL_TEXT.remoteUnavailable;
+export const RETRY_LABEL = SHELL_TEXT.retry;
