@@ -8,6 +8,7 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { PlatformStatusModule } from './platform-status/platform-status.module';
 import { HealthController } from './health/health.controller';
+import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
 
 /** The modular monolith: core modules plus one module per area (CONVENTIONS §1). */
@@ -24,6 +25,7 @@ export class AppModule {
         PlatformStatusModule,
         UsersModule,
         AuthModule,
+        NotificationsModule,
         ...FEATURE_MODULES,
       ],
       controllers: [HealthController],

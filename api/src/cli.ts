@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
 import { PlatformStatusService } from './platform-status/platform-status.service';
 import { UsersService } from './users/users.service';
+import { NotificationsService } from './notifications/notifications.service';
 import { CLI_COMMANDS, type CliCommand } from './cli-commands';
 
 /**
@@ -40,6 +41,16 @@ const CORE_COMMANDS: CliCommand[] = [
       if (!user || !Number.isFinite(Number(usd))) throw new Error('revenue <email> <usd> [rate]');
       await users.update(user.id, { revenue_usd: Number(usd), ...(rate ? { conversion_rate: Number(rate) } : {}) });
       return `${email} revenue=${usd}${rate ? ` rate=${rate}` : ''}`;
+    },
+  },
+  {
+    name: 'notify',
+    usage: 'notify <email> "<text>"',
+    run: async (app, [email, text]) => {
+      const user = await app.get(UsersService).findByEmail(email ?? '');
+      if (!user || !text) throw new Error('notify <email> "<text>"');
+      await app.get(NotificationsService).notify(user.id, text);
+      return `notified ${email}`;
     },
   },
 ];

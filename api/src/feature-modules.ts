@@ -1,2 +1,4 @@
+import { ReleasesModule } from './releases/releases.module';
+
 /** Area modules (one per remote). Each area adds its module here. */
-export const FEATURE_MODULES = [];
+export const FEATURE_MODULES = [ReleasesModule];

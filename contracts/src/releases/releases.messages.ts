@@ -61,6 +61,16 @@ export const RELEASE_MESSAGES = {
   awayBlocked: 'Release creation is paused right now. Please try again later.',
   revokedBlocked: 'You cannot create a release due to the violation of distribution terms.',
   termsRequired: 'Please accept the terms to submit.',
+  // Server answers of the release API (api/src/releases).
+  audioUploaded: 'Audio uploaded successfully.',
+  uploadOneFile: 'Please upload one file at a time.',
+  artistList: 'Artists.',
+  releaseLoaded: 'Release details.',
+  catalogList: 'Audio releases.',
+  catalogStatusInvalid: 'Unknown status filter.',
+  logosList: 'Platforms.',
+  submissionChecks: 'Submission checks.',
+  submissionDetails: 'Submission details.',
 } as const;
 
 /** Replace `{name}` placeholders in a message text. */

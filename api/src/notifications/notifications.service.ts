@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { SHELL } from '@portal/contracts';
+import { NotificationEntity } from './notification.entity';
+
+/** A bell row on the wire: created_at in epoch ms. */
+export type NotificationRow = { notification_id: number; notification: string; created_at: number };
+
+/** The bell (core §2): newest first, pages of 20, a "new" flag until the user opens the list. */
+@Injectable()
+export class NotificationsService {
+  constructor(@InjectRepository(NotificationEntity) private readonly rows: Repository<NotificationEntity>) {}
+
+  /** Add a notification for a user (review outcomes, operator messages). */
+  async notify(userId: number, text: string): Promise<void> {
+    await this.rows.insert({ user_id: userId, notification: text.slice(0, 1000), seen_at: null });
+  }
+
+  /** One page (offset in rows, page size 20) and the total; reading the first page marks all as seen. */
+  async page(userId: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
+    const [found, total] = await this.rows.findAndCount({
+      where: { user_id: userId },
+      order: { id: 'DESC' },
+      skip: Math.max(0, Math.floor(offset) || 0),
+      take: SHELL.notificationPageSize,
+    });
+    if (!offset) await this.rows.update({ user_id: userId, seen_at: IsNull() }, { seen_at: new Date() });
+    return { rows: found.map((n) => ({ notification_id: n.id, notification: n.notification, created_at: n.created_at.getTime() })), total };
+  }
+
+  /** Whether the bell shows its "new" badge. */
+  async hasUnseen(userId: number): Promise<boolean> {
+    return (await this.rows.count({ where: { user_id: userId, seen_at: IsNull() } })) > 0;
+  }
+}

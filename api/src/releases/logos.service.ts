@@ -1,0 +1,48 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Repository } from 'typeorm';
+import { PLATFORM_LOGOS, STORES, type PlatformLogo } from '@portal/contracts';
+import { PlatformLogoEntity } from './entities/platform-logo.entity';
+
+/** Directory of the logo SVGs served at /api/static/logos/ (api/assets/logos, from src/ and dist/ alike). */
+export const LOGOS_DIR = resolve(__dirname, '..', '..', 'assets', 'logos');
+export const LOGO_FILE = /^[a-z0-9-]{1,64}\.svg$/;
+
+/**
+ * The platforms of the Platform tab (core §3 Platform/logo, GET /api/getLogos). The table is kept
+ * equal to PLATFORM_LOGOS of @portal/contracts at boot (idempotent), so the list has one source.
+ */
+@Injectable()
+export class LogosService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(LogosService.name);
+  private cache: PlatformLogo[] | null = null;
+
+  constructor(@InjectRepository(PlatformLogoEntity) private readonly logos: Repository<PlatformLogoEntity>) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const rows = await this.logos.find();
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const [i, p] of PLATFORM_LOGOS.entries()) {
+      const row = byName.get(p.name);
+      if (!row) {
+        // Another instance may insert the same name at the same time (unique index): that is fine.
+        await this.logos.insert({ name: p.name, logo: p.logo, type: p.type, sort_order: i }).catch(() => undefined);
+      } else if (row.logo !== p.logo || row.type !== p.type || row.sort_order !== i) {
+        await this.logos.update({ id: row.id }, { logo: p.logo, type: p.type, sort_order: i });
+      }
+    }
+    const wanted = new Set(PLATFORM_LOGOS.map((p) => p.name));
+    for (const row of rows) if (!wanted.has(row.name)) await this.logos.delete({ id: row.id });
+    const missing = [...new Set([...PLATFORM_LOGOS, ...STORES].map((p) => p.logo))].filter((f) => !existsSync(join(LOGOS_DIR, f)));
+    if (missing.length) this.logger.warn({ msg: 'logo files missing', dir: LOGOS_DIR, missing });
+    this.cache = null;
+  }
+
+  /** GET /api/getLogos body: `{ name, logo, type }[]`, type "1" audio, "2" CRBT, "3" video; `logo` is a file under /api/static/logos/. */
+  async list(): Promise<PlatformLogo[]> {
+    this.cache ??= (await this.logos.find({ order: { sort_order: 'ASC', id: 'ASC' } })).map((r) => ({ name: r.name, logo: r.logo, type: r.type }));
+    return this.cache;
+  }
+}

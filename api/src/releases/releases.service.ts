@@ -1,0 +1,274 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import {
+  EDITABLE_STATUSES,
+  platformsSchema,
+  RELEASE_MESSAGES as M,
+  releaseInfoSchema,
+  TRACK_STATUS,
+  trackSchema,
+  type PlatformLogo,
+  type Release,
+  type ReleaseStatus,
+  type SubmissionDataChecks,
+} from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import { validateBody } from '../common/validate';
+import { ArtistsService } from './artists.service';
+import { ReleaseEntity } from './entities/release.entity';
+import { TrackEntity } from './entities/track.entity';
+import { LogosService } from './logos.service';
+import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
+import { field, normaliseSlots, parseId } from './release-input';
+import { ReleaseGateService } from './release-gate.service';
+import { UploadsService } from './uploads.service';
+
+/** What a release's info saves besides the validated fields: the denormalised display and search columns. */
+type InfoColumns = Omit<ReleaseEntity, 'id' | 'user_id' | 'number_of_tracks' | 'status' | 'reason' | 'crbt' | 'video_platforms' | 'submitted_at' | 'created_at' | 'updated_at'>;
+
+/** Outcomes an operator can give a release under review (server side, core §4 "not shown"). */
+export type ReviewOutcome = 'approved' | 'rejected' | 'takendown';
+const REVIEW_FROM: Record<ReviewOutcome, ReleaseStatus[]> = {
+  approved: ['in_review'],
+  rejected: ['in_review'],
+  takendown: ['in_review', 'approved'],
+};
+const REVIEW_TRACK_STATUS: Partial<Record<ReviewOutcome, number>> = { approved: TRACK_STATUS.approved, takendown: TRACK_STATUS.takendown };
+
+export const isEditable = (status: ReleaseStatus): boolean => EDITABLE_STATUSES.includes(status);
+
+/**
+ * The audio release and its life cycle (core §3, §4): info, platforms, submission, deletion and the
+ * read views of the wizard. Every row is read and written through a query scoped by the caller's id,
+ * so another user's release answers 404 exactly like a missing one.
+ */
+@Injectable()
+export class ReleasesService {
+  constructor(
+    @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
+    @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly artists: ArtistsService,
+    private readonly uploads: UploadsService,
+    private readonly gate: ReleaseGateService,
+    private readonly logos: LogosService,
+  ) {}
+
+  /** The caller's release, or 404 releaseNotFound (also for another user's id). */
+  async findOwned(userId: number, releaseId: number): Promise<ReleaseEntity> {
+    const release = await this.releases.findOne({ where: { id: releaseId, user_id: userId } });
+    if (!release) throw DomainError.notFound(M.releaseNotFound);
+    return release;
+  }
+
+  /** 409 notEditable unless the release is a draft or rejected (core §4). */
+  assertEditable(release: ReleaseEntity): void {
+    if (!isEditable(release.status)) throw DomainError.conflict(M.notEditable);
+  }
+
+  /**
+   * POST /api/createReleaseInfo (core §2 tab 1, §5 "Required in release info") → the new draft's id
+   * (top-level `release_id`). Errors: 403 away / revoked; 400 requiredFields, releaseDateMin (before
+   * today + 6 days in any time zone), upcFormat, artistAlreadyAdded / artistLimit, unknownArtist
+   * (an id that is not the caller's artist of that type), uploadUnknownFile (artwork not the caller's).
+   */
+  async createInfo(userId: number, body: unknown): Promise<{ release_id: number }> {
+    await this.gate.assertCanCreate(userId);
+    const columns = await this.infoColumns(userId, body);
+    const saved = await this.releases.save(
+      this.releases.create({ ...columns, user_id: userId, number_of_tracks: 0, status: 'draft', reason: '', crbt: '', video_platforms: '', submitted_at: null }),
+    );
+    return { release_id: saved.id };
+  }
+
+  /**
+   * POST /api/updateReleaseInfo `{ release_id, ...release fields }`. A rejected release stays rejected
+   * until it is submitted again. Errors: as createReleaseInfo, plus 404 releaseNotFound, 409 notEditable.
+   */
+  async updateInfo(userId: number, body: unknown): Promise<void> {
+    await this.gate.assertCanCreate(userId);
+    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    this.assertEditable(release);
+    const columns = await this.infoColumns(userId, body);
+    const res = await this.releases
+      .createQueryBuilder()
+      .update(ReleaseEntity)
+      .set(columns)
+      .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
+      .execute();
+    if (!res.affected) throw DomainError.conflict(M.notEditable);
+    if (release.album_artwork && release.album_artwork !== columns.album_artwork) await this.uploads.deleteUnreferenced(userId, [release.album_artwork]);
+  }
+
+  /** GET /api/getDraft and GET /api/getCatelogById → the caller's Release with its tracks (`audios`, by audio_id). Errors: 404. */
+  async read(userId: number, releaseIdRaw: unknown): Promise<Release> {
+    const release = await this.findOwned(userId, parseId(releaseIdRaw));
+    const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
+    const names = await this.artists.names(userId, [...allArtistIds(release), ...tracks.flatMap(allArtistIds)]);
+    return toRelease(release, tracks, names);
+  }
+
+  /**
+   * POST /api/checkboxCrbtVideoPlatforms `{ release_id, crbt, video_platforms }` ('yes' | 'no').
+   * Errors: 403 away / revoked; 400 requiredFields; 404; 409 notEditable; 400 callerTuneFirst (CRBT
+   * without a track with a caller tune), videoDetailsFirst (video without a track distributing a video).
+   */
+  async savePlatforms(userId: number, body: unknown): Promise<void> {
+    await this.gate.assertCanCreate(userId);
+    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    this.assertEditable(release);
+    // 'Yes' / 'YES' from a form mean yes; anything but yes/no gets the form's message, not yup's default.
+    const choice = (key: string) => String(field(body, key) ?? '').trim().toLowerCase();
+    if (!['yes', 'no'].includes(choice('crbt')) || !['yes', 'no'].includes(choice('video_platforms'))) throw DomainError.badRequest(M.requiredFields);
+    const dto = await validateBody(platformsSchema, { release_id: release.id, crbt: choice('crbt'), video_platforms: choice('video_platforms') });
+    const checks = await this.dataChecks(userId, release.id);
+    if (dto.crbt === 'yes' && checks.caller_tune !== 'Yes') throw DomainError.badRequest(M.callerTuneFirst);
+    if (dto.video_platforms === 'yes' && checks.destribute_music !== 'Yes') throw DomainError.badRequest(M.videoDetailsFirst);
+    const res = await this.releases
+      .createQueryBuilder()
+      .update(ReleaseEntity)
+      .set({ crbt: dto.crbt as 'yes' | 'no', video_platforms: dto.video_platforms as 'yes' | 'no' })
+      .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
+      .execute();
+    if (!res.affected) throw DomainError.conflict(M.notEditable);
+  }
+
+  /** GET /api/getSubmissionDataChecks?release_id → `{ caller_tune, destribute_music }`, "Yes" when any track has it (core §3). Errors: 404. */
+  async submissionChecks(userId: number, releaseIdRaw: unknown): Promise<SubmissionDataChecks> {
+    const release = await this.findOwned(userId, parseId(releaseIdRaw));
+    return this.dataChecks(userId, release.id);
+  }
+
+  /**
+   * GET /api/getSubmissionDetails?release_id → the Release with its tracks plus `platforms`: the
+   * platforms it goes to (audio always, CRBT and video when chosen). Errors: 404.
+   */
+  async submissionDetails(userId: number, releaseIdRaw: unknown): Promise<Release & { platforms: PlatformLogo[] }> {
+    const release = await this.read(userId, releaseIdRaw);
+    const all = await this.logos.list();
+    const platforms = all.filter((p) => p.type === '1' || (p.type === '2' ? release.crbt === 'yes' : release.video_platforms === 'yes'));
+    return { ...release, platforms };
+  }
+
+  /**
+   * POST /api/submissionButton `{ release_id, terms? }`: draft or rejected → in_review, and every
+   * track's status back to In-Review, in one transaction whose update is conditional on the status,
+   * so a repeated or concurrent submit cannot pass twice (core §4).
+   * Needs: the info still valid (release date still ≥ today + 6 days), artwork, at least one track,
+   * every track complete (trackSchema for the release type), the platforms saved, a caller tune when
+   * CRBT is on, a track distributing a video when video is on. `terms: false` is refused.
+   * Errors: 403 away / revoked; 404; 409 alreadySubmitted; 400 termsRequired, the info's first
+   * message, submitNeedsArtwork, uploadUnknownFile, submitNeedsTrack, a track's first message,
+   * submitNeedsPlatforms, callerTuneFirst, videoDetailsFirst.
+   */
+  async submit(userId: number, body: unknown): Promise<void> {
+    await this.gate.assertCanCreate(userId);
+    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    if (!isEditable(release.status)) throw DomainError.conflict(M.alreadySubmitted);
+    const terms = field(body, 'terms');
+    if (terms === false || terms === 'false' || terms === 0) throw DomainError.badRequest(M.termsRequired);
+
+    await validateBody(releaseInfoSchema, release, { now: Date.now(), anyZone: true });
+    if (!release.album_artwork) throw DomainError.badRequest(M.submitNeedsArtwork);
+    await this.uploads.assertOwned(userId, release.album_artwork, 'artwork');
+    const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
+    if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
+    for (const track of tracks) {
+      await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
+      await this.uploads.assertOwned(userId, track.audio_track, 'audio');
+    }
+    if (!release.crbt || !release.video_platforms) throw DomainError.badRequest(M.submitNeedsPlatforms);
+    if (release.crbt === 'yes' && !tracks.some((t) => t.caller_tune)) throw DomainError.badRequest(M.callerTuneFirst);
+    if (release.video_platforms === 'yes' && !tracks.some((t) => t.destribute_music === 'Yes')) throw DomainError.badRequest(M.videoDetailsFirst);
+
+    await this.db.transaction(async (m) => {
+      const res = await m
+        .createQueryBuilder()
+        .update(ReleaseEntity)
+        .set({ status: 'in_review', reason: '', submitted_at: new Date() })
+        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
+        .execute();
+      if (!res.affected) throw DomainError.conflict(M.alreadySubmitted);
+      await m.createQueryBuilder().update(TrackEntity).set({ status: TRACK_STATUS.inReview }).where('release_id = :id AND user_id = :userId', { id: release.id, userId }).execute();
+    });
+  }
+
+  /**
+   * POST /api/deleteDraft `{ release_id }`: deletes a draft or rejected release and its tracks in one
+   * transaction, then the uploads nothing references any more. Errors: 404; 409 notEditable.
+   */
+  async deleteDraft(userId: number, body: unknown): Promise<void> {
+    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    this.assertEditable(release);
+    let files: string[] = [];
+    await this.db.transaction(async (m) => {
+      const tracks = await m.find(TrackEntity, { select: { id: true, audio_track: true }, where: { release_id: release.id, user_id: userId } });
+      files = [release.album_artwork, ...tracks.map((t) => t.audio_track)];
+      await m.delete(TrackEntity, { release_id: release.id, user_id: userId });
+      const res = await m.delete(ReleaseEntity, { id: release.id, user_id: userId, status: In([...EDITABLE_STATUSES]) });
+      if (!res.affected) throw DomainError.conflict(M.notEditable);
+    });
+    await this.uploads.deleteUnreferenced(userId, files);
+  }
+
+  /**
+   * Operator review (CLI `review`): in_review → approved | rejected | takendown, approved → takendown.
+   * Approved sets every track to 1, takendown to 3; rejected keeps the tracks (shown On-hold) and
+   * stores the reason. Throws Error with a message for the operator.
+   */
+  async review(releaseId: number, outcome: ReviewOutcome, reason = ''): Promise<ReleaseEntity> {
+    if (!REVIEW_FROM[outcome]) throw new Error('outcome must be approved, rejected or takendown');
+    if (outcome === 'rejected' && !reason.trim()) throw new Error('a rejection needs a reason');
+    await this.db.transaction(async (m) => {
+      const res = await m
+        .createQueryBuilder()
+        .update(ReleaseEntity)
+        .set({ status: outcome, reason: outcome === 'approved' ? '' : reason.trim().slice(0, 1000) })
+        .where('id = :id AND status IN (:...from)', { id: releaseId, from: REVIEW_FROM[outcome] })
+        .execute();
+      if (!res.affected) throw new Error(`release ${releaseId} is not in ${REVIEW_FROM[outcome].join(' or ')}`);
+      const trackStatus = REVIEW_TRACK_STATUS[outcome];
+      if (trackStatus !== undefined) await m.createQueryBuilder().update(TrackEntity).set({ status: trackStatus }).where('release_id = :id', { id: releaseId }).execute();
+    });
+    return this.releases.findOneOrFail({ where: { id: releaseId } });
+  }
+
+  private async dataChecks(userId: number, releaseId: number): Promise<SubmissionDataChecks> {
+    const tracks = await this.tracks.find({ select: { caller_tune: true, destribute_music: true }, where: { release_id: releaseId, user_id: userId } });
+    return {
+      caller_tune: tracks.some((t) => !!t.caller_tune) ? 'Yes' : 'No',
+      destribute_music: tracks.some((t) => t.destribute_music === 'Yes') ? 'Yes' : 'No',
+    };
+  }
+
+  /** Validate a release-info payload (core §5) and the caller's ownership of what it references; answer the columns to save. */
+  private async infoColumns(userId: number, body: unknown): Promise<InfoColumns> {
+    const dto = await validateBody(releaseInfoSchema, normaliseSlots(body), { now: Date.now(), anyZone: true });
+    const names = await this.artists.assertOwned(userId, dto);
+    const album_artwork = await this.uploads.assertOwned(userId, dto.album_artwork, 'artwork');
+    const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
+    const row = {
+      album_artwork,
+      release_type: dto.release_type,
+      release_title: dto.release_title,
+      primary_artist1: slot(dto.primary_artist1),
+      primary_artist2: slot(dto.primary_artist2),
+      primary_artist3: slot(dto.primary_artist3),
+      featuring1: slot(dto.featuring1),
+      featuring2: slot(dto.featuring2),
+      featuring3: slot(dto.featuring3),
+      genre: dto.genre,
+      sub_genre: dto.sub_genre,
+      lable_name: dto.lable_name,
+      release_date: dto.release_date,
+      p_line: dto.p_line,
+      c_line: dto.c_line,
+      upc_ean: dto.upc_ean ?? '',
+    };
+    const artist_name = joinNames(primaryIds(row), names).slice(0, 800);
+    // Title, every artist (primary and featuring) and label: what the catalogue search matches.
+    const search_text = [row.release_title, joinNames(allArtistIds(row), names), row.lable_name].join(' ').toLowerCase().slice(0, 1000);
+    return { ...row, artist_name, search_text };
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { EDITABLE_STATUSES, RELEASE_MESSAGES as M, TRACK_STATUS, trackSchema } from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import { validateBody } from '../common/validate';
+import { ArtistsService } from './artists.service';
+import { ReleaseEntity } from './entities/release.entity';
+import { TrackEntity } from './entities/track.entity';
+import { field, normaliseSlots, parseId } from './release-input';
+import { ReleaseGateService } from './release-gate.service';
+import { ReleasesService } from './releases.service';
+import { UploadsService } from './uploads.service';
+
+type TrackColumns = Omit<TrackEntity, 'id' | 'release_id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
+
+/**
+ * Tracks of a release (core §2 tab 2, §3 Track, §5 "Required per track", artist and other track rules).
+ * Only a draft or rejected release takes track changes; each change recounts `number_of_tracks` in
+ * the same transaction.
+ */
+@Injectable()
+export class TracksService {
+  constructor(
+    @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly releases: ReleasesService,
+    private readonly artists: ArtistsService,
+    private readonly uploads: UploadsService,
+    private readonly gate: ReleaseGateService,
+  ) {}
+
+  /**
+   * POST /api/addSongInfo `{ release_id, ...track fields }` → top-level `audio_id`.
+   * Errors: 403 away / revoked; 404 releaseNotFound; 409 notEditable; 400 uploadPending (no
+   * audio_track), requiredFields, productionYearMax (> current year + 3), isrcFormat (own ISRC Yes),
+   * priceTierNotAllowed (tier not offered for the release type), callerTuneFormat (HH:MM:SS),
+   * videoLinkRequired (destribute_music Yes), artistAlreadyAdded / artistLimit, authorAlreadyAdded /
+   * authorLimit / composerAlreadyAdded / composerLimit, unknownArtist, uploadUnknownFile (audio not the caller's).
+   * destribute_music No clears video_isrc and download_video_link.
+   */
+  async add(userId: number, body: unknown): Promise<{ audio_id: number }> {
+    await this.gate.assertCanCreate(userId);
+    const release = await this.releases.findOwned(userId, parseId(field(body, 'release_id')));
+    this.releases.assertEditable(release);
+    const columns = await this.trackColumns(userId, release, body);
+    const id = await this.db.transaction(async (m) => {
+      await this.lockEditable(m, userId, release.id);
+      const saved = await m.save(m.create(TrackEntity, { ...columns, release_id: release.id, user_id: userId, status: TRACK_STATUS.inReview }));
+      await this.recount(m, release.id);
+      return saved.id;
+    });
+    return { audio_id: id };
+  }
+
+  /**
+   * POST /api/updateSongInfo `{ audio_id, ...track fields }` (release_id optional; when given it must be
+   * the track's). Errors: as addSongInfo, plus 404 trackNotFound.
+   */
+  async update(userId: number, body: unknown): Promise<void> {
+    await this.gate.assertCanCreate(userId);
+    const track = await this.findOwned(userId, body);
+    const release = await this.releases.findOwned(userId, track.release_id);
+    this.releases.assertEditable(release);
+    const columns = await this.trackColumns(userId, release, body);
+    await this.db.transaction(async (m) => {
+      await this.lockEditable(m, userId, release.id);
+      await m.update(TrackEntity, { id: track.id, user_id: userId }, columns);
+    });
+    if (track.audio_track !== columns.audio_track) await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
+  }
+
+  /** POST /api/deleteSongInfo `{ audio_id }`. Errors: 403 away / revoked; 404 trackNotFound; 409 notEditable. */
+  async delete(userId: number, body: unknown): Promise<void> {
+    await this.gate.assertCanCreate(userId);
+    const track = await this.findOwned(userId, body);
+    const release = await this.releases.findOwned(userId, track.release_id);
+    this.releases.assertEditable(release);
+    await this.db.transaction(async (m) => {
+      await this.lockEditable(m, userId, release.id);
+      await m.delete(TrackEntity, { id: track.id, user_id: userId });
+      await this.recount(m, release.id);
+    });
+    await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
+  }
+
+  private async findOwned(userId: number, body: unknown): Promise<TrackEntity> {
+    const id = parseId(field(body, 'audio_id'), M.trackNotFound);
+    const track = await this.tracks.findOne({ where: { id, user_id: userId } });
+    const releaseId = field(body, 'release_id');
+    if (!track || (releaseId !== undefined && releaseId !== null && releaseId !== '' && Number(releaseId) !== track.release_id)) throw DomainError.notFound(M.trackNotFound);
+    return track;
+  }
+
+  /**
+   * Inside the transaction: touch the release only while it is still editable, so a track change
+   * racing a submit either lands before it or fails with 409 (the touch also moves updated_at).
+   */
+  private async lockEditable(m: EntityManager, userId: number, releaseId: number): Promise<void> {
+    const res = await m
+      .createQueryBuilder()
+      .update(ReleaseEntity)
+      .set({ updated_at: new Date() })
+      .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: releaseId, userId, editable: EDITABLE_STATUSES })
+      .execute();
+    if (!res.affected) throw DomainError.conflict(M.notEditable);
+  }
+
+  private async recount(m: EntityManager, releaseId: number): Promise<void> {
+    const n = await m.count(TrackEntity, { where: { release_id: releaseId } });
+    await m.update(ReleaseEntity, { id: releaseId }, { number_of_tracks: n });
+  }
+
+  private async trackColumns(userId: number, release: ReleaseEntity, body: unknown): Promise<TrackColumns> {
+    const dto = await validateBody(trackSchema, normaliseSlots(body), { releaseType: release.release_type, now: Date.now() });
+    await this.artists.assertOwned(userId, dto);
+    const audio_track = await this.uploads.assertOwned(userId, dto.audio_track, 'audio');
+    const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
+    return {
+      audio_track,
+      track_version: dto.track_version,
+      instrumental: dto.instrumental,
+      title: dto.title,
+      version_subtitle: dto.version_subtitle ?? '',
+      primary_artist1: slot(dto.primary_artist1),
+      primary_artist2: slot(dto.primary_artist2),
+      primary_artist3: slot(dto.primary_artist3),
+      featuring1: slot(dto.featuring1),
+      featuring2: slot(dto.featuring2),
+      featuring3: slot(dto.featuring3),
+      author1: dto.author1,
+      author2: dto.author2 ?? '',
+      author3: dto.author3 ?? '',
+      composer1: dto.composer1,
+      composer2: dto.composer2 ?? '',
+      composer3: dto.composer3 ?? '',
+      producer: dto.producer ?? '',
+      p_line: dto.p_line,
+      production_year: dto.production_year,
+      publisher: dto.publisher ?? '',
+      isrc_yes_no: dto.isrc_yes_no,
+      isrc: dto.isrc ?? '',
+      genre: dto.genre,
+      subgenre: dto.subgenre,
+      price_tier: dto.price_tier,
+      explicit_version: dto.explicit_version,
+      track_title_language: dto.track_title_language,
+      lyrics_language: dto.lyrics_language,
+      lyrics: dto.lyrics ?? '',
+      caller_tune: dto.caller_tune ?? '',
+      destribute_music: dto.destribute_music ?? 'No',
+      video_isrc: dto.video_isrc ?? '',
+      download_video_link: dto.download_video_link ?? '',
+    };
+  }
+}

@@ -1,0 +1,92 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import type { UploadKind } from './entities/upload.entity';
+
+/** Bytes file-type needs to recognise every format it knows (its own constant). */
+export const SNIFF_BYTES = 4100;
+
+/** What the bytes are: kind, extension of the stored name and the MIME type served. */
+export type DetectedFile = { kind: UploadKind; ext: 'png' | 'gif' | 'jpg' | 'mp3' | 'wav'; mime: string };
+
+const ACCEPTED: Record<string, DetectedFile> = {
+  'image/png': { kind: 'artwork', ext: 'png', mime: 'image/png' },
+  'image/gif': { kind: 'artwork', ext: 'gif', mime: 'image/gif' },
+  'image/jpeg': { kind: 'artwork', ext: 'jpg', mime: 'image/jpeg' },
+  // file-type 21 answers audio/wav for RIFF/WAVE; older versions and other tools say vnd.wave or x-wav.
+  'audio/wav': { kind: 'audio', ext: 'wav', mime: 'audio/wav' },
+  'audio/vnd.wave': { kind: 'audio', ext: 'wav', mime: 'audio/wav' },
+  'audio/x-wav': { kind: 'audio', ext: 'wav', mime: 'audio/wav' },
+};
+
+/** Largest accepted size of a kind in bytes (core §5, §9). */
+export const maxBytes = (kind: UploadKind): number => (kind === 'artwork' ? RELEASE_LIMITS.artworkMaxBytes : RELEASE_LIMITS.audioMaxBytes);
+const tooLarge = (kind: UploadKind) => DomainError.tooLarge(kind === 'artwork' ? M.artworkTooLarge : M.audioTooLarge);
+const wrongType = (kind: UploadKind) => DomainError.unsupported(kind === 'artwork' ? M.artworkType : M.audioType);
+
+/** Reads the type of the first bytes (FileTypeSniffer: file-type in a worker). */
+export type Sniff = (head: Buffer) => Promise<{ ext: string; mime: string } | null>;
+
+/**
+ * The type of an upload from its first bytes (magic numbers, core §5 / DESIGN "Files"), never from its
+ * name or the browser's content type. mp3 is accepted as file-type's `mp3` (audio/mpeg; MPEG layer 3,
+ * with or without an ID3 tag), not mp1/mp2. Throws 415 with the spec's message for the wanted kind
+ * (or the detected family when the caller did not say).
+ */
+export async function detectUpload(sniff: Sniff, head: Buffer, wanted?: UploadKind): Promise<DetectedFile> {
+  // Bytes the detector cannot read (or a detector that gives up on them) are not an accepted type.
+  const found = head.length ? await sniff(head.subarray(0, SNIFF_BYTES)).catch(() => null) : null;
+  const accepted = found ? (found.ext === 'mp3' ? ({ kind: 'audio', ext: 'mp3', mime: 'audio/mpeg' } as const) : ACCEPTED[found.mime]) : undefined;
+  if (!accepted || (wanted && accepted.kind !== wanted)) throw wrongType(wanted ?? (found?.mime.startsWith('image/') ? 'artwork' : 'audio'));
+  return accepted;
+}
+
+/**
+ * Pass-through stream in front of the storage: holds the first SNIFF_BYTES until the type is known,
+ * then lets bytes through while counting them. Errors (and so makes the storage discard the partial
+ * file) on a wrong type (415) or as soon as the size passes the kind's maximum (413).
+ * `wanted` is the kind the caller asked for; without it the limit is the audio one until the bytes
+ * say which kind they are.
+ */
+export class UploadGuard extends Transform {
+  detected: DetectedFile | null = null;
+  bytes = 0;
+  private head: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(
+    private readonly sniff: Sniff,
+    private readonly wanted?: UploadKind,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    const kind = this.detected?.kind ?? this.wanted ?? 'audio';
+    if (this.bytes > maxBytes(kind)) return done(tooLarge(kind));
+    if (this.detected) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SNIFF_BYTES) return done();
+    this.release(done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.detected) return done();
+    this.release(done);
+  }
+
+  private release(done: TransformCallback): void {
+    const head = Buffer.concat(this.head, this.headLength);
+    this.head = [];
+    detectUpload(this.sniff, head, this.wanted).then(
+      (detected) => {
+        this.detected = detected;
+        if (this.bytes > maxBytes(detected.kind)) return done(tooLarge(detected.kind));
+        done(null, head);
+      },
+      (e: unknown) => done(e as Error),
+    );
+  }
+}

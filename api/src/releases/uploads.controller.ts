@@ -1,0 +1,95 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { RELEASE_MESSAGES as M } from '@portal/contracts';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import { bearerToken } from '../auth/auth.guard';
+import { SessionService } from '../auth/session.service';
+import { DomainError } from '../common/domain-error';
+import { ok } from '../common/envelope';
+import type { AuthUser, PortalRequest } from '../common/request-context';
+import { ReleaseGateService } from './release-gate.service';
+import { UploadsService, UPLOAD_FIELD, type OpenedFile } from './uploads.service';
+
+/** Artwork and audio uploads and their bytes (core §5, §7 POST /api/upload; docs/decisions/001 "Uploads"). */
+@ApiTags('releases')
+@Controller()
+export class UploadsController {
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly gate: ReleaseGateService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /**
+   * POST /api/upload?kind=artwork|audio, multipart with the file in field `image` → body
+   * `{ filename, kind, mime, size (bytes) }`, message artworkUploaded or audioUploaded. The type is
+   * read from the bytes (artwork png/gif/jpeg ≤ 1572864 bytes, audio mp3/wav ≤ 104857600 bytes); kind
+   * absent: the kind the bytes show. Errors: 403 away / revoked; 400 uploadMissingFile, uploadOneFile,
+   * uploadIncomplete; 413 artworkTooLarge / audioTooLarge; 415 artworkType / audioType. A failed upload
+   * leaves no file and no row.
+   */
+  @Post('upload')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Upload artwork or audio (multipart field "image"), streamed and checked on the bytes' })
+  @ApiConsumes('multipart/form-data')
+  @ApiQuery({ name: 'kind', required: false, enum: ['artwork', 'audio'] })
+  @ApiBody({ schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', format: 'binary' } } } })
+  async upload(@CurrentUser() user: AuthUser, @Req() req: PortalRequest, @Query('kind') kind?: string) {
+    await this.gate.assertCanCreate(user.id);
+    const stored = await this.uploads.receive(user.id, req, kind);
+    return ok(stored.kind === 'artwork' ? M.artworkUploaded : M.audioUploaded, { body: stored });
+  }
+
+  /** GET /api/files/artwork/:filename (public): the artwork bytes, cached for a year (names are random and never reused). Errors: 404. */
+  @Public()
+  @Get('files/artwork/:filename')
+  @ApiOperation({ summary: 'Artwork bytes (public, long cache)' })
+  @ApiParam({ name: 'filename' })
+  async artwork(@Param('filename') filename: string, @Res() res: Response) {
+    const file = await this.uploads.openArtwork(filename);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    await send(res, file);
+  }
+
+  /**
+   * GET /api/files/audio/:filename: the owner's audio, token in Authorization or `?token=` (for an
+   * `<audio>` element); one `Range: bytes=` range answers 206. Errors: 401 status 0 (no or bad
+   * token); 404 (missing, or another user's file); 416 (range outside the file).
+   */
+  @Public()
+  @Get('files/audio/:filename')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Audio bytes for their owner only (supports Range)' })
+  @ApiParam({ name: 'filename' })
+  @ApiQuery({ name: 'token', required: false, description: 'login token when no Authorization header can be sent' })
+  async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @Query('token') token?: string) {
+    const user = await this.sessions.authenticate(bearerToken(req) ?? token, 'login');
+    let file: OpenedFile;
+    try {
+      file = await this.uploads.openAudio(user.id, filename, req.header('range'));
+    } catch (e) {
+      if (e instanceof DomainError && e.httpStatus === 416) res.setHeader('Content-Range', `bytes */${String(e.extra.size)}`);
+      throw e instanceof DomainError && e.httpStatus === 416 ? new DomainError(416, e.message) : e;
+    }
+    res.setHeader('Cache-Control', 'private, no-store');
+    await send(res, file);
+  }
+}
+
+async function send(res: Response, file: OpenedFile): Promise<void> {
+  res.status(file.partial ? 206 : 200);
+  res.setHeader('Content-Type', file.mime);
+  res.setHeader('Content-Length', String(file.size ? file.end - file.start + 1 : 0));
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (file.partial) res.setHeader('Content-Range', `bytes ${file.start}-${file.end}/${file.size}`);
+  try {
+    await pipeline(file.stream, res);
+  } catch {
+    // The client went away (seeking in a player does this); nothing to answer.
+    file.stream.destroy();
+  }
+}

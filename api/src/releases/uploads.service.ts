@@ -1,0 +1,251 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import busboy from 'busboy';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { In, Repository } from 'typeorm';
+import { ARTWORK_URL_PREFIX, AUDIO_URL_PREFIX, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import type { PortalRequest } from '../common/request-context';
+import { FileStorage } from '../storage/file-storage';
+import { UploadEntity, type UploadKind } from './entities/upload.entity';
+import { ReleaseEntity } from './entities/release.entity';
+import { TrackEntity } from './entities/track.entity';
+import { FileTypeSniffer } from './file-type.sniffer';
+import { maxBytes, UploadGuard } from './upload-guard';
+
+/** Form field that carries the file (core §7 "multipart form field image"). */
+export const UPLOAD_FIELD = 'image';
+/** Multipart overhead tolerated beyond the largest file before the connection is cut. */
+const OVERHEAD_BYTES = 8 * 1024 * 1024;
+const FILENAME = /^[a-f0-9]{32}\.(png|gif|jpg|mp3|wav)$/;
+
+export type StoredUpload = { filename: string; kind: UploadKind; mime: string; size: number };
+export type OpenedFile = { stream: Readable; mime: string; size: number; start: number; end: number; partial: boolean };
+
+/**
+ * Uploads of artwork and audio (core §5, §7 POST /api/upload) and reading them back.
+ * Bytes stream from the request through busboy and the UploadGuard into the FileStorage; nothing is
+ * held whole in memory, and a wrong type, an oversized or a cut-off upload leaves no file and no row.
+ */
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
+  constructor(
+    @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
+    @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
+    @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
+    private readonly storage: FileStorage,
+    private readonly sniffer: FileTypeSniffer,
+  ) {}
+
+  /**
+   * Receive the single file of field `image` from a multipart request. `kindParam` 'artwork' | 'audio'
+   * (absent: the kind the bytes show). The answer is sent only once the request body is consumed, so a
+   * browser sees the message even when it was still sending.
+   * Errors: 400 uploadMissingFile (not multipart, no `image` file), 400 uploadOneFile, 400
+   * uploadIncomplete (cut-off body), 413 artworkTooLarge (> 1572864 bytes) / audioTooLarge
+   * (> 104857600 bytes), 415 artworkType (png, gif, jpeg) / audioType (mp3, wav).
+   */
+  async receive(userId: number, req: PortalRequest, kindParam?: string): Promise<StoredUpload> {
+    if (kindParam !== undefined && kindParam !== '' && kindParam !== 'artwork' && kindParam !== 'audio') throw DomainError.badRequest(M.uploadMissingFile);
+    const wanted = (kindParam || undefined) as UploadKind | undefined;
+    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
+    const limit = maxBytes(wanted ?? 'audio');
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 2, fields: 20, parts: 24, fieldSize: 64 * 1024 } });
+    } catch {
+      throw DomainError.badRequest(M.uploadMissingFile);
+    }
+    const key = randomBytes(16).toString('hex');
+
+    const outcome = await new Promise<{ error?: unknown; stored?: { size: number; guard: UploadGuard } }>((resolve) => {
+      let guard: UploadGuard | null = null;
+      let storing: Promise<{ size: number }> | null = null;
+      let extraFile = false;
+      let settled = false;
+      let received = 0;
+
+      const settle = (error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        req.off('data', count);
+        if (error && guard && !guard.destroyed) guard.destroy(error as Error);
+        const done = storing ?? Promise.resolve(null);
+        done.then(
+          (r) => resolve(r && guard ? { error, stored: { size: r.size, guard } } : { error }),
+          (e: unknown) => resolve({ error: e instanceof DomainError ? e : (error ?? e) }),
+        );
+      };
+      const incomplete = () => DomainError.badRequest(M.uploadIncomplete);
+      const count = (chunk: Buffer) => {
+        received += chunk.length;
+        // A body far beyond the largest file is not an upload: stop reading it.
+        if (received > limit + OVERHEAD_BYTES) {
+          settle(DomainError.tooLarge(wanted === 'artwork' ? M.artworkTooLarge : M.audioTooLarge));
+          req.unpipe(parser);
+          req.destroy();
+        }
+      };
+
+      parser.on('file', (name, file) => {
+        if (name !== UPLOAD_FIELD || guard) {
+          if (name === UPLOAD_FIELD) extraFile = true;
+          file.resume();
+          return;
+        }
+        const g = (guard = new UploadGuard((head) => this.sniffer.sniff(head), wanted));
+        // busboy destroys the part on a cut-off form; the guard must fail too so the storage discards it.
+        file.on('error', (e) => g.destroy(e));
+        file.pipe(g);
+        storing = this.storage.put(key, g);
+        // Never destroy busboy's part stream (busboy would stall): unpipe and drain what is left.
+        storing.catch(() => {
+          file.unpipe(g);
+          file.resume();
+        });
+      });
+      parser.on('error', () => settle(incomplete()));
+      parser.on('close', () => settle(extraFile ? DomainError.badRequest(M.uploadOneFile) : undefined));
+      req.on('data', count);
+      req.on('error', () => settle(incomplete()));
+      req.on('close', () => {
+        if (!req.complete) settle(incomplete());
+      });
+      req.pipe(parser);
+    });
+
+    const { error, stored } = outcome;
+    if (error || !stored) {
+      if (stored) await this.storage.delete(key).catch(() => undefined);
+      if (error instanceof DomainError) throw error;
+      if (error) {
+        this.logger.warn({ msg: 'upload failed', err: (error as Error).message });
+        throw DomainError.badRequest(M.uploadIncomplete);
+      }
+      throw DomainError.badRequest(M.uploadMissingFile);
+    }
+    const detected = stored.guard.detected!;
+    const filename = `${key}.${detected.ext}`;
+    try {
+      await this.uploads.insert({ user_id: userId, kind: detected.kind, filename, storage_key: key, mime: detected.mime, size: stored.size, created_at: new Date() });
+    } catch (e) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw e;
+    }
+    return { filename, kind: detected.kind, mime: detected.mime, size: stored.size };
+  }
+
+  /**
+   * The stored filename a payload refers to, checked to be an upload of `kind` owned by the caller
+   * (the wire may carry the bare filename or its /api/files/... URL). Empty stays empty.
+   * Errors: 400 uploadUnknownFile.
+   */
+  async assertOwned(userId: number, value: string | undefined | null, kind: UploadKind): Promise<string> {
+    const raw = (value ?? '').trim();
+    if (!raw) return '';
+    const prefix = kind === 'artwork' ? ARTWORK_URL_PREFIX : AUDIO_URL_PREFIX;
+    const filename = decodeURIComponent(raw.startsWith(prefix) ? raw.slice(prefix.length).split('?')[0] : raw);
+    if (!FILENAME.test(filename)) throw DomainError.badRequest(M.uploadUnknownFile);
+    const found = await this.uploads.exists({ where: { user_id: userId, filename, kind } });
+    if (!found) throw DomainError.badRequest(M.uploadUnknownFile);
+    return filename;
+  }
+
+  /** Public artwork bytes (GET /api/files/artwork/:filename). Errors: 404. */
+  async openArtwork(filename: string): Promise<OpenedFile> {
+    if (!FILENAME.test(filename)) throw DomainError.notFound(M.uploadUnknownFile);
+    const row = await this.uploads.findOne({ where: { filename, kind: 'artwork' } });
+    return this.open(row, undefined);
+  }
+
+  /**
+   * The owner's audio bytes (GET /api/files/audio/:filename), optionally one HTTP range.
+   * Another user's file answers 404 like a missing one. Errors: 404, 416 (range outside the file).
+   */
+  async openAudio(userId: number, filename: string, range: string | undefined): Promise<OpenedFile> {
+    if (!FILENAME.test(filename)) throw DomainError.notFound(M.uploadUnknownFile);
+    const row = await this.uploads.findOne({ where: { filename, kind: 'audio', user_id: userId } });
+    return this.open(row, range);
+  }
+
+  /**
+   * Delete uploads of a user that no release or track of theirs references any more (after a draft,
+   * a track or a replaced file is gone). Best effort: a failure is logged, never thrown.
+   */
+  async deleteUnreferenced(userId: number, filenames: string[]): Promise<void> {
+    const names = [...new Set(filenames.filter(Boolean))];
+    if (!names.length) return;
+    try {
+      const [art, audio] = await Promise.all([
+        this.releases.find({ select: { album_artwork: true }, where: { user_id: userId, album_artwork: In(names) } }),
+        this.tracks.find({ select: { audio_track: true }, where: { user_id: userId, audio_track: In(names) } }),
+      ]);
+      const used = new Set([...art.map((r) => r.album_artwork), ...audio.map((t) => t.audio_track)]);
+      const gone = await this.uploads.find({ where: { user_id: userId, filename: In(names.filter((n) => !used.has(n))) } });
+      for (const row of gone) {
+        await this.uploads.delete({ id: row.id, user_id: userId });
+        await this.storage.delete(row.storage_key);
+      }
+    } catch (e) {
+      this.logger.error({ msg: 'could not delete unreferenced uploads', user_id: userId, err: (e as Error).message });
+    }
+  }
+
+  /**
+   * Delete uploads older than `olderThanHours` that no release or track references (files uploaded
+   * in a wizard that was abandoned). Operator command `purge-uploads`; answers how many went.
+   */
+  async purgeAbandoned(olderThanHours: number): Promise<number> {
+    const before = new Date(Date.now() - olderThanHours * 3600_000);
+    const orphans = await this.uploads
+      .createQueryBuilder('u')
+      .where('u.created_at < :before', { before })
+      .andWhere('NOT EXISTS (SELECT 1 FROM releases r WHERE r.user_id = u.user_id AND r.album_artwork = u.filename)')
+      .andWhere('NOT EXISTS (SELECT 1 FROM tracks t WHERE t.user_id = u.user_id AND t.audio_track = u.filename)')
+      .getMany();
+    for (const row of orphans) {
+      await this.uploads.delete({ id: row.id });
+      await this.storage.delete(row.storage_key);
+    }
+    return orphans.length;
+  }
+
+  private async open(row: UploadEntity | null, rangeHeader: string | undefined): Promise<OpenedFile> {
+    if (!row) throw DomainError.notFound(M.uploadUnknownFile);
+    const stat = await this.storage.stat(row.storage_key);
+    if (!stat) throw DomainError.notFound(M.uploadUnknownFile);
+    const size = stat.size;
+    const range = parseRange(rangeHeader, size);
+    if (range === 'unsatisfiable') throw new DomainError(416, 'Requested range not satisfiable.', { size });
+    const start = range?.start ?? 0;
+    const end = range?.end ?? size - 1;
+    const stream = await this.storage.open(row.storage_key, size ? { start, end } : undefined);
+    return { stream, mime: row.mime, size, start, end, partial: !!range };
+  }
+}
+
+/**
+ * One `bytes=` range of RFC 9110 (start-end, start-, -suffix). Several ranges or another unit are
+ * ignored (the whole file is sent, as the RFC allows); a range outside the file is 'unsatisfiable'.
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}

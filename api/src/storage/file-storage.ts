@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+/** A byte range, both ends inclusive (HTTP Range semantics). */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Where uploaded bytes live (DESIGN "Files"). Keys are opaque, server-chosen names (never a user's
+ * file name). The local-disk implementation is the default; an S3-compatible one can replace it
+ * behind the same contract.
+ */
+export abstract class FileStorage {
+  /**
+   * Stream `source` into the store under `key`. Nothing is visible under `key` until the source has
+   * ended cleanly; if the source errors (too large, wrong type, client gone) the partial bytes are
+   * removed and the promise rejects with the source's error. Resolves to the stored size in bytes.
+   */
+  abstract put(key: string, source: Readable): Promise<{ size: number }>;
+  /** Open the stored bytes (optionally a range); rejects with code ENOENT when the key is unknown. */
+  abstract open(key: string, range?: ByteRange): Promise<Readable>;
+  /** Size of a stored object in bytes, or null when the key is unknown. */
+  abstract stat(key: string): Promise<{ size: number } | null>;
+  /** Remove a stored object; a missing key is not an error. */
+  abstract delete(key: string): Promise<void>;
+}

@@ -1,0 +1,73 @@
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type ByteRange, FileStorage } from './file-storage';
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * FileStorage on a local directory (DATA_DIR/uploads by default). Writes go to `<root>/.tmp/*.part`
+ * and are renamed into `<root>/files/<key>` only when complete, so a reader never sees a partial
+ * file and a failed upload leaves nothing behind. Parts left by a crashed process are removed at start.
+ */
+export class LocalDiskStorage extends FileStorage {
+  private readonly logger = new Logger(LocalDiskStorage.name);
+  readonly filesDir: string;
+  readonly tmpDir: string;
+
+  constructor(root: string) {
+    super();
+    this.filesDir = join(root, 'files');
+    this.tmpDir = join(root, '.tmp');
+    mkdirSync(this.filesDir, { recursive: true });
+    mkdirSync(this.tmpDir, { recursive: true });
+    // Parts older than a day can only be left-overs of a crashed process (another instance sharing
+    // the directory may be writing fresh ones).
+    const stale = Date.now() - 24 * 3600_000;
+    for (const part of readdirSync(this.tmpDir)) {
+      const file = join(this.tmpDir, part);
+      if (statSync(file).mtimeMs < stale) rmSync(file, { force: true });
+    }
+  }
+
+  async put(key: string, source: Readable): Promise<{ size: number }> {
+    const target = this.path(key);
+    const tmp = join(this.tmpDir, `${key}.${randomBytes(6).toString('hex')}.part`);
+    try {
+      // 'wx': never overwrite; the key is fresh and random.
+      await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+      await rename(tmp, target);
+      return { size: statSync(target).size };
+    } catch (e) {
+      await rm(tmp, { force: true }).catch((err: Error) => this.logger.error({ msg: 'could not remove a partial upload', tmp, err: err.message }));
+      throw e;
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    const path = this.path(key);
+    await stat(path); // ENOENT before any byte is sent
+    return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      return { size: (await stat(this.path(key))).size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  private path(key: string): string {
+    if (!KEY.test(key)) throw new Error(`bad storage key ${JSON.stringify(key)}`);
+    return join(this.filesDir, key);
+  }
+}

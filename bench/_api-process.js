@@ -1,0 +1,141 @@
+'use strict';
+/**
+ * Shared helpers of the bench scripts: build the API, start it (or its CLI) as a child process on a
+ * temp DATA_DIR and a given database, wait for /api/health, make a throw-away MySQL database.
+ */
+const { spawn, execFileSync } = require('node:child_process');
+const { mkdtempSync, rmSync } = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const { randomBytes } = require('node:crypto');
+
+const ROOT = resolve(__dirname, '..');
+const API_DIST = join(ROOT, 'api', 'dist');
+
+/** Compile contracts and the API (tsc) unless --no-build was given. */
+function build(argv) {
+  if (argv.includes('--no-build')) return;
+  const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
+  process.stdout.write('building contracts and api… ');
+  execFileSync(tsc, ['-p', join(ROOT, 'contracts', 'tsconfig.json')], { stdio: 'inherit' });
+  execFileSync(tsc, ['-p', join(ROOT, 'api', 'tsconfig.build.json')], { stdio: 'inherit' });
+  console.log('done');
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+/** A fresh environment: temp DATA_DIR, fixed secrets, captcha off; DATABASE_URL when given. */
+function benchEnv(databaseUrl, extra = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    CAPTCHA_HMAC_SECRET: randomBytes(24).toString('hex'),
+    CAPTCHA_REQUIRED: 'false',
+    AUTH_RATE_LIMIT: '100000',
+    STATIC_ROOT: '',
+    LOG_FORMAT: 'json',
+    ...extra,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  return { env, dataDir, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Run an API CLI command; resolves to its stdout. */
+function cli(env, args) {
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [join(API_DIST, 'cli.js'), ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? res(out) : rej(new Error(`cli ${args[0]} exited ${code}`))));
+  });
+}
+
+/** Start `node api/dist/main.js` on a free port; resolves when /api/health answers. */
+async function startApi(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(API_DIST, 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    try {
+      const res = await fetchJson({ port, path: '/api/health' });
+      if (res.status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) throw new Error('api did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    port,
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A JSON request over a keep-alive agent; resolves to { status, body }. */
+function fetchJson({ port, path, method = 'GET', token, body, agent }) {
+  return new Promise((res, rej) => {
+    const data = body ? Buffer.from(JSON.stringify(body)) : null;
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method, agent, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(data ? { 'Content-Type': 'application/json', 'Content-Length': data.length } : {}) } },
+      (r) => {
+        const chunks = [];
+        r.on('data', (c) => chunks.push(c));
+        r.on('end', () => {
+          try {
+            res({ status: r.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (e) {
+            rej(e);
+          }
+        });
+      },
+    );
+    req.on('error', rej);
+    if (data) req.write(data);
+    req.end();
+  });
+}
+
+/** Create a database on MYSQL_URL's server; resolves to { url, drop() }. */
+async function mysqlDatabase(prefix) {
+  const mysql = require(require.resolve('mysql2/promise', { paths: [join(ROOT, 'api')] }));
+  const server = new URL(process.env.MYSQL_URL);
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(server.toString());
+  admin.pathname = '/';
+  const conn = await mysql.createConnection({ uri: admin.toString() });
+  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+  server.pathname = `/${name}`;
+  return {
+    url: server.toString(),
+    async drop() {
+      const c = await mysql.createConnection({ uri: admin.toString() });
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}
+
+module.exports = { ROOT, build, benchEnv, cli, startApi, fetchJson, mysqlDatabase };
