@@ -65,7 +65,7 @@ function cli(env, args) {
   });
 }
 
-/** Start `node api/dist/main.js` on a free port; resolves when /api/health answers. */
+/** Start `node api/dist/main.js` on a free port (measured directly: its pid is the API's); resolves when /api/health answers. */
 async function startApi(env) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(API_DIST, 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -138,4 +138,4 @@ async function mysqlDatabase(prefix) {
   };
 }
 
-module.exports = { ROOT, build, benchEnv, cli, startApi, fetchJson, mysqlDatabase };
+module.exports = { ROOT, build, benchEnv, cli, startApi, fetchJson, mysqlDatabase, freePort };

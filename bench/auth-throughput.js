@@ -5,16 +5,17 @@
  *
  *   node bench/auth-throughput.js [--seconds 10] [--connections 10]
  *
- * Needs `npm run build` first (uses api/dist). The API runs with a fresh SQLite DATA_DIR, captcha off
+ * Needs `npm run build` first (uses api/dist). The API runs as in production (NODE_ENV=production,
+ * through scripts/start.js) with a fresh SQLite DATA_DIR, captcha off
  * (the captcha pass is single use; its cost is the widget's proof of work in the browser, not the
  * server) and the auth rate limit raised so the limiter does not answer 429 instead of logging in.
  * Login is dominated by argon2id verification by design (memory-hard hashing, ~19 MiB, t=2).
  */
 const autocannon = require('autocannon');
-const { mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { spawn } = require('node:child_process');
+const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { startServer, stop } = require('./lib');
+const { benchEnv, startApi, freePort } = require('./_api-process');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,7 +23,6 @@ const arg = (name, fallback) => {
 };
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 10);
-const root = join(__dirname, '..');
 
 function run(opts) {
   return new Promise((resolve, reject) =>
@@ -32,18 +32,16 @@ function run(opts) {
 const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
 
 (async () => {
-  const hello = await startServer(join(__dirname, 'hello-nest.js'), { PORT: '8099' }, 'http://127.0.0.1:8099/api/hello');
-  const base = summary(await run({ url: 'http://127.0.0.1:8099/api/hello' }));
-  await stop(hello);
+  const helloPort = await freePort();
+  const hello = spawn(process.execPath, [join(__dirname, 'hello-nest.js')], { env: { ...process.env, PORT: String(helloPort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((resolve) => hello.once('message', resolve));
+  const base = summary(await run({ url: `http://127.0.0.1:${helloPort}/api/hello` }));
+  hello.kill();
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const api = await startServer(
-    join(root, 'api/dist/main.js'),
-    { PORT: '8098', DATA_DIR: dataDir, STATIC_ROOT: '', CAPTCHA_REQUIRED: 'false', AUTH_RATE_LIMIT: '1000000', LOG_REQUESTS: 'false', LOG_FORMAT: 'json' },
-    'http://127.0.0.1:8098/api/health',
-  );
+  const { env, dataDir, cleanup } = benchEnv(undefined, { LOG_REQUESTS: 'false' });
+  const api = await startApi(env);
   try {
-    const apiUrl = 'http://127.0.0.1:8098/api';
+    const apiUrl = `http://127.0.0.1:${api.port}/api`;
     const user = { name: 'Bench Artist', email: 'bench@example.com', phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
     await fetch(`${apiUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
     const mail = readdirSync(join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))[0];
@@ -69,8 +67,8 @@ const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.la
       console.log(name.padEnd(32), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx).padStart(7), (r.rps / base.rps).toFixed(3).padStart(8));
     }
   } finally {
-    await stop(api);
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
+    cleanup();
   }
 })().catch((e) => {
   console.error(e);
