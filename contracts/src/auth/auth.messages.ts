@@ -1,3 +1,5 @@
+import { fillMessage } from '../common/text';
+
 /** Message texts of sign-up, login, OTP and recovery (core §5, §7, §8, §9). Quoted exactly. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is Required',
@@ -87,6 +89,4 @@ export const AUTH_TEXT = {
 } as const;
 
 /** Replaces `{key}` placeholders of an AUTH_TEXT entry, e.g. `fillText(AUTH_TEXT.otpIntro, { email })`. */
-export function fillText(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
+export const fillText = fillMessage;

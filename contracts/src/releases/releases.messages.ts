@@ -73,7 +73,4 @@ export const RELEASE_MESSAGES = {
   submissionDetails: 'Submission details.',
 } as const;
 
-/** Replace `{name}` placeholders in a message text. */
-export function fillMessage(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
+export { fillMessage } from '../common/text';
