@@ -61,6 +61,8 @@ export const RELEASE_MESSAGES = {
   awayBlocked: 'Release creation is paused right now. Please try again later.',
   revokedBlocked: 'You cannot create a release due to the violation of distribution terms.',
   termsRequired: 'Please accept the terms to submit.',
+  /** Bell notification after a review; {reason} is empty unless rejected or taken down. */
+  reviewNotification: 'Your release "{title}" is now {status}.{reason}',
   // Server answers of the release API (api/src/releases).
   audioUploaded: 'Audio uploaded successfully.',
   uploadOneFile: 'Please upload one file at a time.',
