@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, Button, Card, DataTable, EmptyState, Loader, PageHeader, StatusIcon, api, formatDate, notify, theme } from '@portal/kit';
+import {
+  RELEASE_STATUS_LABEL,
+  RELEASE_UI,
+  productNumber,
+  trackStatusLabel,
+  type Release,
+  type ReleaseStatus,
+  type Track,
+} from '@portal/contracts';
+import { ArtworkImage } from '../shared/ArtworkImage';
+import { FactList } from '../shared/FactList';
+import { orDash, priceTierLabel } from '../shared/release-format';
+import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
+import { ErrorBox, SectionTitle, Stack } from '../shared/ui';
+import { t } from '../shared/text';
+
+type State = { kind: 'loading' } | { kind: 'loaded'; release: Release } | { kind: 'not-found' } | { kind: 'failed' };
+
+/** Banner colours per status (core §4: takendown in red). */
+const BANNER: Record<ReleaseStatus, { bg: string; fg: string; border: string }> = {
+  draft: { bg: theme.colors.surfaceMuted, fg: theme.colors.text, border: theme.colors.neutral },
+  in_review: { bg: theme.colors.warningSoft, fg: '#93370d', border: theme.colors.warning },
+  approved: { bg: theme.colors.successSoft, fg: '#05603a', border: theme.colors.success },
+  rejected: { bg: '#fff4ed', fg: '#9c2a10', border: '#e8590c' },
+  takendown: { bg: theme.colors.dangerSoft, fg: '#912018', border: theme.colors.danger },
+};
+
+const Banner = styled.div<{ $status: ReleaseStatus }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 14px 18px;
+  margin-bottom: 20px;
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${({ $status }) => (BANNER[$status] ?? BANNER.draft).border};
+  border-left-width: 6px;
+  background: ${({ $status }) => (BANNER[$status] ?? BANNER.draft).bg};
+  color: ${({ $status }) => (BANNER[$status] ?? BANNER.draft).fg};
+  strong { font-size: ${theme.font.size.lg}; }
+  p { margin: 4px 0 0; }
+`;
+
+const Summary = styled.div`
+  display: grid;
+  grid-template-columns: 200px minmax(0, 1fr);
+  gap: 24px;
+  align-items: start;
+  @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+/**
+ * /catalog/{id}, the release detail (core §2, §4): status banner (the reason and "Edit &
+ * re-submit" when rejected), the facts (explicit version and price tier from the first track) and
+ * the tracks with their product numbers and statuses. An unknown id shows "Release not found".
+ */
+export function ReleaseDetailPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const releaseId = idFromPath(location.pathname, RELEASE_ROUTES.catalog);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    if (releaseId === null) {
+      setState({ kind: 'not-found' });
+      return;
+    }
+    setState({ kind: 'loading' });
+    try {
+      const answer = await api.get<Release>('getCatelogById', { release_id: releaseId }, { silent: true });
+      setState(answer.body ? { kind: 'loaded', release: answer.body } : { kind: 'not-found' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        setState({ kind: 'not-found' });
+        return;
+      }
+      // Session over is handled by the kit; anything else gets the server's message.
+      if (error instanceof ApiError && error.status !== 0) notify.error(error.message);
+      setState({ kind: 'failed' });
+    }
+  }, [releaseId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (state.kind === 'loading') return <Loader label={RELEASE_UI.detail.loading} />;
+  if (state.kind === 'not-found') {
+    return (
+      <Card>
+        <EmptyState>
+          <SectionTitle as="h1">{RELEASE_UI.detail.notFoundTitle}</SectionTitle>
+          <p style={{ margin: '8px 0 14px' }}>{RELEASE_UI.detail.notFoundText}</p>
+          <Link to={RELEASE_ROUTES.catalog} style={{ fontWeight: 600 }}>
+            {RELEASE_UI.detail.backToCatalog}
+          </Link>
+        </EmptyState>
+      </Card>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <Card>
+        <ErrorBox>
+          <p>{RELEASE_UI.detail.loadFailed}</p>
+          <Button type="button" variant="secondary" onClick={() => void load()}>
+            {RELEASE_UI.detail.retry}
+          </Button>
+          <Link to={RELEASE_ROUTES.catalog}>{RELEASE_UI.detail.backToCatalog}</Link>
+        </ErrorBox>
+      </Card>
+    );
+  }
+
+  const release = state.release;
+  const tracks = release.audios ?? [];
+  const first = tracks[0];
+  const statusLabel = RELEASE_STATUS_LABEL[release.status] ?? release.status;
+  const cols = RELEASE_UI.detail.trackColumns;
+
+  return (
+    <>
+      <PageHeader
+        title={release.release_title}
+        actions={
+          <Link to={RELEASE_ROUTES.catalog} style={{ fontWeight: 600 }}>
+            {RELEASE_UI.detail.backToCatalog}
+          </Link>
+        }
+      />
+      <Banner $status={release.status} as="section" aria-label={t(RELEASE_UI.detail.statusBanner, { status: statusLabel })} data-status={release.status}>
+        <div>
+          <Stack $gap={4} style={{ flexDirection: 'row', alignItems: 'center' }}>
+            <StatusIcon status={release.status} />
+            <strong>{t(RELEASE_UI.detail.statusBanner, { status: statusLabel })}</strong>
+          </Stack>
+          <p>{RELEASE_UI.detail.statusText[release.status]}</p>
+          {release.status === 'rejected' && (
+            <p>
+              <strong style={{ fontSize: 'inherit' }}>{RELEASE_UI.detail.reasonLabel}</strong> {orDash(release.reason)}
+            </p>
+          )}
+        </div>
+        {release.status === 'rejected' && (
+          <Button type="button" onClick={() => navigate(RELEASE_ROUTES.wizardFor(release.release_id))}>
+            {RELEASE_UI.detail.editResubmit}
+          </Button>
+        )}
+        {release.status === 'draft' && (
+          <Button type="button" variant="secondary" onClick={() => navigate(RELEASE_ROUTES.wizardFor(release.release_id))}>
+            {RELEASE_UI.detail.continueDraft}
+          </Button>
+        )}
+      </Banner>
+
+      <Stack $gap={20}>
+        <Card>
+          <Summary>
+            <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={200} />
+            <FactList
+              facts={[
+                { label: RELEASE_UI.facts.label, value: orDash(release.lable_name) },
+                { label: RELEASE_UI.facts.primaryArtist, value: orDash(release.artist_name) },
+                { label: RELEASE_UI.facts.title, value: orDash(release.release_title) },
+                { label: RELEASE_UI.facts.genre, value: orDash(release.genre) },
+                { label: RELEASE_UI.facts.explicitVersion, value: orDash(first?.explicit_version) },
+                { label: RELEASE_UI.facts.priceTier, value: first ? priceTierLabel(release.release_type, first.price_tier) : RELEASE_UI.facts.none },
+                { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
+                { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
+              ]}
+            />
+          </Summary>
+        </Card>
+
+        <Card>
+          <Stack $gap={12}>
+            <SectionTitle>{RELEASE_UI.detail.tracksHeading}</SectionTitle>
+            <DataTable<Track>
+              caption={RELEASE_UI.detail.tracksHeading}
+              rows={tracks}
+              rowKey={(row) => row.audio_id}
+              empty={RELEASE_UI.detail.noTracks}
+              columns={[
+                { key: 'no', header: cols[0], width: 56, render: (_row, index) => index + 1 },
+                { key: 'title', header: cols[1], render: (row) => <strong>{orDash(row.title)}</strong> },
+                { key: 'artist', header: cols[2], render: (row) => orDash(row.artist_name) },
+                { key: 'genre', header: cols[3], render: (row) => orDash(row.genre) },
+                { key: 'product', header: cols[4], render: (row) => productNumber(row.audio_id) },
+                { key: 'status', header: cols[5], render: (row) => trackStatusLabel(Number(row.status), release.status) },
+              ]}
+            />
+          </Stack>
+        </Card>
+      </Stack>
+    </>
+  );
+}
+
+export default ReleaseDetailPage;

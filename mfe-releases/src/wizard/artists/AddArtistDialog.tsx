@@ -1,0 +1,119 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Dialog, TextField, api, notify } from '@portal/kit';
+import { RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType } from '@portal/contracts';
+import { useArtistsStore } from './artists.store';
+import { isValidationError } from '../form-errors';
+
+export type AddArtistDialogProps = {
+  type: ArtistType;
+  open: boolean;
+  onClose(): void;
+  /** Called with the new artist once the list has been reloaded. */
+  onAdded(artist: Artist): void;
+};
+
+type Values = { artist_name: string; apple_id: string; spotify_id: string };
+const EMPTY: Values = { artist_name: '', apple_id: '', spotify_id: '' };
+
+/**
+ * "Add Primary Artist" / "Add Featuring Artist" (core §2 Tab 1): POST addArtist
+ * { artist_type, artist_name, apple_id, spotify_id }; a failure shows the server's message (kit).
+ */
+export function AddArtistDialog({ type, open, onClose, onAdded }: AddArtistDialogProps) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const load = useArtistsStore((s) => s.load);
+  const title = type === 'primary' ? RELEASE_MESSAGES.addPrimaryArtist : RELEASE_MESSAGES.addFeaturingArtist;
+  const formId = `add-artist-${type}`;
+
+  useEffect(() => {
+    if (open) {
+      setValues(EMPTY);
+      setError(undefined);
+    }
+  }, [open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // React events bubble through portals: keep this submit away from the track dialog's form.
+    event.stopPropagation();
+    let payload;
+    try {
+      payload = await artistSchema.validate({ ...values, artist_type: type });
+    } catch (e) {
+      const message = isValidationError(e) ? e.message : RELEASE_MESSAGES.artistNameRequired;
+      setError(message);
+      notify.error(message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.post<Partial<Artist>>('addArtist', payload);
+      notify.success(answer.message || RELEASE_MESSAGES.artistAdded);
+      await load(type, true);
+      const list = useArtistsStore.getState().lists[type] ?? [];
+      const newId = answer.body?.artist_id;
+      const name = payload.artist_name.toLowerCase();
+      const added =
+        list.find((a) => newId !== undefined && a.artist_id === newId) ??
+        [...list].reverse().find((a) => a.artist_name.toLowerCase() === name);
+      if (added) onAdded(added);
+      onClose();
+    } catch {
+      // The kit has shown the server's message (core §8 "Add-artist failure").
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      width={460}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+            {RELEASE_UI.wizard.cancel}
+          </Button>
+          <Button type="submit" form={formId} busy={busy}>
+            {RELEASE_UI.addArtist.add}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <TextField
+          label={RELEASE_UI.addArtist.artistName}
+          name="artist_name"
+          required
+          autoComplete="off"
+          value={values.artist_name}
+          error={error}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, artist_name: e.target.value }));
+            if (error) setError(undefined);
+          }}
+        />
+        <TextField
+          label={RELEASE_UI.addArtist.appleId}
+          name="apple_id"
+          autoComplete="off"
+          value={values.apple_id}
+          onChange={(e) => setValues((v) => ({ ...v, apple_id: e.target.value }))}
+        />
+        <TextField
+          label={RELEASE_UI.addArtist.spotifyId}
+          name="spotify_id"
+          autoComplete="off"
+          value={values.spotify_id}
+          onChange={(e) => setValues((v) => ({ ...v, spotify_id: e.target.value }))}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Card, CheckboxField, Loader, api, notify, theme } from '@portal/kit';
+import {
+  PLATFORM_COUNTS,
+  PLATFORM_TYPE,
+  RELEASE_LIMITS,
+  RELEASE_MESSAGES,
+  RELEASE_UI,
+  type PlatformLogo,
+  type Release,
+  type SubmissionDataChecks,
+} from '@portal/contracts';
+import { logoUrl } from '../../shared/media-urls';
+import { Actions, ErrorBox, Muted, Stack } from '../../shared/ui';
+import { t } from '../../shared/text';
+import { useWizardStore } from '../wizard.store';
+
+export type PlatformTabProps = {
+  release: Release;
+  /** Moves to tab 4 once the platforms are saved. */
+  onDone(): void;
+};
+
+type Loaded = { logos: PlatformLogo[]; checks: SubmissionDataChecks };
+
+const Group = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const GroupHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 4px 16px;
+  > div:first-child { margin-bottom: 0; }
+  label { font-weight: 700; font-size: ${theme.font.size.lg}; }
+`;
+
+const Logos = styled.ul<{ $off: boolean }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: 10px;
+  opacity: ${({ $off }) => ($off ? 0.5 : 1)};
+  transition: opacity 0.2s ease;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 8px;
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.sm};
+    font-size: ${theme.font.size.sm};
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  img { width: 28px; height: 28px; object-fit: contain; flex: none; }
+`;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Group of a logo by its type (core §2 Tab 3): "1" audio, "2" caller tune/CRBT, anything else video. */
+export function logoGroup(type: string): 'audio' | 'crbt' | 'video' {
+  return type === PLATFORM_TYPE.audio ? 'audio' : type === PLATFORM_TYPE.crbt ? 'crbt' : 'video';
+}
+
+/**
+ * Tab 3, Platform (core §2, §5, §9): a 2 s loader while getLogos and getSubmissionDataChecks load;
+ * audio stores always on and locked; CRBT needs a caller tune on some track, video needs music
+ * video details. Save posts checkboxCrbtVideoPlatforms, marks step 3 done and moves to tab 4.
+ */
+export function PlatformTab({ release, onDone }: PlatformTabProps) {
+  const patchRelease = useWizardStore((s) => s.patchRelease);
+  const [data, setData] = useState<Loaded | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [crbt, setCrbt] = useState(false);
+  const [video, setVideo] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      const [logos, checks] = await Promise.all([
+        api.get<PlatformLogo[]>('getLogos'),
+        api.get<SubmissionDataChecks>('getSubmissionDataChecks', { release_id: release.release_id }),
+        delay(RELEASE_LIMITS.platformLoaderMs),
+      ]);
+      const body = checks.body ?? { caller_tune: 'No', destribute_music: 'No' };
+      setData({ logos: Array.isArray(logos.body) ? logos.body : [], checks: body });
+      setCrbt(release.crbt === 'yes' && body.caller_tune === 'Yes');
+      setVideo(release.video_platforms === 'yes' && body.destribute_music === 'Yes');
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [release.release_id, release.crbt, release.video_platforms]);
+
+  useEffect(() => {
+    void load();
+    // Load once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (loading) return <Loader label={RELEASE_UI.platform.loading} />;
+  if (failed || !data) {
+    return (
+      <Card>
+        <ErrorBox>
+          <p>{RELEASE_UI.wizard.loadFailed}</p>
+          <Button type="button" variant="secondary" onClick={() => void load()}>
+            {RELEASE_UI.wizard.retry}
+          </Button>
+        </ErrorBox>
+      </Card>
+    );
+  }
+
+  const groups = { audio: [] as PlatformLogo[], crbt: [] as PlatformLogo[], video: [] as PlatformLogo[] };
+  for (const logo of data.logos) groups[logoGroup(String(logo.type))].push(logo);
+
+  const toggleCrbt = (checked: boolean) => {
+    if (checked && data.checks.caller_tune !== 'Yes') {
+      notify.error(RELEASE_MESSAGES.callerTuneFirst);
+      return;
+    }
+    setCrbt(checked);
+  };
+  const toggleVideo = (checked: boolean) => {
+    if (checked && data.checks.destribute_music !== 'Yes') {
+      notify.error(RELEASE_MESSAGES.videoDetailsFirst);
+      return;
+    }
+    setVideo(checked);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    const choice = { crbt: crbt ? 'yes' : 'no', video_platforms: video ? 'yes' : 'no' } as const;
+    try {
+      const answer = await api.post('checkboxCrbtVideoPlatforms', { release_id: release.release_id, ...choice });
+      notify.success(answer.message || RELEASE_MESSAGES.platformsSaved);
+      patchRelease(choice);
+      onDone();
+    } catch {
+      // The kit has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const renderLogos = (list: PlatformLogo[], off: boolean) => (
+    <Logos $off={off}>
+      {list.map((logo) => (
+        <li key={`${logo.name}-${logo.logo}`}>
+          <img src={logoUrl(logo.logo)} alt="" loading="lazy" />
+          <span>{logo.name}</span>
+        </li>
+      ))}
+    </Logos>
+  );
+
+  return (
+    <Stack $gap={16}>
+      <Muted>{RELEASE_UI.platform.intro}</Muted>
+      <Group>
+        <GroupHead>
+          <CheckboxField label={t(RELEASE_UI.platform.audio, { count: PLATFORM_COUNTS.audio })} name="audio_stores" checked disabled readOnly />
+          <Muted>{RELEASE_UI.platform.audioLocked}</Muted>
+        </GroupHead>
+        {renderLogos(groups.audio, false)}
+      </Group>
+      <Group>
+        <GroupHead>
+          <CheckboxField
+            label={t(RELEASE_UI.platform.crbt, { count: PLATFORM_COUNTS.crbt })}
+            name="crbt"
+            checked={crbt}
+            onChange={(e) => toggleCrbt(e.target.checked)}
+          />
+          <Muted>{RELEASE_UI.platform.crbtHint}</Muted>
+        </GroupHead>
+        {renderLogos(groups.crbt, !crbt)}
+      </Group>
+      <Group>
+        <GroupHead>
+          <CheckboxField
+            label={t(RELEASE_UI.platform.video, { count: PLATFORM_COUNTS.video })}
+            name="video_platforms"
+            checked={video}
+            onChange={(e) => toggleVideo(e.target.checked)}
+          />
+          <Muted>{RELEASE_UI.platform.videoHint}</Muted>
+        </GroupHead>
+        {renderLogos(groups.video, !video)}
+      </Group>
+      <Actions>
+        <Button type="button" busy={saving} onClick={() => void save()}>
+          {RELEASE_UI.wizard.saveAndContinue}
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import { fileUrl, theme } from '@portal/kit';
+import { RELEASE_UI } from '@portal/contracts';
+import { Muted, visuallyHidden } from '../../shared/ui';
+import { t } from '../../shared/text';
+import { FileButton, ProgressBar } from '../upload-ui';
+
+export type AudioUploadProps = {
+  /** Uploaded file name, '' before the upload. */
+  filename: string;
+  /** Percent while uploading, null otherwise. */
+  percent: number | null;
+  onFile(file: File): void;
+  /** Accessible name of the player (the track title). */
+  title: string;
+};
+
+const FileInput = styled.input`
+  ${visuallyHidden}
+`;
+
+const Wrap = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px 16px;
+  audio { width: min(420px, 100%); height: 40px; }
+`;
+
+const FieldLabel = styled.span`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  color: ${theme.colors.text};
+  width: 100%;
+`;
+
+/**
+ * Audio file of a track row (core §2 Tab 2): a file input named "Audio File", the live upload
+ * percentage, then an `<audio controls>` player of the uploaded file.
+ */
+export function AudioUpload({ filename, percent, onFile, title }: AudioUploadProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const uploading = percent !== null;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  return (
+    <Wrap>
+      <FieldLabel aria-hidden="true">{RELEASE_UI.songs.audioFile}</FieldLabel>
+      {filename && !uploading && (
+        <audio controls preload="none" src={fileUrl.audio(filename)} aria-label={`${RELEASE_UI.songs.audioPlayer}: ${title}`} />
+      )}
+      {uploading && <ProgressBar percent={percent} label={t(RELEASE_UI.info.uploading, { percent })} />}
+      <div>
+        <FileInput
+          id={inputId}
+          type="file"
+          accept=".mp3,.wav,audio/mpeg,audio/wav,audio/x-wav"
+          aria-label={RELEASE_UI.songs.audioFile}
+          aria-describedby={hintId}
+          disabled={uploading}
+          onChange={onChange}
+        />
+        <FileButton htmlFor={inputId} aria-disabled={uploading || undefined}>
+          {filename ? RELEASE_UI.songs.replaceAudio : RELEASE_UI.songs.uploadAudio}
+        </FileButton>
+      </div>
+      <Muted id={hintId}>{RELEASE_UI.songs.audioHint}</Muted>
+    </Wrap>
+  );
+}

@@ -1,0 +1,382 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Card, ConfirmDialog, api, notify, theme, uploadFile } from '@portal/kit';
+import {
+  AUDIO_EXTENSIONS,
+  AUDIO_GUIDELINES,
+  LYRICS_GUIDELINES,
+  RELEASE_LIMITS,
+  RELEASE_MESSAGES,
+  RELEASE_UI,
+  type Release,
+  type Track,
+  type TrackPayload,
+} from '@portal/contracts';
+import { Actions, BulletList, Muted, Row, SectionTitle, Stack, SubTitle } from '../../shared/ui';
+import { t } from '../../shared/text';
+import { useWizardStore } from '../wizard.store';
+import { AudioUpload } from './AudioUpload';
+import { TrackDetailsDialog } from './TrackDetailsDialog';
+import { newTrackValues, trackValues, type TrackFormValues } from './track.form';
+
+export type SongInfoTabProps = {
+  release: Release;
+  /** Moves to tab 3 (enabled once a track is saved). */
+  onNext(): void;
+};
+
+/** The one unsaved row (core §4 "Only one unsaved song row may exist at a time"). */
+type EditRow = {
+  key: number;
+  /** null for a new song (addSongInfo), the id for an edited one (updateSongInfo). */
+  audioId: number | null;
+  values: TrackFormValues;
+  percent: number | null;
+  /** Something was uploaded or typed since the row opened. */
+  dirty: boolean;
+};
+
+const Guides = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 16px;
+  @media (max-width: 760px) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+const SavedRow = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 14px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  flex-wrap: wrap;
+`;
+
+const TrackNumber = styled.span`
+  flex: none;
+  width: 28px;
+  height: 28px;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
+  font-weight: 700;
+  font-size: ${theme.font.size.sm};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+`;
+
+const TitleBlock = styled.div`
+  flex: 1;
+  min-width: 160px;
+  strong { display: block; overflow-wrap: anywhere; }
+  span { color: ${theme.colors.textMuted}; font-size: ${theme.font.size.sm}; }
+`;
+
+const SavedBadge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 8px;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.successSoft};
+  color: ${theme.colors.success};
+  font-size: 12px;
+  font-weight: 600;
+`;
+
+const EditorRow = styled.li`
+  padding: 16px;
+  border: 2px solid ${theme.colors.accent};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+const DetailsState = styled.span<{ $ready: boolean }>`
+  font-size: ${theme.font.size.sm};
+  color: ${({ $ready }) => ($ready ? theme.colors.success : theme.colors.textMuted)};
+`;
+
+/** Whether a file is .mp3 or .wav by name or type (core §5); the server checks the bytes. */
+export function isAudioFile(file: File): boolean {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return (AUDIO_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+const trackTitle = (title: string | undefined) => (title && title.trim() ? title : RELEASE_UI.songs.untitled);
+
+/**
+ * Tab 2, Song Info (core §2, §4, §5): guidelines, the saved songs (title, Edit, Delete), one
+ * unsaved row at a time with the audio upload, its player and the "Add Details" dialog, and
+ * "Add new track". A saved song marks step 2 done; Next opens tab 3.
+ */
+export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
+  const tracks = release.audios ?? [];
+  const upsertTrack = useWizardStore((s) => s.upsertTrack);
+  const removeTrack = useWizardStore((s) => s.removeTrack);
+  const [row, setRow] = useState<EditRow | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [detailsTouched, setDetailsTouched] = useState(false);
+  const [toDelete, setToDelete] = useState<Track | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const nextKey = useRef(1);
+  const abortRef = useRef<AbortController | null>(null);
+  const uid = useId();
+
+  const openNewRow = useCallback(() => {
+    setRow({ key: nextKey.current++, audioId: null, values: newTrackValues(release), percent: null, dirty: false });
+    setDetailsTouched(false);
+  }, [release]);
+
+  // A release without songs starts with an empty row so the upload is one click away.
+  useEffect(() => {
+    if (tracks.length === 0 && row === null) openNewRow();
+  }, [tracks.length, row, openNewRow]);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const addNewTrack = () => {
+    if (row) {
+      notify.error(RELEASE_MESSAGES.saveSongFirst);
+      return;
+    }
+    openNewRow();
+  };
+
+  const editTrack = (track: Track) => {
+    if (row) {
+      notify.error(RELEASE_MESSAGES.saveSongFirst);
+      return;
+    }
+    setRow({ key: nextKey.current++, audioId: track.audio_id, values: trackValues(track), percent: null, dirty: false });
+    setDetailsTouched(true);
+  };
+
+  const closeRow = () => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setRow(null);
+  };
+
+  const onFile = async (file: File) => {
+    if (!row) return;
+    if (!isAudioFile(file)) {
+      notify.error(RELEASE_MESSAGES.audioType);
+      return;
+    }
+    if (file.size > RELEASE_LIMITS.audioMaxBytes) {
+      notify.error(RELEASE_MESSAGES.audioTooLarge);
+      return;
+    }
+    const controller = new AbortController();
+    abortRef.current?.abort();
+    abortRef.current = controller;
+    const key = row.key;
+    const update = (patch: Partial<EditRow>) => setRow((current) => (current && current.key === key ? { ...current, ...patch } : current));
+    update({ percent: 0, dirty: true });
+    try {
+      const { filename } = await uploadFile(file, {
+        kind: 'audio',
+        signal: controller.signal,
+        onProgress: (percent) => update({ percent }),
+      });
+      setRow((current) => (current && current.key === key ? { ...current, percent: null, values: { ...current.values, audio_track: filename } } : current));
+    } catch {
+      // Aborted, or the kit has shown the server's message.
+      update({ percent: null });
+    } finally {
+      if (abortRef.current === controller) abortRef.current = null;
+    }
+  };
+
+  const saveTrack = async (payload: TrackPayload): Promise<boolean> => {
+    if (!row) return false;
+    try {
+      let audioId = row.audioId;
+      if (audioId === null) {
+        const answer = await api.post('addSongInfo', { ...payload, release_id: release.release_id });
+        audioId = Number(answer.audio_id);
+        notify.success(answer.message || RELEASE_MESSAGES.trackSaved);
+      } else {
+        const answer = await api.post('updateSongInfo', { ...payload, audio_id: audioId, release_id: release.release_id });
+        notify.success(answer.message || RELEASE_MESSAGES.trackUpdated);
+      }
+      const previous = tracks.find((tr) => tr.audio_id === audioId);
+      upsertTrack({ ...(previous ?? {}), ...payload, audio_id: audioId, release_id: release.release_id, status: previous?.status ?? 0 } as Track);
+      setDialogOpen(false);
+      setRow(null);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      const answer = await api.post('deleteSongInfo', { audio_id: toDelete.audio_id });
+      notify.success(answer.message || RELEASE_MESSAGES.trackDeleted);
+      removeTrack(toDelete.audio_id);
+      setToDelete(null);
+    } catch {
+      // The kit has shown the server's message.
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const next = () => {
+    if (row && row.dirty) {
+      notify.error(RELEASE_MESSAGES.saveSongFirst);
+      return;
+    }
+    if (row && tracks.length > 0) closeRow();
+    onNext();
+  };
+
+  const renderEditor = (editRow: EditRow, index: number) => {
+    const title = trackTitle(editRow.values.title);
+    const headingId = `${uid}-editor`;
+    return (
+      <EditorRow key={`edit-${editRow.key}`} aria-labelledby={headingId}>
+        <Row $justify="space-between">
+          <Row $gap={10}>
+            <TrackNumber aria-hidden="true">{index + 1}</TrackNumber>
+            <SubTitle id={headingId}>
+              {editRow.audioId === null ? RELEASE_UI.songs.newTrack : `${RELEASE_UI.songs.editing}: ${title}`}
+            </SubTitle>
+          </Row>
+          <DetailsState $ready={detailsTouched}>{detailsTouched ? RELEASE_UI.songs.detailsReady : RELEASE_UI.songs.detailsMissing}</DetailsState>
+        </Row>
+        <AudioUpload filename={editRow.values.audio_track} percent={editRow.percent} onFile={(f) => void onFile(f)} title={title} />
+        <Row $justify="flex-end">
+          {(tracks.length > 0 || editRow.audioId !== null) && (
+            <Button type="button" variant="secondary" onClick={closeRow}>
+              {editRow.audioId === null ? RELEASE_UI.songs.discard : RELEASE_UI.songs.cancelEdit}
+            </Button>
+          )}
+          <Button type="button" onClick={() => setDialogOpen(true)}>
+            {RELEASE_UI.songs.addDetails}
+          </Button>
+        </Row>
+      </EditorRow>
+    );
+  };
+
+  let position = 0;
+  return (
+    <Stack $gap={20}>
+      <Guides>
+        <Card>
+          <SectionTitle as="h2" style={{ marginBottom: 8 }}>
+            {RELEASE_UI.songs.audioGuidelines}
+          </SectionTitle>
+          <BulletList>
+            {AUDIO_GUIDELINES.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </BulletList>
+        </Card>
+        <Card>
+          <SectionTitle as="h2" style={{ marginBottom: 8 }}>
+            {RELEASE_UI.songs.lyricsGuidelines}
+          </SectionTitle>
+          <BulletList>
+            {LYRICS_GUIDELINES.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </BulletList>
+        </Card>
+      </Guides>
+
+      <Card>
+        <Stack $gap={14}>
+          <Row $justify="space-between">
+            <SectionTitle>{RELEASE_UI.songs.tracksHeading}</SectionTitle>
+            <Button type="button" variant="secondary" onClick={addNewTrack}>
+              <span aria-hidden="true">+</span>
+              {RELEASE_UI.songs.addNewTrack}
+            </Button>
+          </Row>
+          {tracks.length === 0 && !row && <Muted>{RELEASE_UI.songs.noTracks}</Muted>}
+          <List>
+            {tracks.map((track) => {
+              const index = position++;
+              if (row && row.audioId === track.audio_id) return renderEditor(row, index);
+              const titleId = `${uid}-track-${track.audio_id}`;
+              return (
+                <SavedRow key={track.audio_id}>
+                  <TrackNumber aria-hidden="true">{index + 1}</TrackNumber>
+                  <TitleBlock>
+                    <strong id={titleId}>{trackTitle(track.title)}</strong>
+                    {track.version_subtitle && <span>{track.version_subtitle}</span>}
+                  </TitleBlock>
+                  <SavedBadge>
+                    <span aria-hidden="true">✓</span>
+                    {RELEASE_UI.songs.saved}
+                  </SavedBadge>
+                  <Row $gap={6}>
+                    <Button type="button" variant="secondary" aria-describedby={titleId} onClick={() => editTrack(track)}>
+                      {RELEASE_UI.songs.edit}
+                    </Button>
+                    <Button type="button" variant="danger" aria-describedby={titleId} onClick={() => setToDelete(track)}>
+                      {RELEASE_UI.songs.delete}
+                    </Button>
+                  </Row>
+                </SavedRow>
+              );
+            })}
+            {row && row.audioId === null && renderEditor(row, position)}
+          </List>
+        </Stack>
+      </Card>
+
+      <Actions>
+        <Button type="button" onClick={next} disabled={tracks.length === 0}>
+          {RELEASE_UI.wizard.next}
+        </Button>
+      </Actions>
+
+      {row && (
+        <TrackDetailsDialog
+          key={row.key}
+          open={dialogOpen}
+          initialValues={row.values}
+          releaseType={release.release_type}
+          uploadDone={row.percent === null && row.values.audio_track !== ''}
+          audioTrack={row.values.audio_track}
+          onClose={(values) => {
+            setRow((current) => (current ? { ...current, values: { ...values, audio_track: current.values.audio_track }, dirty: true } : current));
+            setDetailsTouched(true);
+            setDialogOpen(false);
+          }}
+          onSave={saveTrack}
+        />
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={RELEASE_UI.songs.deleteTitle}
+        message={t(RELEASE_UI.songs.deleteQuestion, { title: trackTitle(toDelete?.title) })}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

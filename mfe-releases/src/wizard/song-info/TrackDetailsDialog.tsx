@@ -1,0 +1,325 @@
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { useFormik } from 'formik';
+import { Button, Dialog, SelectField, TextAreaField, TextField, notify, theme } from '@portal/kit';
+import {
+  EXPLICIT_VERSIONS,
+  GENRES,
+  LANGUAGES,
+  MUSIC_VIDEO_SPEC,
+  NO_LINGUISTIC_CONTENT,
+  RELEASE_LIMITS,
+  RELEASE_MESSAGES,
+  RELEASE_UI,
+  TRACK_VERSIONS,
+  YES_NO,
+  formatCallerTune,
+  maxProductionYear,
+  priceTiersFor,
+  subGenresFor,
+  trackSchema,
+  type TrackPayload,
+} from '@portal/contracts';
+import { BulletList, FieldGrid, FullWidth, Muted } from '../../shared/ui';
+import { ArtistSlots } from '../artists/ArtistSlots';
+import { formErrorToast, schemaErrors, type FieldErrors } from '../form-errors';
+import { CreditNames } from './CreditNames';
+import { trackPayload, type TrackFormValues } from './track.form';
+
+export type TrackDetailsDialogProps = {
+  open: boolean;
+  initialValues: TrackFormValues;
+  /** The release type decides the price tiers (core §5). */
+  releaseType: string;
+  /** Whether the row's audio upload has finished (core §5 "File upload is pending."). */
+  uploadDone: boolean;
+  /** The row's uploaded file name (it can change while the dialog is open). */
+  audioTrack: string;
+  /** Keeps what was typed when the dialog closes without saving. */
+  onClose(values: TrackFormValues): void;
+  /** Saves on the server; resolves true when saved. */
+  onSave(payload: TrackPayload, values: TrackFormValues): Promise<boolean>;
+};
+
+const Section = styled.fieldset`
+  border: 0;
+  border-top: 1px solid ${theme.colors.border};
+  margin: 0;
+  padding: 16px 0 0;
+  min-width: 0;
+  & + & { margin-top: 8px; }
+  > legend {
+    padding: 0 8px 0 0;
+    font-weight: 700;
+    font-size: ${theme.font.size.md};
+    color: ${theme.colors.text};
+  }
+`;
+
+const SpecBox = styled.div`
+  padding: 12px 14px;
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceMuted};
+  border: 1px solid ${theme.colors.border};
+  margin-bottom: 16px;
+  h4 { margin: 0 0 6px; font-size: ${theme.font.size.sm}; }
+`;
+
+const opts = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
+const YES_NO_OPTIONS = opts(YES_NO);
+const VERSION_OPTIONS = opts(TRACK_VERSIONS);
+const EXPLICIT_OPTIONS = opts(EXPLICIT_VERSIONS);
+const GENRE_OPTIONS = opts(GENRES);
+const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }));
+const LYRICS_LANGUAGE_OPTIONS = [{ value: NO_LINGUISTIC_CONTENT.code, label: NO_LINGUISTIC_CONTENT.name }, ...LANGUAGE_OPTIONS];
+const FORM_ID = 'track-details-form';
+
+/**
+ * "Add Details" (core §2 Tab 2): every track field of core §3, validated with trackSchema (release
+ * type and clock in context) when Save is pressed. Save first needs the audio upload to be done
+ * ("File upload is pending."); missing fields give "Please fill all required fields".
+ */
+export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDone, audioTrack, onClose, onSave }: TrackDetailsDialogProps) {
+  const [saving, setSaving] = useState(false);
+  const formik = useFormik<TrackFormValues>({
+    initialValues,
+    validateOnMount: false,
+    validate: (values) =>
+      schemaErrors(trackSchema, trackPayload({ ...values, audio_track: audioTrack || 'pending' }), { releaseType, now: Date.now() }),
+    onSubmit: () => undefined,
+  });
+  const { values, setFieldValue, resetForm } = formik;
+  const errors = formik.errors as FieldErrors;
+
+  useEffect(() => {
+    if (open) resetForm({ values: initialValues });
+    // Reset only when the dialog opens: the row's values are the starting point each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const errorOf = (name: keyof TrackFormValues) => (formik.touched[name] || formik.submitCount > 0 ? errors[name] : undefined);
+  const field = (name: keyof TrackFormValues) => ({
+    name,
+    value: values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: errorOf(name),
+  });
+
+  const tierOptions = useMemo(() => priceTiersFor(releaseType).map((tier) => ({ value: tier.value, label: tier.label })), [releaseType]);
+  const subGenreOptions = useMemo(() => opts(subGenresFor(values.genre)), [values.genre]);
+  const maxYear = maxProductionYear();
+
+  const save = async () => {
+    if (!uploadDone || !audioTrack) {
+      notify.error(RELEASE_MESSAGES.uploadPending);
+      return;
+    }
+    // submitForm touches every field and counts the attempt, so errors show under the fields.
+    await formik.submitForm();
+    const found = (await formik.validateForm()) as FieldErrors;
+    if (Object.keys(found).length > 0) {
+      notify.error(formErrorToast(found));
+      return;
+    }
+    const current = { ...values, audio_track: audioTrack };
+    const payload = await trackSchema.validate(trackPayload(current), { context: { releaseType, now: Date.now() } });
+    setSaving(true);
+    try {
+      await onSave(payload, current);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const artistValues = {
+    primary_artist1: values.primary_artist1,
+    primary_artist2: values.primary_artist2,
+    primary_artist3: values.primary_artist3,
+    featuring1: values.featuring1,
+    featuring2: values.featuring2,
+  };
+  const setMany = (patch: Partial<TrackFormValues>) => {
+    for (const [key, value] of Object.entries(patch)) void setFieldValue(key, value, false);
+    void formik.validateForm({ ...values, ...patch });
+  };
+
+  const close = () => {
+    if (!saving) onClose({ ...values });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title={RELEASE_UI.track.dialogTitle}
+      onClose={close}
+      width={880}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={close} disabled={saving}>
+            {RELEASE_UI.wizard.cancel}
+          </Button>
+          <Button type="submit" form={FORM_ID} busy={saving}>
+            {RELEASE_UI.track.save}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={FORM_ID}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Section>
+          <legend>{RELEASE_UI.track.basics}</legend>
+          <FieldGrid>
+            <SelectField label={RELEASE_UI.track.version} required placeholder={RELEASE_UI.info.select} options={VERSION_OPTIONS} {...field('track_version')} />
+            <SelectField
+              label={RELEASE_UI.track.instrumental}
+              required
+              placeholder={RELEASE_UI.info.select}
+              options={YES_NO_OPTIONS}
+              {...field('instrumental')}
+              onChange={(e) =>
+                // An instrumental has no lyrics: default its lyrics language to "No Linguistic Content".
+                setMany(
+                  e.target.value === 'Yes' && !values.lyrics_language
+                    ? { instrumental: 'Yes', lyrics_language: NO_LINGUISTIC_CONTENT.code }
+                    : { instrumental: e.target.value },
+                )
+              }
+            />
+            <TextField label={RELEASE_UI.track.title} required maxLength={255} autoComplete="off" {...field('title')} />
+            <TextField label={RELEASE_UI.track.versionSubtitle} maxLength={255} autoComplete="off" {...field('version_subtitle')} />
+          </FieldGrid>
+        </Section>
+
+        <Section>
+          <legend>{RELEASE_UI.track.artists}</legend>
+          <FieldGrid>
+            <ArtistSlots type="primary" values={artistValues} onChange={setMany} errors={{ primary_artist1: errorOf('primary_artist1') }} />
+            <ArtistSlots type="featuring" values={artistValues} onChange={setMany} />
+          </FieldGrid>
+        </Section>
+
+        <Section>
+          <legend>{RELEASE_UI.track.credits}</legend>
+          <FieldGrid>
+            <CreditNames
+              kind="author"
+              values={[values.author1, values.author2, values.author3]}
+              onChange={(i, v) => setMany({ [`author${i + 1}`]: v })}
+              onReplace={([a, b, c]) => setMany({ author1: a, author2: b, author3: c })}
+              onBlur={() => void formik.setFieldTouched('author1', true)}
+              error={errorOf('author1')}
+            />
+            <CreditNames
+              kind="composer"
+              values={[values.composer1, values.composer2, values.composer3]}
+              onChange={(i, v) => setMany({ [`composer${i + 1}`]: v })}
+              onReplace={([a, b, c]) => setMany({ composer1: a, composer2: b, composer3: c })}
+              onBlur={() => void formik.setFieldTouched('composer1', true)}
+              error={errorOf('composer1')}
+            />
+            <TextField label={RELEASE_UI.track.producer} maxLength={255} autoComplete="off" {...field('producer')} />
+            <TextField label={RELEASE_UI.track.publisher} maxLength={255} autoComplete="off" {...field('publisher')} />
+          </FieldGrid>
+        </Section>
+
+        <Section>
+          <legend>{RELEASE_UI.track.rights}</legend>
+          <FieldGrid>
+            <TextField label={RELEASE_UI.track.pLine} required maxLength={255} {...field('p_line')} />
+            <TextField
+              label={RELEASE_UI.track.productionYear}
+              required
+              type="number"
+              inputMode="numeric"
+              min={1900}
+              max={maxYear}
+              {...field('production_year')}
+            />
+            <SelectField
+              label={RELEASE_UI.track.ownIsrc}
+              required
+              placeholder={RELEASE_UI.info.select}
+              options={YES_NO_OPTIONS}
+              {...field('isrc_yes_no')}
+              onChange={(e) => setMany(e.target.value === 'Yes' ? { isrc_yes_no: 'Yes' } : { isrc_yes_no: e.target.value, isrc: '' })}
+            />
+            {values.isrc_yes_no === 'Yes' && (
+              <TextField label={RELEASE_UI.track.isrc} required maxLength={15} autoComplete="off" placeholder="CCXXXYYNNNNN" {...field('isrc')} />
+            )}
+            <SelectField label={RELEASE_UI.track.genre} required placeholder={RELEASE_UI.info.select} options={GENRE_OPTIONS} {...field('genre')}
+              onChange={(e) => {
+                const genre = e.target.value;
+                setMany(subGenresFor(genre).includes(values.subgenre) ? { genre } : { genre, subgenre: '' });
+              }}
+            />
+            <SelectField label={RELEASE_UI.track.subGenre} required placeholder={RELEASE_UI.info.select} options={subGenreOptions} {...field('subgenre')} />
+            <SelectField label={RELEASE_UI.track.priceTier} required placeholder={RELEASE_UI.info.select} options={tierOptions} {...field('price_tier')} />
+            <SelectField label={RELEASE_UI.track.explicitVersion} required placeholder={RELEASE_UI.info.select} options={EXPLICIT_OPTIONS} {...field('explicit_version')} />
+          </FieldGrid>
+        </Section>
+
+        <Section>
+          <legend>{RELEASE_UI.track.language}</legend>
+          <FieldGrid>
+            <SelectField label={RELEASE_UI.track.titleLanguage} required placeholder={RELEASE_UI.info.select} options={LANGUAGE_OPTIONS} {...field('track_title_language')} />
+            <SelectField label={RELEASE_UI.track.lyricsLanguage} required placeholder={RELEASE_UI.info.select} options={LYRICS_LANGUAGE_OPTIONS} {...field('lyrics_language')} />
+            <FullWidth>
+              <TextAreaField label={RELEASE_UI.track.lyrics} rows={5} maxLength={RELEASE_LIMITS.lyricsMax} {...field('lyrics')} />
+            </FullWidth>
+            <div>
+              <TextField
+                label={RELEASE_UI.track.callerTune}
+                inputMode="numeric"
+                placeholder="HH:MM:SS"
+                maxLength={RELEASE_LIMITS.callerTuneMaxChars}
+                autoComplete="off"
+                {...field('caller_tune')}
+                onChange={(e) => setMany({ caller_tune: formatCallerTune(e.target.value) })}
+              />
+              <Muted style={{ marginTop: -10, marginBottom: 12 }}>{RELEASE_UI.track.callerTuneHint}</Muted>
+            </div>
+          </FieldGrid>
+        </Section>
+
+        <Section>
+          <legend>{RELEASE_UI.track.video}</legend>
+          <FieldGrid>
+            <SelectField
+              label={RELEASE_UI.track.distributeVideo}
+              options={YES_NO_OPTIONS}
+              {...field('destribute_music')}
+              onChange={(e) =>
+                setMany(e.target.value === 'Yes' ? { destribute_music: 'Yes' } : { destribute_music: 'No', video_isrc: '', download_video_link: '' })
+              }
+            />
+            {values.destribute_music === 'Yes' && (
+              <>
+                <TextField label={RELEASE_UI.track.videoIsrc} maxLength={15} autoComplete="off" placeholder="CCXXXYYNNNNN" {...field('video_isrc')} />
+                <FullWidth>
+                  <TextField label={RELEASE_UI.track.downloadVideoLink} required type="url" placeholder="https://" {...field('download_video_link')} />
+                </FullWidth>
+                <FullWidth>
+                  <SpecBox>
+                    <h4>{RELEASE_UI.track.videoSpec}</h4>
+                    <BulletList>
+                      {MUSIC_VIDEO_SPEC.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </BulletList>
+                  </SpecBox>
+                </FullWidth>
+              </>
+            )}
+          </FieldGrid>
+        </Section>
+      </form>
+    </Dialog>
+  );
+}

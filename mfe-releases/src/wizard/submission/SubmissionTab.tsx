@@ -1,0 +1,222 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useNavigate } from 'react-router-dom';
+import { Button, Card, CheckboxField, DataTable, Loader, api, formatDate, notify, theme } from '@portal/kit';
+import { PLATFORM_COUNTS, RELEASE_MESSAGES, RELEASE_UI, type Artist, type Release, type Track } from '@portal/contracts';
+import { ArtworkImage } from '../../shared/ArtworkImage';
+import { FactList } from '../../shared/FactList';
+import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-format';
+import { RELEASE_ROUTES } from '../../shared/routes';
+import { ErrorBox, Muted, SectionTitle, Stack } from '../../shared/ui';
+import { t } from '../../shared/text';
+import { useArtistsStore } from '../artists/artists.store';
+
+export type SubmissionTabProps = { release: Release };
+
+const Summary = styled.div`
+  display: grid;
+  grid-template-columns: 180px minmax(0, 1fr);
+  gap: 20px;
+  align-items: start;
+  @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
+`;
+
+const Platforms = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 10px;
+  li {
+    padding: 10px 12px;
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.sm};
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+  }
+  strong { font-size: ${theme.font.size.md}; }
+`;
+
+const On = styled.span<{ $on: boolean }>`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  color: ${({ $on }) => ($on ? theme.colors.success : theme.colors.textMuted)};
+`;
+
+const SubmitBar = styled(Card)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  > div:first-child { margin-bottom: 0; }
+  a { color: ${theme.colors.accent}; font-weight: 600; }
+`;
+
+/**
+ * Tab 4, Submission (core §2, §4): the getSubmissionDetails summary (artwork, facts, tracks,
+ * platforms) and a terms checkbox; Submit stays disabled until it is ticked, then posts
+ * submissionButton (draft -> in_review), toasts the server's message and opens /catalog.
+ */
+export function SubmissionTab({ release: draft }: SubmissionTabProps) {
+  const navigate = useNavigate();
+  const primary = useArtistsStore((s) => s.lists.primary);
+  const featuring = useArtistsStore((s) => s.lists.featuring);
+  const loadArtists = useArtistsStore((s) => s.load);
+  const [release, setRelease] = useState<Release | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [accepted, setAccepted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const answer = await api.get<Release>('getSubmissionDetails', { release_id: draft.release_id });
+      setRelease(answer.body ?? null);
+    } catch {
+      setRelease(null);
+    } finally {
+      setLoading(false);
+    }
+  }, [draft.release_id]);
+
+  useEffect(() => {
+    void load();
+    void loadArtists('primary');
+    void loadArtists('featuring');
+  }, [load, loadArtists]);
+
+  if (loading) return <Loader label={RELEASE_UI.submission.loading} />;
+  if (!release) {
+    return (
+      <Card>
+        <ErrorBox>
+          <p>{RELEASE_UI.wizard.loadFailed}</p>
+          <Button type="button" variant="secondary" onClick={() => void load()}>
+            {RELEASE_UI.wizard.retry}
+          </Button>
+        </ErrorBox>
+      </Card>
+    );
+  }
+
+  /** Names of the artist ids from the pickers' lists; null when one is not known. */
+  const names = (list: Artist[] | null, ids: Array<number | null | undefined>) => {
+    const found = ids.filter((id): id is number => Boolean(id)).map((id) => list?.find((a) => a.artist_id === Number(id))?.artist_name);
+    return found.every(Boolean) ? found.join(', ') : null;
+  };
+  const primaryNames = names(primary, [release.primary_artist1, release.primary_artist2, release.primary_artist3]) ?? release.artist_name ?? '';
+  const featuringNames = names(featuring, [release.featuring1, release.featuring2, release.featuring3]) ?? '';
+  const tracks = release.audios ?? [];
+
+  const submit = async () => {
+    if (!accepted) {
+      notify.error(RELEASE_MESSAGES.termsRequired);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await api.post('submissionButton', { release_id: release.release_id });
+      notify.success(answer.message || RELEASE_MESSAGES.submitted);
+      // Leaving the wizard unmounts it, which clears its store.
+      navigate(RELEASE_ROUTES.catalog);
+    } catch {
+      setSubmitting(false);
+    }
+  };
+
+  const platforms = [
+    { label: t(RELEASE_UI.platform.audio, { count: PLATFORM_COUNTS.audio }), on: true },
+    { label: t(RELEASE_UI.platform.crbt, { count: PLATFORM_COUNTS.crbt }), on: release.crbt === 'yes' },
+    { label: t(RELEASE_UI.platform.video, { count: PLATFORM_COUNTS.video }), on: release.video_platforms === 'yes' },
+  ];
+  const cols = RELEASE_UI.submission.trackColumns;
+
+  return (
+    <Stack $gap={16}>
+      <Card>
+        <Stack $gap={16}>
+          <div>
+            <SectionTitle>{RELEASE_UI.submission.heading}</SectionTitle>
+            <Muted>{RELEASE_UI.submission.intro}</Muted>
+          </div>
+          <Summary>
+            <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={180} />
+            <FactList
+              facts={[
+                { label: RELEASE_UI.facts.title, value: orDash(release.release_title) },
+                { label: RELEASE_UI.facts.releaseType, value: releaseTypeLabel(release.release_type) },
+                { label: RELEASE_UI.facts.primaryArtist, value: orDash(primaryNames) },
+                { label: RELEASE_UI.facts.featuring, value: orDash(featuringNames) },
+                { label: RELEASE_UI.facts.genre, value: orDash(release.genre) },
+                { label: RELEASE_UI.facts.subGenre, value: orDash(release.sub_genre) },
+                { label: RELEASE_UI.facts.label, value: orDash(release.lable_name) },
+                { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
+                { label: RELEASE_UI.facts.pLine, value: orDash(release.p_line) },
+                { label: RELEASE_UI.facts.cLine, value: orDash(release.c_line) },
+                { label: RELEASE_UI.facts.upcEan, value: orDash(release.upc_ean) },
+                { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
+              ]}
+            />
+          </Summary>
+        </Stack>
+      </Card>
+
+      <Card>
+        <Stack $gap={12}>
+          <SectionTitle>{RELEASE_UI.submission.tracksHeading}</SectionTitle>
+          <DataTable<Track>
+            caption={RELEASE_UI.submission.tracksHeading}
+            rows={tracks}
+            rowKey={(row) => row.audio_id}
+            empty={RELEASE_UI.detail.noTracks}
+            columns={[
+              { key: 'no', header: cols[0], width: 56, render: (_row, index) => index + 1 },
+              { key: 'title', header: cols[1], render: (row) => <strong>{orDash(row.title)}</strong> },
+              { key: 'version', header: cols[2], render: (row) => orDash(row.track_version) },
+              { key: 'isrc', header: cols[3], render: (row) => (row.isrc ? row.isrc : RELEASE_UI.submission.noIsrc) },
+              { key: 'tier', header: cols[4], render: (row) => priceTierLabel(release.release_type, row.price_tier) },
+              { key: 'explicit', header: cols[5], render: (row) => orDash(row.explicit_version) },
+            ]}
+          />
+        </Stack>
+      </Card>
+
+      <Card>
+        <Stack $gap={12}>
+          <SectionTitle>{RELEASE_UI.submission.platformsHeading}</SectionTitle>
+          <Platforms>
+            {platforms.map((p) => (
+              <li key={p.label}>
+                <strong>{p.label}</strong>
+                <On $on={p.on}>{p.on ? RELEASE_UI.submission.included : RELEASE_UI.submission.notIncluded}</On>
+              </li>
+            ))}
+          </Platforms>
+        </Stack>
+      </Card>
+
+      <SubmitBar>
+        <CheckboxField
+          name="terms"
+          checked={accepted}
+          onChange={(e) => setAccepted(e.target.checked)}
+          label={
+            <>
+              {RELEASE_UI.submission.termsBefore}
+              <a href={RELEASE_UI.submission.termsUrl} target="_blank" rel="noopener noreferrer">
+                {RELEASE_UI.submission.termsLink}
+              </a>
+              {RELEASE_UI.submission.termsAfter}
+            </>
+          }
+        />
+        <Button type="button" disabled={!accepted} busy={submitting} onClick={() => void submit()}>
+          {RELEASE_UI.submission.submit}
+        </Button>
+      </SubmitBar>
+    </Stack>
+  );
+}
