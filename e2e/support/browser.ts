@@ -27,6 +27,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join(ROOT, '.screenshots');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Grow the viewport to the page's height instead of fullPage: the shell's fixed drawer and top bar
+  // would otherwise be painted mid-page in the stitched capture.
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
+  if (height > size.height) await page.setViewportSize({ width: size.width, height: Math.min(height, 4000) });
+  await page.screenshot({ path: file });
+  if (height > size.height) await page.setViewportSize(size);
   return file;
 }

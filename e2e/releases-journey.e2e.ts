@@ -1,0 +1,260 @@
+import type { Browser, Page } from 'playwright-core';
+import dayjs from 'dayjs';
+import { productNumber, RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal/contracts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { makeJpeg, makeMp3, makeWav } from './support/media';
+import { newUser, signUpInBrowser } from './support/flows';
+import { startPortal, type Portal } from './support/portal';
+
+/**
+ * Issue 3 "Done when": on the running portal a new artist creates a single and an album with real
+ * audio (sox WAV, lame MP3) and real JPEG artwork, uploads, fills every required field, saves
+ * platforms, submits, finds both in /catalog as In-Review and opens the detail page with its tracks
+ * table. Reloading at every wizard step comes back to that step.
+ */
+describe('audio releases in the browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const user = newUser('label');
+  const artwork = makeJpeg('artwork', 1400);
+  const wav = makeWav('track-one', 4, 440);
+  const mp3 = makeMp3('track-two', 4, 330);
+  const stamp = Date.now().toString(36);
+  const single = { title: `Monsoon Nights ${stamp}`, type: 'single', tier: '1.49' };
+  const album = { title: `City Lights ${stamp}`, type: 'album', tier: '9.99' };
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    ({ page, errors } = await newPage(browser));
+    await signUpInBrowser(page, portal, user);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const starts = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  async function expectTab(name: string) {
+    await page.waitForFunction((n) => [...document.querySelectorAll('[role=tab]')].some((t) => t.textContent?.includes(n) && t.getAttribute('aria-selected') === 'true'), name, { timeout: 15_000 });
+  }
+  async function reloadAndExpect(name: string) {
+    await page.reload();
+    await expectTab(name);
+  }
+  async function toast(text: string) {
+    await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  }
+  async function shots(name: string) {
+    await screenshot(page, `${name}-1280`);
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-600`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(200);
+  }
+
+  async function pickReleaseDate() {
+    const target = dayjs(minReleaseDate()).add(2, 'day');
+    await page.getByLabel(starts(UI.info.releaseDate)).first().click();
+    const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
+    await calendar.waitFor();
+    const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
+    for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
+    await day.click();
+    return target;
+  }
+
+  async function addArtist(type: 'primary' | 'featuring', name: string) {
+    await page.getByRole('button', { name: type === 'primary' ? UI.info.newPrimaryArtist : UI.info.newFeaturingArtist, exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: type === 'primary' ? M.addPrimaryArtist : M.addFeaturingArtist });
+    await dialog.getByLabel(starts(UI.addArtist.artistName)).fill(name);
+    await dialog.getByRole('button', { name: UI.addArtist.add, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Tab 1 for a new release; ends on tab 2 of /create_releases/{id}. Returns the release id. */
+  async function fillReleaseInfo(r: { title: string; type: string }, artistName: string, firstRelease: boolean): Promise<number> {
+    await page.goto(`${portal.url}/select_release`);
+    await page.getByRole('link', { name: starts(UI.select.audio) }).click();
+    await page.waitForURL(/\/create_releases$/);
+    await expectTab(UI.wizard.tabs[0]);
+    expect(await tab(UI.wizard.tabs[1]).isDisabled()).toBe(true);
+
+    await page.getByLabel(UI.info.artworkLabel).setInputFiles(artwork);
+    await toast(M.artworkUploaded);
+    await page.getByRole('img', { name: UI.info.artworkPreview }).waitFor();
+
+    await page.getByLabel(starts(UI.info.releaseType)).selectOption(r.type);
+    await page.getByLabel(starts(UI.info.releaseTitle)).fill(r.title);
+    if (firstRelease) await addArtist('primary', artistName);
+    await page.getByLabel(starts('Primary Artist 1')).selectOption({ label: artistName });
+    await page.getByLabel(starts(UI.info.genre)).first().selectOption('Pop');
+    const sub = page.getByLabel(starts(UI.info.subGenre)).first();
+    await sub.selectOption({ index: 1 });
+    await page.getByLabel(starts(UI.info.labelName)).fill('Blue Lotus Records');
+    await pickReleaseDate();
+    await page.getByLabel(starts(UI.info.pLine)).fill('2026 Blue Lotus Records');
+    await page.getByLabel(starts(UI.info.cLine)).fill('2026 Blue Lotus Records');
+    if (firstRelease) await shots('wizard-tab1-release-info');
+
+    await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: M.confirmTitle });
+    await confirm.getByText(M.confirmQuestion).waitFor();
+    await confirm.getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.waitForURL(/\/create_releases\/\d+/);
+    await expectTab(UI.wizard.tabs[1]);
+    return Number(/create_releases\/(\d+)/.exec(page.url())![1]);
+  }
+
+  /** Upload one audio file in the open row and save its details. */
+  async function addTrack(file: string, title: string, artistName: string, tier: string, extra: { callerTune?: string } = {}) {
+    const input = page.getByLabel(UI.songs.audioFile).last();
+    await input.setInputFiles(file);
+    await page.locator('audio').last().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: UI.songs.addDetails, exact: true }).last().click();
+    const d = page.getByRole('dialog', { name: UI.track.dialogTitle });
+    await d.waitFor();
+    const f = (label: string) => d.getByLabel(starts(label)).first();
+    await f(UI.track.version).selectOption('Original');
+    await f(UI.track.instrumental).selectOption('No');
+    await f(UI.track.title).fill(title);
+    await f('Primary Artist 1').selectOption({ label: artistName });
+    await f('Author 1').fill('Meera Nair');
+    await f('Composer 1').fill('Arjun Das');
+    await f(UI.track.pLine).fill('2026 Blue Lotus Records');
+    await f(UI.track.productionYear).fill(String(new Date().getFullYear()));
+    await f(UI.track.ownIsrc).selectOption('No');
+    await f(UI.track.genre).selectOption('Pop');
+    await f(UI.track.subGenre).selectOption({ index: 1 });
+    await f(UI.track.priceTier).selectOption(tier);
+    await f(UI.track.explicitVersion).selectOption('No');
+    await f(UI.track.titleLanguage).selectOption('en');
+    await f(UI.track.lyricsLanguage).selectOption('en');
+    if (extra.callerTune) {
+      await f(UI.track.callerTune).pressSequentially(extra.callerTune);
+      expect(await f(UI.track.callerTune).inputValue()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    }
+    await f(UI.track.distributeVideo).selectOption('No');
+    return d;
+  }
+  async function saveTrack(d: ReturnType<Page['getByRole']>, title: string) {
+    await d.getByRole('button', { name: UI.track.save, exact: true }).click();
+    await d.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByText(title, { exact: true }).first().waitFor();
+  }
+
+  async function platformsAndSubmit(crbt: boolean) {
+    await expectTab(UI.wizard.tabs[2]);
+    await page.getByRole('checkbox', { name: starts('Audio Stores') }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('checkbox', { name: starts('Audio Stores') }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: starts('Audio Stores') }).isChecked()).toBe(true);
+    if (crbt) await page.getByRole('checkbox', { name: starts('CRBT') }).check();
+    else {
+      // Video needs music video details on a track first (core §5).
+      await page.getByRole('checkbox', { name: starts('Video Platforms') }).click();
+      await toast(M.videoDetailsFirst);
+    }
+    await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
+    await expectTab(UI.wizard.tabs[3]);
+  }
+
+  it('shows the empty catalogue', async () => {
+    await page.goto(`${portal.url}/catalog`);
+    await page.getByText(M.noRelease).waitFor();
+    await shots('catalog-empty');
+  });
+
+  it('creates and submits a single, resuming the draft after a reload at every step', async () => {
+    const id = await fillReleaseInfo(single, 'Kabir Sen', true);
+    await reloadAndExpect(UI.wizard.tabs[1]);
+    await shots('wizard-tab2-song-info');
+
+    const d = await addTrack(wav, 'Monsoon Nights', 'Kabir Sen', single.tier, { callerTune: '000045' });
+    await screenshot(page, 'wizard-add-details-1280');
+    await saveTrack(d, 'Monsoon Nights');
+    await reloadAndExpect(UI.wizard.tabs[1]);
+    await page.getByText('Monsoon Nights', { exact: true }).first().waitFor();
+    expect(await tab(UI.wizard.tabs[2]).isDisabled()).toBe(false);
+
+    await page.getByRole('button', { name: UI.wizard.next, exact: true }).click();
+    await expectTab(UI.wizard.tabs[2]);
+    await page.getByRole('checkbox', { name: starts('CRBT') }).waitFor({ timeout: 15_000 });
+    await shots('wizard-tab3-platform');
+    await reloadAndExpect(UI.wizard.tabs[2]);
+    await platformsAndSubmit(true);
+    await reloadAndExpect(UI.wizard.tabs[3]);
+    await page.getByText('Monsoon Nights').first().waitFor();
+    await shots('wizard-tab4-submission');
+
+    const submit = page.getByRole('button', { name: UI.submission.submit, exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: starts(UI.submission.termsBefore.trim()) }).check();
+    await submit.click();
+    await page.waitForURL(/\/catalog$/, { timeout: 15_000 });
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('creates and submits an album of a WAV and an MP3 track', async () => {
+    await fillReleaseInfo(album, 'Kabir Sen', false);
+    const first = await addTrack(wav, 'Harbour Lights', 'Kabir Sen', album.tier);
+    await saveTrack(first, 'Harbour Lights');
+    await page.getByRole('button', { name: UI.songs.addNewTrack, exact: true }).click();
+    const second = await addTrack(mp3, 'Night Tram', 'Kabir Sen', album.tier);
+    await saveTrack(second, 'Night Tram');
+    await page.getByRole('button', { name: UI.wizard.next, exact: true }).click();
+    await platformsAndSubmit(false);
+    await page.getByRole('checkbox', { name: starts(UI.submission.termsBefore.trim()) }).check();
+    await page.getByRole('button', { name: UI.submission.submit, exact: true }).click();
+    await page.waitForURL(/\/catalog$/, { timeout: 15_000 });
+  });
+
+  it('lists both as In-Review in the catalogue, searches, and opens the detail page with the tracks table', async () => {
+    await page.goto(`${portal.url}/catalog`);
+    await page.getByText(`${M.totalAudioReleases}: 2`).waitFor({ timeout: 15_000 });
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    for (const title of [single.title, album.title]) {
+      const row = rows.filter({ hasText: title });
+      expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);
+      expect(await row.getByText('--').count()).toBe(1);
+    }
+    await shots('catalog-full');
+
+    await page.getByLabel(starts(UI.catalog.search)).fill('City');
+    await page.getByText(`${M.totalAudioReleases}: 1`).waitFor({ timeout: 5000 });
+    expect(await rows.count()).toBe(1);
+    await rows.first().click();
+    await page.waitForURL(/\/catalog\/\d+$/);
+    await page.getByRole('heading', { name: album.title }).waitFor();
+    const tracks = page.getByRole('table', { name: 'Tracks' });
+    await tracks.waitFor();
+    const body = await tracks.innerText();
+    expect(body).toContain('Harbour Lights');
+    expect(body).toContain('Night Tram');
+    expect(body).toContain('In-Review');
+    expect(body).toMatch(new RegExp(`${productNumber('')}\\d+`));
+    await shots('release-detail');
+  });
+
+  it('offers the store links once a release is approved', async () => {
+    const list = await page.evaluate(async () => {
+      const r = await fetch('/api/getCatelogListWeb?search=Monsoon', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return r.json();
+    });
+    await portal.cli('review', String(list.body[0].release_id), 'approved');
+    await page.goto(`${portal.url}/catalog`);
+    await page.getByRole('button', { name: `Stores for ${single.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stores' });
+    await dialog.getByRole('link', { name: /Spotify/ }).waitFor({ timeout: 10_000 });
+    expect(await dialog.getByRole('link', { name: /Spotify/ }).getAttribute('href')).toContain(encodeURIComponent(single.title));
+    await shots('catalog-stores-dialog');
+  });
+
+  it('logged no page errors', () => {
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+import { AUTH_TEXT } from '@portal/contracts';
+import type { Portal } from './portal';
+
+export type TestUser = { name: string; email: string; phone: string; address: string; password: string };
+
+let n = 0;
+export function newUser(prefix = 'artist'): TestUser {
+  n += 1;
+  const tag = `${Date.now().toString(36)}${n}`;
+  return { name: `${prefix} ${tag}`, email: `${prefix}.${tag}@example.com`, phone: '9876543210', address: '14 Linking Road, Mumbai', password: `pass-${tag}` };
+}
+
+/** Click the ALTCHA checkbox and wait until the named submit button is enabled (the pass arrived). */
+export async function passCaptcha(page: Page, buttonName: string): Promise<void> {
+  await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
+  await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled), buttonName, { timeout: 30_000 });
+}
+
+/** Sign up in the browser, read the OTP from the dev outbox, verify: ends logged in on "/". */
+export async function signUpInBrowser(page: Page, portal: Portal, user: TestUser): Promise<void> {
+  await page.goto(`${portal.url}/signup`);
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field(AUTH_TEXT.nameLabel).fill(user.name);
+  await field(AUTH_TEXT.emailLabel).fill(user.email);
+  await field(AUTH_TEXT.phoneLabel).fill(user.phone);
+  await field(AUTH_TEXT.addressLabel).fill(user.address);
+  await field(AUTH_TEXT.passwordLabel).fill(user.password);
+  await page.getByRole('checkbox', { name: AUTH_TEXT.termsLabel }).check();
+  await page.getByRole('checkbox', { name: AUTH_TEXT.emailUpdatesLabel }).check();
+  await passCaptcha(page, AUTH_TEXT.signupButton);
+  await page.getByRole('button', { name: AUTH_TEXT.signupButton, exact: true }).click();
+  await page.getByLabel(AUTH_TEXT.otpLabel).waitFor();
+  let otp: string | undefined;
+  for (let i = 0; i < 50 && !otp; i++) {
+    otp = portal.lastOtp(user.email);
+    if (!otp) await page.waitForTimeout(100);
+  }
+  await page.getByLabel(AUTH_TEXT.otpLabel).fill(otp!);
+  await page.getByRole('button', { name: AUTH_TEXT.verifyButton, exact: true }).click();
+  await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+}
