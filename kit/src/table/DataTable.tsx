@@ -37,14 +37,16 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${theme.font.size.md};
-  th, td { padding: 12px 14px; text-align: left; vertical-align: middle; border-bottom: 1px solid ${theme.colors.border}; }
+  th, td { padding: 12px 10px; text-align: left; vertical-align: middle; border-bottom: 1px solid ${theme.colors.border}; }
+  th:first-child, td:first-child { padding-left: 14px; }
+  th:last-child, td:last-child { padding-right: 14px; }
   th {
     background: ${theme.colors.surfaceMuted};
     color: ${theme.colors.textMuted};
-    font-size: 12px;
+    font-size: 11px;
     font-weight: 600;
     text-transform: uppercase;
-    letter-spacing: 0.03em;
+    letter-spacing: 0.02em;
     white-space: nowrap;
   }
   tbody tr:last-child td { border-bottom: 0; }
