@@ -96,6 +96,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel(AUTH_TEXT.otpLabel).waitFor();
     await page.getByText(M.resendWait).first().waitFor();
     await screenshot(page, 'otp-1280');
+    await page.setViewportSize({ width: 600, height: 900 });
+    await screenshot(page, 'otp-600');
+    await page.setViewportSize({ width: 1280, height: 900 });
     const otp = portal.lastOtp(user.email);
     expect(otp).toMatch(/^\d{5}$/);
     await page.getByLabel(AUTH_TEXT.otpLabel).fill(otp!);
