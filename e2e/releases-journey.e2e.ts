@@ -1,6 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import dayjs from 'dayjs';
-import { productNumber, RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal/contracts';
+import { fillMessage, productNumber, RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal/contracts';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
@@ -252,6 +255,51 @@ describe('audio releases in the browser', () => {
     await dialog.getByRole('link', { name: /Spotify/ }).waitFor({ timeout: 10_000 });
     expect(await dialog.getByRole('link', { name: /Spotify/ }).getAttribute('href')).toContain(encodeURIComponent(single.title));
     await shots('catalog-stores-dialog');
+  });
+
+  it('shows the spec messages for bad artwork, bad audio and missing details in the wizard', async () => {
+    await page.goto(`${portal.url}/create_releases`);
+    await expectTab(UI.wizard.tabs[0]);
+    // 1.6 MB of JPEG-looking bytes: refused in the browser before any upload.
+    const big = join(tmpdir(), 'too-big.jpg');
+    writeFileSync(big, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1_600_000)]));
+    await page.getByLabel(UI.info.artworkLabel).setInputFiles(big);
+    await toast(M.artworkTooLarge);
+    // Saving with nothing filled in.
+    await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
+    await toast(M.requiredFields);
+
+    // Tab 2 of a new draft: a text file is not audio.
+    const notAudio = join(tmpdir(), 'notes.txt');
+    writeFileSync(notAudio, 'not audio');
+    const id = await fillReleaseInfo({ title: `Draft ${stamp}`, type: 'ep' }, 'Kabir Sen', false);
+    await page.getByLabel(UI.songs.audioFile).last().setInputFiles(notAudio);
+    await toast(M.audioType);
+    // Add Details before any upload: Save answers "File upload is pending."
+    await page.getByRole('button', { name: UI.songs.addDetails, exact: true }).last().click();
+    const d = page.getByRole('dialog', { name: UI.track.dialogTitle });
+    await d.getByRole('button', { name: UI.track.save, exact: true }).click();
+    await toast(M.uploadPending);
+    await d.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('gates release creation: away mode first, then the revoked text with the support address', async () => {
+    await portal.cli('away', 'on', 'Release creation is paused for maintenance until 18:00 UTC.');
+    await portal.cli('revoke', user.email, '1');
+    await page.goto(`${portal.url}/select_release`);
+    await page.getByText('Release creation is paused for maintenance until 18:00 UTC.').waitFor();
+    expect(await page.getByRole('link', { name: starts(UI.select.audio) }).count()).toBe(0);
+    await screenshot(page, 'gate-away-1280');
+
+    await portal.cli('away', 'off');
+    await page.goto(`${portal.url}/create_releases`);
+    await page.getByText(fillMessage(M.revoked, { email: 'support@portal.local' })).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await screenshot(page, 'gate-revoked-1280');
+    await portal.cli('revoke', user.email, '0');
+    await page.goto(`${portal.url}/create_releases`);
+    await expectTab(UI.wizard.tabs[0]);
   });
 
   it('logged no page errors', () => {
