@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, defaultRemotes, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'portal-config-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env }, dir);
+
+  it('defaults to SQLite in DATA_DIR on port 8080 with same-origin remotes', () => {
+    const c = load({});
+    expect(c.port).toBe(8080);
+    expect(c.database).toEqual({ type: 'sqlite', path: join(dir, 'portal.sqlite') });
+    expect(c.remotes).toEqual(defaultRemotes());
+    expect(c.captcha.required).toBe(true);
+  });
+
+  it('keeps generated local secrets across restarts', () => {
+    expect(load({}).jwtSecret).toBe(load({}).jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be an integer/],
+    [{ DATABASE_URL: 'postgres://x' }, /DATABASE_URL must start with mysql/],
+    [{ NODE_ENV: 'production' }, /JWT_SECRET is required/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 16/],
+    [{ CAPTCHA_REQUIRED: 'maybe' }, /CAPTCHA_REQUIRED must be true or false/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp/],
+    [{ REMOTES_JSON: '["x"]' }, /REMOTES_JSON must be a JSON object/],
+    [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json or pretty/],
+  ])('stops on %j with a message naming the variable', (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+
+  it('reads MySQL/MariaDB URLs and merges a registry override', () => {
+    const c = load({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/portal', REMOTES_JSON: '{"mfe_releases":"https://cdn.example/releases/mf-manifest.json"}' });
+    expect(c.database).toEqual({ type: 'mysql', url: 'mysql://root@127.0.0.1:3306/portal' });
+    expect(c.remotes.mfe_releases).toBe('https://cdn.example/releases/mf-manifest.json');
+    expect(c.remotes.mfe_auth).toBe('/remotes/mfe-auth/mf-manifest.json');
+  });
+});
