@@ -40,4 +40,27 @@ function modeOf(argv) {
   return argv && argv.mode === 'development' ? 'development' : 'production';
 }
 
-module.exports = { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf };
+/** Build settings the shell and every remote share (ids, size hints off, terse stats). */
+function buildSettings(production) {
+  return {
+    optimization: { moduleIds: production ? 'deterministic' : 'named' },
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+}
+
+/** Dev-server settings the shell and every remote share; `extra` adds or overrides per package. */
+function devServer(port, extra) {
+  return {
+    port,
+    host: '0.0.0.0',
+    allowedHosts: 'all',
+    headers: CORS_HEADERS,
+    hot: false,
+    liveReload: true,
+    client: { overlay: { errors: true, warnings: false } },
+    ...extra,
+  };
+}
+
+module.exports = { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf, buildSettings, devServer };

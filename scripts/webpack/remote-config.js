@@ -2,7 +2,7 @@
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
-const { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, modeOf } = require('./common');
+const { typescriptRule, assetRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -50,20 +50,8 @@ function createRemoteConfig({ dir, name, exposes, port }) {
           dts: false,
         }),
       ],
-      optimization: { moduleIds: production ? 'deterministic' : 'named' },
-      performance: { hints: false },
-      stats: production ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port,
-        host: '0.0.0.0',
-        allowedHosts: 'all',
-        headers: CORS_HEADERS,
-        hot: false,
-        liveReload: true,
-        historyApiFallback: false,
-        client: { overlay: { errors: true, warnings: false } },
-        devMiddleware: { writeToDisk: false },
-      },
+      ...buildSettings(production),
+      devServer: devServer(port, { historyApiFallback: false, devMiddleware: { writeToDisk: false } }),
     };
   };
 }

@@ -4,7 +4,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
-const { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf } = require('./common');
+const { typescriptRule, assetRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -49,20 +49,11 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
           hash: true,
         }),
       ],
-      optimization: { moduleIds: production ? 'deterministic' : 'named' },
-      performance: { hints: false },
-      stats: production ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port,
-        host: '0.0.0.0',
-        allowedHosts: 'all',
-        headers: CORS_HEADERS,
-        hot: false,
-        liveReload: true,
+      ...buildSettings(production),
+      devServer: devServer(port, {
         historyApiFallback: true,
-        client: { overlay: { errors: true, warnings: false } },
         proxy: [{ context: ['/api', '/remotes.json', '/remotes'], target: API_TARGET, changeOrigin: true }],
-      },
+      }),
     };
   };
 }

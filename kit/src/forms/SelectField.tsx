@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { controlStyles, ErrorText, FieldWrap, Label, RequiredMark } from './field.styles';
-import { useFieldIds } from './use-field-ids';
+import { controlStyles } from './field.styles';
+import { LabelledControl } from './LabelledControl';
 
 export type SelectOption = { value: string; label: string };
 
@@ -26,34 +26,18 @@ const Select = styled.select<{ $invalid?: boolean }>`
 
 /** A labelled `<select>` with an error line. */
 export function SelectField({ label, name, options, placeholder, error, id, required, className, style, ...selectProps }: SelectFieldProps) {
-  const { controlId, errorId } = useFieldIds(name, id);
   return (
-    <FieldWrap className={className} style={style}>
-      <Label htmlFor={controlId}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </Label>
-      <Select
-        id={controlId}
-        name={name}
-        required={required}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...selectProps}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      {error && (
-        <ErrorText id={errorId} role="alert">
-          {error}
-        </ErrorText>
+    <LabelledControl label={label} name={name} id={id} error={error} required={required} className={className} style={style}>
+      {(control) => (
+        <Select {...control} {...selectProps}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
       )}
-    </FieldWrap>
+    </LabelledControl>
   );
 }

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { controlStyles, ErrorText, FieldWrap, Label, RequiredMark } from './field.styles';
-import { useFieldIds } from './use-field-ids';
+import { controlStyles } from './field.styles';
+import { LabelledControl } from './LabelledControl';
 
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'name'> & {
   label: ReactNode;
@@ -16,27 +16,9 @@ const Input = styled.input<{ $invalid?: boolean }>`
 
 /** A labelled `<input>` (`<label htmlFor>`), with an error line. */
 export function TextField({ label, name, error, id, required, className, style, ...inputProps }: TextFieldProps) {
-  const { controlId, errorId } = useFieldIds(name, id);
   return (
-    <FieldWrap className={className} style={style}>
-      <Label htmlFor={controlId}>
-        {label}
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </Label>
-      <Input
-        id={controlId}
-        name={name}
-        required={required}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...inputProps}
-      />
-      {error && (
-        <ErrorText id={errorId} role="alert">
-          {error}
-        </ErrorText>
-      )}
-    </FieldWrap>
+    <LabelledControl label={label} name={name} id={id} error={error} required={required} className={className} style={style}>
+      {(control) => <Input {...control} {...inputProps} />}
+    </LabelledControl>
   );
 }
