@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, SelectField, notify, theme } from '@portal/kit';
+import { Button, SelectField, notify } from '@portal/kit';
 import { RELEASE_MESSAGES, RELEASE_UI, type Artist, type ArtistType } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { useArtistsStore } from './artists.store';
 import { AddArtistDialog } from './AddArtistDialog';
 import { checkNewSlot, checkSelection, keysFor, removeSlot, type ArtistValues } from './artist-rules';
+import { SlotRow } from '../SlotRow';
 
 export type ArtistSlotsProps = {
   type: ArtistType;
@@ -15,30 +16,6 @@ export type ArtistSlotsProps = {
   /** Error per slot key. */
   errors?: Partial<Record<string, string>>;
 };
-
-const Slot = styled.div`
-  display: flex;
-  align-items: flex-end;
-  gap: 8px;
-  > :first-child { flex: 1; min-width: 0; }
-`;
-
-const RemoveButton = styled.button`
-  flex: none;
-  width: 38px;
-  height: 38px;
-  margin-bottom: 16px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.textMuted};
-  cursor: pointer;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  &:hover { color: ${theme.colors.danger}; border-color: ${theme.colors.danger}; }
-  &:focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 1px; }
-`;
 
 const Tools = styled.div`
   display: flex;
@@ -137,7 +114,7 @@ export function ArtistSlots({ type, values, onChange, errors = {} }: ArtistSlots
   return (
     <div>
       {keys.slice(0, shown).map((key, index) => (
-        <Slot key={key}>
+        <SlotRow key={key} removeLabel={removeLabel(index + 1)} onRemove={index > 0 ? () => remove(index) : undefined}>
           <SelectField
             ref={(el) => {
               selectRefs.current[index] = el;
@@ -155,14 +132,7 @@ export function ArtistSlots({ type, values, onChange, errors = {} }: ArtistSlots
               if (!select(key, e.target.value)) e.target.value = values[key] ?? '';
             }}
           />
-          {index > 0 && (
-            <RemoveButton type="button" aria-label={removeLabel(index + 1)} title={removeLabel(index + 1)} onClick={() => remove(index)}>
-              <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </RemoveButton>
-          )}
-        </Slot>
+        </SlotRow>
       ))}
       <Tools>
         <Button type="button" variant="text" onClick={addSlot}>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import styled from 'styled-components';
-import { Button, TextField, notify, theme } from '@portal/kit';
+import { Button, TextField, notify } from '@portal/kit';
 import { RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { t } from '../../shared/text';
+import { SlotRow } from '../SlotRow';
 
 type Kind = 'author' | 'composer';
 
@@ -16,27 +16,6 @@ export type CreditNamesProps = {
   onBlur?(): void;
   error?: string;
 };
-
-const Slot = styled.div`
-  display: flex;
-  align-items: flex-end;
-  gap: 8px;
-  > :first-child { flex: 1; min-width: 0; }
-`;
-
-const RemoveButton = styled.button`
-  flex: none;
-  width: 38px;
-  height: 38px;
-  margin-bottom: 16px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { color: ${theme.colors.danger}; border-color: ${theme.colors.danger}; }
-  &:focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 1px; }
-`;
 
 const TEXT = {
   author: {
@@ -111,7 +90,7 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
   return (
     <div>
       {values.slice(0, shown).map((value, index) => (
-        <Slot key={index}>
+        <SlotRow key={index} removeLabel={t(text.remove, { n: index + 1 })} onRemove={index > 0 ? () => remove(index) : undefined}>
           <TextField
             ref={(el) => {
               refs.current[index] = el;
@@ -130,14 +109,7 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
               onBlur?.();
             }}
           />
-          {index > 0 && (
-            <RemoveButton type="button" aria-label={t(text.remove, { n: index + 1 })} title={t(text.remove, { n: index + 1 })} onClick={() => remove(index)}>
-              <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </RemoveButton>
-          )}
-        </Slot>
+        </SlotRow>
       ))}
       <Button type="button" variant="text" onClick={add} style={{ marginTop: -8, marginBottom: 12 }}>
         <span aria-hidden="true">+</span>
