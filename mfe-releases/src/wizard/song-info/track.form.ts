@@ -1,41 +1,10 @@
 import { maxProductionYear, type Release, type Track } from '@portal/contracts';
 
-/** Form values of one track (core §3 Track): strings as the inputs hold them. */
-export type TrackFormValues = {
-  audio_track: string;
-  track_version: string;
-  instrumental: string;
-  title: string;
-  version_subtitle: string;
-  primary_artist1: string;
-  primary_artist2: string;
-  primary_artist3: string;
-  featuring1: string;
-  featuring2: string;
-  author1: string;
-  author2: string;
-  author3: string;
-  composer1: string;
-  composer2: string;
-  composer3: string;
-  producer: string;
-  p_line: string;
-  production_year: string;
-  publisher: string;
-  isrc_yes_no: string;
-  isrc: string;
-  genre: string;
-  subgenre: string;
-  price_tier: string;
-  explicit_version: string;
-  track_title_language: string;
-  lyrics_language: string;
-  lyrics: string;
-  caller_tune: string;
-  destribute_music: string;
-  video_isrc: string;
-  download_video_link: string;
-};
+/**
+ * Form values of one track (core §3 Track): every wire field the dialog edits, as the strings the
+ * inputs hold. Derived from the Track wire type (featuring3 is not offered: featuring is at most 2).
+ */
+export type TrackFormValues = { [K in keyof Omit<Track, 'audio_id' | 'release_id' | 'status' | 'artist_name' | 'featuring3'>]-?: string };
 
 export const TRACK_FIELD_NAMES = Object.keys({
   audio_track: 1, track_version: 1, instrumental: 1, title: 1, version_subtitle: 1, primary_artist1: 1, primary_artist2: 1,
