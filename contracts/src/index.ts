@@ -1,4 +1,6 @@
 export * from './common/envelope';
+export * from './common/endpoint';
+export * from './common/query.schemas';
 export * from './common/ui';
 export * from './auth/auth.messages';
 export * from './auth/auth.limits';
@@ -16,3 +18,5 @@ export * from './lists/languages';
 export * from './lists/stores';
 export * from './lists/platforms';
 export * from './releases/releases.ui-texts';
+export * from './releases/catalog.schemas';
+export * from './releases/releases.endpoints';

@@ -20,6 +20,8 @@ export { TextAreaField, type TextAreaFieldProps } from './forms/TextAreaField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './forms/SelectField';
 export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { RadioGroupField, type RadioGroupFieldProps } from './forms/RadioGroupField';
+export { DatePickerField, type DatePickerFieldProps } from './forms/DatePickerField';
+export { fieldError, formErrorToast, isValidationError, schemaErrors, type FieldErrors } from './forms/form-errors';
 
 // UI
 export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';
@@ -29,6 +31,11 @@ export { Loader, type LoaderProps } from './ui/Loader';
 export { EmptyState } from './ui/EmptyState';
 export { PageHeader } from './ui/PageHeader';
 export { Card } from './ui/Card';
+export { ComingSoon } from './ui/ComingSoon';
+export {
+  visuallyHidden, VisuallyHidden, Stack, Row, SectionTitle, SubTitle, Muted, FieldGrid, FullWidth, BulletList, Actions, Thumb,
+  ThumbPlaceholder, FactGrid, ErrorBox,
+} from './ui/layout';
 export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
 export { Pagination, type PaginationProps } from './table/Pagination';
 export { StatusIcon, type StatusIconProps } from './status/StatusIcon';

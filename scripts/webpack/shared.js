@@ -21,6 +21,11 @@ const SINGLETONS = [
   // Not in the decision's list, but harmless and protective: a remote that imports react-hot-toast
   // directly must reach the one toaster the shell renders (PortalToaster), not a private copy.
   'react-hot-toast',
+  // Form and date libraries every remote uses (issue 7): one yup (so `instanceof ValidationError`
+  // holds across containers), one formik, one dayjs.
+  'yup',
+  'formik',
+  'dayjs',
 ];
 
 /** Version of a package as installed for `dir` (walks up node_modules like Node does). */

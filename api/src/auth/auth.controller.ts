@@ -4,7 +4,7 @@ import { CAPTCHA_HEADER } from '@portal/contracts';
 import { ok } from '../common/envelope';
 import type { AuthUser, PortalRequest } from '../common/request-context';
 import { AuthThrottlerGuard } from './auth-throttler.guard';
-import { CurrentUser, Public, RequireTokenKind } from './auth.decorators';
+import { CurrentUser, Public, RequireTokenKind } from '../common/auth.decorators';
 import { AuthService } from './auth.service';
 
 const obj = (props: Record<string, 'string'>) => ({ schema: { type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, t]) => [k, { type: t }])) } });

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { PortalRequest } from '../common/request-context';
-import { IS_PUBLIC, TOKEN_KIND } from './auth.decorators';
+import { IS_PUBLIC, TOKEN_KIND } from '../common/auth.decorators';
 import { SessionService } from './session.service';
 
 /** Read the token from `Authorization: Bearer <jwt>` (a bare token is accepted too, core §6). */

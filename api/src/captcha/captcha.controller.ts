@@ -2,7 +2,7 @@ import { Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AUTH_MESSAGES } from '@portal/contracts';
 import { ok } from '../common/envelope';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../common/auth.decorators';
 import { CaptchaService } from './captcha.service';
 
 @ApiTags('captcha')

@@ -21,7 +21,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const request_id = req.id;
 
     if (error instanceof DomainError) {
-      res.status(error.httpStatus).json({ status: error.httpStatus, message: error.message, ...error.extra, request_id });
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+      res.status(error.httpStatus).json({ status: error.httpStatus, message: error.message, code: error.code, ...error.extra, request_id });
       return;
     }
     if (error instanceof SessionOverError) {
@@ -39,7 +40,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const e = error as Error & { type?: string; status?: number };
     // body-parser errors (malformed JSON, body too large) carry a status of their own.
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      res.status(e.status).json({ status: e.status, message: e.status === 413 ? 'Request body too large.' : 'Malformed request.', request_id });
+      res.status(e.status).json({ status: e.status, message: e.status === 413 ? SERVER_MESSAGES.bodyTooLarge : SERVER_MESSAGES.malformed, request_id });
       return;
     }
     this.logger.error({ msg: e?.message ?? String(error), stack: e?.stack, request_id, path: req.originalUrl });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { SERVER_MESSAGES } from '@portal/contracts';
+import { NOT_FOUND_TEST, SERVER_MESSAGES } from '@portal/contracts';
 import { DomainError } from './domain-error';
 
 /**
@@ -16,13 +16,25 @@ export async function validateBody<S extends yup.AnyObjectSchema>(
   try {
     return await schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true, context });
   } catch (e) {
-    if (e instanceof yup.ValidationError) throw DomainError.badRequest(firstMessage(schema, e));
+    if (e instanceof yup.ValidationError) {
+      const first = firstError(schema, e);
+      // A malformed or missing id answers 404 like another user's object (contracts idField).
+      const idError = e.inner.find((x) => x.path === first?.path && x.type === NOT_FOUND_TEST);
+      if (idError) throw DomainError.notFound(idError.message);
+      throw DomainError.badRequest(first?.message || SERVER_MESSAGES.validation, 'validation');
+    }
+    // A value of the wrong shape (an object where a string is expected) can throw inside a transform.
+    if (e instanceof TypeError) throw DomainError.badRequest(SERVER_MESSAGES.malformed, 'malformed');
     throw e;
   }
 }
 
 /** The first error of a ValidationError in the order the schema declares its fields. */
 export function firstMessage(schema: yup.AnyObjectSchema, error: yup.ValidationError): string {
+  return firstError(schema, error)?.message || SERVER_MESSAGES.validation;
+}
+
+function firstError(schema: yup.AnyObjectSchema, error: yup.ValidationError): yup.ValidationError | undefined {
   const order = Object.keys(schema.fields ?? {});
   const inner = error.inner.length ? error.inner : [error];
   const rank = (path?: string) => {
@@ -30,6 +42,5 @@ export function firstMessage(schema: yup.AnyObjectSchema, error: yup.ValidationE
     const i = order.indexOf(key);
     return i === -1 ? order.length : i;
   };
-  const sorted = [...inner].sort((a, b) => rank(a.path) - rank(b.path));
-  return sorted[0]?.message || SERVER_MESSAGES.validation;
+  return [...inner].sort((a, b) => rank(a.path) - rank(b.path))[0];
 }

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ok } from '../common/envelope';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../common/auth.decorators';
 
 @ApiTags('health')
 @Controller()

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import type { AuthUser } from '../common/request-context';
-import { CurrentUser } from '../auth/auth.decorators';
+import { CurrentUser } from '../common/auth.decorators';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')

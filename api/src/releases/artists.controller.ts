@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RELEASE_MESSAGES as M } from '@portal/contracts';
-import { CurrentUser } from '../auth/auth.decorators';
+import { CurrentUser } from '../common/auth.decorators';
 import { ok } from '../common/envelope';
 import type { AuthUser } from '../common/request-context';
 import { ArtistsService } from './artists.service';

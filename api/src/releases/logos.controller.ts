@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import type { Response } from 'express';
 import { join } from 'node:path';
 import { RELEASE_MESSAGES as M, SERVER_MESSAGES } from '@portal/contracts';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../common/auth.decorators';
 import { DomainError } from '../common/domain-error';
 import { ok } from '../common/envelope';
 import { LOGO_FILE, LOGOS_DIR, LogosService } from './logos.service';

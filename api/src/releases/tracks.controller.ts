@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RELEASE_MESSAGES as M } from '@portal/contracts';
-import { CurrentUser } from '../auth/auth.decorators';
+import { CurrentUser } from '../common/auth.decorators';
 import { ok } from '../common/envelope';
 import type { AuthUser } from '../common/request-context';
 import { objectBody, TRACK_PROPS, TRACK_REQUIRED } from './swagger-shapes';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, 
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { RELEASE_MESSAGES as M } from '@portal/contracts';
-import { CurrentUser, Public } from '../auth/auth.decorators';
+import { CurrentUser, Public } from '../common/auth.decorators';
 import { bearerToken } from '../auth/auth.guard';
 import { SessionService } from '../auth/session.service';
 import { DomainError } from '../common/domain-error';
@@ -67,13 +67,7 @@ export class UploadsController {
   @ApiQuery({ name: 'token', required: false, description: 'login token when no Authorization header can be sent' })
   async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @Query('token') token?: string) {
     const user = await this.sessions.authenticate(bearerToken(req) ?? token, 'login');
-    let file: OpenedFile;
-    try {
-      file = await this.uploads.openAudio(user.id, filename, req.header('range'));
-    } catch (e) {
-      if (e instanceof DomainError && e.httpStatus === 416) res.setHeader('Content-Range', `bytes */${String(e.extra.size)}`);
-      throw e instanceof DomainError && e.httpStatus === 416 ? new DomainError(416, e.message) : e;
-    }
+    const file = await this.uploads.openAudio(user.id, filename, req.header('range'));
     res.setHeader('Cache-Control', 'private, no-store');
     await send(res, file);
   }

@@ -219,7 +219,7 @@ export class UploadsService {
     if (!stat) throw DomainError.notFound(M.uploadUnknownFile);
     const size = stat.size;
     const range = parseRange(rangeHeader, size);
-    if (range === 'unsatisfiable') throw new DomainError(416, 'Requested range not satisfiable.', { size });
+    if (range === 'unsatisfiable') throw new DomainError(416, 'Requested range not satisfiable.', { headers: { 'Content-Range': `bytes */${size}` } });
     const start = range?.start ?? 0;
     const end = range?.end ?? size - 1;
     const stream = await this.storage.open(row.storage_key, size ? { start, end } : undefined);

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ok } from '../common/envelope';
 import type { AuthUser } from '../common/request-context';
-import { CurrentUser, Public } from '../auth/auth.decorators';
+import { CurrentUser, Public } from '../common/auth.decorators';
 import { PlatformStatusService } from '../platform-status/platform-status.service';
 import { UsersService } from './users.service';
 

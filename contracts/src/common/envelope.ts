@@ -28,4 +28,8 @@ export const SERVER_MESSAGES = {
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong.',
   validation: 'Please fill all required fields',
+  bodyNotObject: 'The request body must be a JSON object.',
+  malformed: 'Malformed request.',
+  bodyTooLarge: 'Request body too large.',
+  forbidden: 'You do not have access to this.',
 } as const;

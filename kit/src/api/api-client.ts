@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { GENERIC_ERROR, type Envelope } from '@portal/contracts';
+import { endpointPath, GENERIC_ERROR, type EndpointDef, type Envelope } from '@portal/contracts';
 import { useSession } from '../session/session.store';
 import { notify } from '../toast/notify';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
@@ -93,6 +93,22 @@ async function call<T>(
  * `options.silent`) and throws `ApiError`.
  */
 export const api = {
+  /**
+   * Call an endpoint of the contracts' wire map (the only place a path is written, issue 7):
+   * `api.call(RELEASE_ENDPOINTS.getDraft, { query: { release_id } })`. GET sends `query`, POST sends
+   * `body` as JSON; `params` fill `:name` path parameters. Resolves to the envelope typed by the map.
+   */
+  call<Req, Res>(
+    endpoint: EndpointDef<Req, Res>,
+    input: { body?: Req; query?: ApiQuery; params?: Record<string, string | number> } = {},
+    options?: ApiOptions,
+  ): Promise<Envelope<Res>> {
+    const path = endpointPath(endpoint.path, input.params);
+    return endpoint.method === 'GET'
+      ? call<Res>('get', path, { query: input.query }, options)
+      : call<Res>('post', path, { json: input.body ?? {}, query: input.query }, options);
+  },
+
   get<T = unknown>(path: string, query?: ApiQuery, options?: ApiOptions): Promise<Envelope<T>> {
     return call<T>('get', path, { query }, options);
   },

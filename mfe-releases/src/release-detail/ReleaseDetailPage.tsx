@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, Button, Card, DataTable, EmptyState, Loader, PageHeader, StatusIcon, api, formatDate, notify, theme } from '@portal/kit';
+import { api, ApiError, Button, Card, DataTable, EmptyState, ErrorBox, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
 import {
   RELEASE_STATUS_LABEL,
   RELEASE_UI,
@@ -15,7 +15,6 @@ import { ArtworkImage } from '../shared/ArtworkImage';
 import { FactList } from '../shared/FactList';
 import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
-import { ErrorBox, SectionTitle, Stack } from '../shared/ui';
 import { t } from '../shared/text';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; release: Release } | { kind: 'not-found' } | { kind: 'failed' };

@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
-import { PageHeader, ReleaseGate, theme } from '@portal/kit';
+import { Muted, PageHeader, ReleaseGate, theme } from '@portal/kit';
 import { RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
-import { Muted } from '../shared/ui';
 
 const Choices = styled.ul`
   list-style: none;

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ApiError, Button, Card, Loader, PageHeader, ReleaseGate, api, notify } from '@portal/kit';
+import { api, ApiError, Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate } from '@portal/kit';
 import { EDITABLE_STATUSES, RELEASE_UI, type Release } from '@portal/contracts';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
-import { ErrorBox } from '../shared/ui';
 import { useWizardStore } from './wizard.store';
 import { initialStep, isStepDone, isStepEnabled, parseStep, stepsDone, type StepNumber } from './wizard-steps';
 import { WizardTabs } from './WizardTabs';

@@ -1,8 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { theme } from '@portal/kit';
+import { theme, VisuallyHidden } from '@portal/kit';
 import { RELEASE_UI } from '@portal/contracts';
-import { VisuallyHidden } from '../shared/ui';
 import { STEPS, type StepNumber } from './wizard-steps';
 
 export type WizardTabsProps = {

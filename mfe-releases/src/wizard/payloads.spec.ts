@@ -1,7 +1,7 @@
 import { releaseInfoSchema, trackSchema, type Release } from '@portal/contracts';
 import { releaseInfoPayload, releaseInfoValues } from './release-info/release-info.form';
 import { newTrackValues, trackPayload, trackValues } from './song-info/track.form';
-import { schemaErrors, formErrorToast } from './form-errors';
+import { schemaErrors, formErrorToast } from '@portal/kit';
 
 const NOW = Date.UTC(2026, 0, 10, 12);
 const release = {

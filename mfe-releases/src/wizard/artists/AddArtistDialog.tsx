@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, TextField, api, notify } from '@portal/kit';
+import { api, Button, Dialog, isValidationError, notify, TextField } from '@portal/kit';
 import { RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType } from '@portal/contracts';
 import { useArtistsStore } from './artists.store';
-import { isValidationError } from '../form-errors';
 
 export type AddArtistDialogProps = {
   type: ArtistType;

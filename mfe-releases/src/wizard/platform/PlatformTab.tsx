@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, Loader, api, notify, theme } from '@portal/kit';
+import { Actions, api, Button, Card, CheckboxField, ErrorBox, Loader, Muted, notify, Stack, theme } from '@portal/kit';
 import {
   PLATFORM_COUNTS,
   PLATFORM_TYPE,
@@ -12,7 +12,6 @@ import {
   type SubmissionDataChecks,
 } from '@portal/contracts';
 import { logoUrl } from '../../shared/media-urls';
-import { Actions, ErrorBox, Muted, Stack } from '../../shared/ui';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 

@@ -1,9 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { notify, theme, uploadFile } from '@portal/kit';
+import { BulletList, Muted, notify, Stack, SubTitle, theme, uploadFile, visuallyHidden } from '@portal/kit';
 import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
-import { BulletList, Muted, Stack, SubTitle, visuallyHidden } from '../../shared/ui';
 import { t } from '../../shared/text';
 import { FileButton, ProgressBar } from '../upload-ui';
 

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, ConfirmDialog, SelectField, TextField, api, formatDate, notify, theme } from '@portal/kit';
+import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, type FieldErrors, FieldGrid, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
 import {
   GENRES,
   RELEASE_MESSAGES,
@@ -14,14 +14,12 @@ import {
   subGenresFor,
   type Release,
 } from '@portal/contracts';
-import { Actions, FieldGrid, FullWidth, Muted, SectionTitle, Stack } from '../../shared/ui';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
 import { ArtistSlots } from '../artists/ArtistSlots';
-import { formErrorToast, schemaErrors, type FieldErrors } from '../form-errors';
 import { useWizardStore } from '../wizard.store';
 import { ArtworkUpload } from './ArtworkUpload';
-import { ReleaseDatePicker } from './ReleaseDatePicker';
+
 import { releaseInfoPayload, releaseInfoValues, type ReleaseInfoValues } from './release-info.form';
 
 export type ReleaseInfoTabProps = {
@@ -219,7 +217,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
             />
             <TextField label={RELEASE_UI.info.labelName} required maxLength={255} {...textProps('lable_name')} />
             <div>
-              <ReleaseDatePicker
+              <DatePickerField
                 label={RELEASE_UI.info.releaseDate}
                 name="release_date"
                 required

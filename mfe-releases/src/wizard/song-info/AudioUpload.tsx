@@ -1,8 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { fileUrl, theme } from '@portal/kit';
+import { fileUrl, Muted, theme, visuallyHidden } from '@portal/kit';
 import { RELEASE_UI } from '@portal/contracts';
-import { Muted, visuallyHidden } from '../../shared/ui';
 import { t } from '../../shared/text';
 import { FileButton, ProgressBar } from '../upload-ui';
 

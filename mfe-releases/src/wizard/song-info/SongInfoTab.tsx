@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, api, notify, theme, uploadFile } from '@portal/kit';
+import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, uploadFile } from '@portal/kit';
 import {
   AUDIO_EXTENSIONS,
   AUDIO_GUIDELINES,
@@ -12,7 +12,6 @@ import {
   type Track,
   type TrackPayload,
 } from '@portal/contracts';
-import { Actions, BulletList, Muted, Row, SectionTitle, Stack, SubTitle } from '../../shared/ui';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 import { AudioUpload } from './AudioUpload';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { Button, Dialog, SelectField, TextAreaField, TextField, notify, theme } from '@portal/kit';
+import { BulletList, Button, Dialog, type FieldErrors, FieldGrid, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
 import {
   EXPLICIT_VERSIONS,
   GENRES,
@@ -20,9 +20,7 @@ import {
   trackSchema,
   type TrackPayload,
 } from '@portal/contracts';
-import { BulletList, FieldGrid, FullWidth, Muted } from '../../shared/ui';
 import { ArtistSlots } from '../artists/ArtistSlots';
-import { formErrorToast, schemaErrors, type FieldErrors } from '../form-errors';
 import { CreditNames } from './CreditNames';
 import { trackPayload, type TrackFormValues } from './track.form';
 

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, CheckboxField, DataTable, Loader, api, formatDate, notify, theme } from '@portal/kit';
+import { api, Button, Card, CheckboxField, DataTable, ErrorBox, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme } from '@portal/kit';
 import { PLATFORM_COUNTS, RELEASE_MESSAGES, RELEASE_UI, type Artist, type Release, type Track } from '@portal/contracts';
 import { ArtworkImage } from '../../shared/ArtworkImage';
 import { FactList } from '../../shared/FactList';
 import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-format';
 import { RELEASE_ROUTES } from '../../shared/routes';
-import { ErrorBox, Muted, SectionTitle, Stack } from '../../shared/ui';
 import { t } from '../../shared/text';
 import { useArtistsStore } from '../artists/artists.store';
 

@@ -1,4 +1,5 @@
-import type { AnyObjectSchema, ValidationError } from 'yup';
+import type { FormikErrors, FormikTouched } from 'formik';
+import { type AnyObjectSchema, ValidationError } from 'yup';
 import { RELEASE_MESSAGES } from '@portal/contracts';
 
 /** Field errors keyed by field name (first message per field). */
@@ -35,11 +36,18 @@ export function formErrorToast(errors: FieldErrors): string {
   return messages[0];
 }
 
-/**
- * yup's ValidationError, recognised by name: the schemas come from the shared @portal/contracts,
- * which may be the host's copy with its own yup, so `instanceof` is not reliable here.
- */
+/** yup's ValidationError (yup is a Module Federation singleton, so one class on the page). */
 export function isValidationError(error: unknown): error is ValidationError {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ValidationError';
+  return error instanceof ValidationError;
+}
+
+/**
+ * The error a formik field shows: its message once the field was touched (or the form submitted),
+ * else undefined. `fieldError(formik, 'email')` → `'Invalid Email.' | undefined`.
+ */
+export function fieldError<V>(formik: { touched: FormikTouched<V>; errors: FormikErrors<V> }, name: keyof V & string): string | undefined {
+  if (!formik.touched[name]) return undefined;
+  const error = formik.errors[name];
+  return typeof error === 'string' ? error : undefined;
 }
 

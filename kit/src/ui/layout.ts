@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { theme } from '@portal/kit';
+import { theme } from '../theme/theme';
 
 /** Styled primitives used by several features of this remote (kit holds the shared components). */
 

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { AuthUser, PortalRequest } from '../common/request-context';
+import type { AuthUser, PortalRequest } from './request-context';
 
 export const IS_PUBLIC = 'portal:public';
 export const TOKEN_KIND = 'portal:token-kind';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import dayjs, { type Dayjs } from 'dayjs';
-import { theme } from '@portal/kit';
+import { theme } from '../theme/theme';
 import { DATE_FORMAT, RELEASE_UI } from '@portal/contracts';
 
-export type ReleaseDatePickerProps = {
+export type DatePickerFieldProps = {
   label: string;
   name: string;
   /** Epoch ms, or null when not chosen. */
@@ -156,7 +156,7 @@ function monthGrid(month: Dayjs): Dayjs[][] {
  * date as DD/MM/yyyy and opens a calendar (click, Enter, Space or ArrowDown) where days before
  * `min` are disabled. Arrow keys move by day/week, PageUp/PageDown by month, Esc closes.
  */
-export function ReleaseDatePicker({ label, name, value, min, onChange, onBlur, error, hint, required }: ReleaseDatePickerProps) {
+export function DatePickerField({ label, name, value, min, onChange, onBlur, error, hint, required }: DatePickerFieldProps) {
   const uid = useId();
   const inputId = `${name}-${uid}`;
   const errorId = `${inputId}-error`;

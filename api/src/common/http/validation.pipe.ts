@@ -1,0 +1,61 @@
+import { Body, type PipeTransform, Query } from '@nestjs/common';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { type EndpointDef, SERVER_MESSAGES } from '@portal/contracts';
+import { DomainError } from '../domain-error';
+import { validateBody } from '../validate';
+
+/** Deepest nesting a body may have; JSON deeper than this is refused before yup sees it. */
+const MAX_DEPTH = 8;
+
+function depthOf(value: unknown, depth = 0): number {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return depth;
+  let max = depth;
+  for (const v of Object.values(value as Record<string, unknown>)) max = Math.max(max, depthOf(v, depth + 1));
+  return max;
+}
+
+/** A plain JSON object: not an array, not null, no prototype trickery. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The one validation step of the API (issue 7, CONVENTIONS §3): runs a shared yup schema of
+ * `@portal/contracts` on the body or query, so a controller receives a typed, validated DTO.
+ * - Unknown fields are dropped (`stripUnknown`), so `status`, `user_id` or identifiers sent by a client
+ *   never reach an entity.
+ * - A body that is not a plain object, or nested deeper than 8 levels, answers 400
+ *   `SERVER_MESSAGES.bodyNotObject` / `malformed`.
+ * - A failing rule answers 400 with the first failing field's spec message, in the schema's order.
+ * - The server clock is the context (`now`), with `anyZone` for the release-date minimum
+ *   (docs/decisions/003), since the server cannot know the browser's time zone.
+ */
+export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTransform<unknown, Promise<InferType<S>>> {
+  constructor(private readonly schema: S) {}
+
+  async transform(value: unknown): Promise<InferType<S>> {
+    const input = value === undefined || value === null || value === '' ? {} : value;
+    if (!isPlainObject(input)) throw DomainError.badRequest(SERVER_MESSAGES.bodyNotObject, 'body_not_object');
+    if (depthOf(input) > MAX_DEPTH) throw DomainError.badRequest(SERVER_MESSAGES.malformed, 'too_deep');
+    // Own enumerable keys only, onto a fresh object: `__proto__` / `constructor` keys become plain data.
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(input)) if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') copy[key] = input[key];
+    return validateBody(this.schema, copy, { now: Date.now(), anyZone: true });
+  }
+}
+
+function schemaOf(def: EndpointDef | AnyObjectSchema, part: 'body' | 'query'): AnyObjectSchema {
+  if ('method' in def) {
+    const schema = def[part];
+    if (!schema) throw new Error(`endpoint ${def.path} declares no ${part} schema`);
+    return schema;
+  }
+  return def;
+}
+
+/** `@ValidBody(ENDPOINTS.x)`: the request body, validated by the endpoint's `body` schema (or a schema). */
+export const ValidBody = (def: EndpointDef | AnyObjectSchema) => Body(new SchemaValidationPipe(schemaOf(def, 'body')));
+/** `@ValidQuery(ENDPOINTS.x)`: the query string, validated by the endpoint's `query` schema (or a schema). */
+export const ValidQuery = (def: EndpointDef | AnyObjectSchema) => Query(new SchemaValidationPipe(schemaOf(def, 'query')));
