@@ -32,6 +32,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
     .setTitle('Artist distribution portal API')
     .setDescription('Every answer is the envelope { status, message, body?, total? }; a protected call with a bad token answers HTTP 401 with status 0.')
     .setVersion('1')
+    .addServer('/', 'This portal')
+    .setLicense('Proprietary', '/terms')
     .addBearerAuth()
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));

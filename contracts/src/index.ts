@@ -20,3 +20,4 @@ export * from './lists/platforms';
 export * from './releases/releases.ui-texts';
 export * from './releases/catalog.schemas';
 export * from './releases/releases.endpoints';
+export * from './auth/auth.endpoints';

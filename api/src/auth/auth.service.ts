@@ -1,16 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  AUTH_MESSAGES as M,
-  changePasswordSchema,
-  forgetPasswordSchema,
-  loginSchema,
-  resendOtpSchema,
-  signupSchema,
-  verifyEmailOtpSchema,
-  verifyForgetOtpSchema,
-} from '@portal/contracts';
+import { AUTH_MESSAGES as M, type LoginPayload, type SignupPayload } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
-import { validateBody } from '../common/validate';
 import { CaptchaService } from '../captcha/captcha.service';
 import { UsersService } from '../users/users.service';
 import { OtpService } from './otp.service';
@@ -22,7 +12,8 @@ const DUMMY_HASH = hashPassword('not-a-real-password-' + Math.random());
 
 /**
  * The account flows of core §4 and §7, every rule of core §5 enforced here with the spec's messages.
- * Each method takes the untrusted body as received and answers what the controller wraps in the envelope.
+ * Each method takes a DTO already validated by the shared schema (AUTH_ENDPOINTS) and answers what the
+ * controller wraps in the envelope.
  */
 @Injectable()
 export class AuthService {
@@ -38,8 +29,7 @@ export class AuthService {
    * POST /api/signup. Creates an unverified account (or refreshes one that never verified) and mails
    * a verification OTP. Errors: 400 with the first failing core §5 message, 400 captcha, 409 e-mail taken.
    */
-  async signup(body: unknown, ip: string, captchaToken?: string): Promise<{ message: string }> {
-    const dto = await validateBody(signupSchema, body);
+  async signup(dto: SignupPayload, ip: string, captchaToken?: string): Promise<{ message: string }> {
     await this.captcha.consume(captchaToken);
     const email = dto.email.toLowerCase();
     const password_hash = await hashPassword(dto.password);
@@ -59,8 +49,7 @@ export class AuthService {
   }
 
   /** POST /api/verifyEmailOTP `{ email, otp }` → a login token. Errors: 400 invalid/expired, 429 too many attempts. */
-  async verifyEmail(body: unknown): Promise<{ message: string; token: string }> {
-    const dto = await validateBody(verifyEmailOtpSchema, body);
+  async verifyEmail(dto: { email: string; otp: string }): Promise<{ message: string; token: string }> {
     const user = await this.users.findByEmail(dto.email);
     if (!user || user.email_verified_at) throw DomainError.badRequest(M.otpInvalid);
     await this.otps.verify(user.id, 'verification', dto.otp);
@@ -72,8 +61,7 @@ export class AuthService {
    * POST /api/resendEmailOTP `{ email, type }`: type "verification" resends the sign-up code, empty the
    * recovery code. Unknown or ineligible e-mails get the same answer (nothing revealed). 429 inside 30 s.
    */
-  async resend(body: unknown): Promise<{ message: string }> {
-    const dto = await validateBody(resendOtpSchema, body);
+  async resend(dto: { email: string; type: string }): Promise<{ message: string }> {
     const purpose = dto.type === 'verification' ? 'verification' : 'forgot';
     const user = await this.users.findByEmail(dto.email);
     const eligible = user && (purpose === 'verification' ? !user.email_verified_at : !!user.email_verified_at);
@@ -85,8 +73,7 @@ export class AuthService {
    * POST /api/login `{ email, password }` → a login token. Errors: 400 validation or captcha,
    * 401-free 400 "Invalid email or password." for any bad pair, 403 unverified (a new code is mailed).
    */
-  async login(body: unknown, captchaToken?: string): Promise<{ message: string; token: string }> {
-    const dto = await validateBody(loginSchema, body);
+  async login(dto: LoginPayload, captchaToken?: string): Promise<{ message: string; token: string }> {
     await this.captcha.consume(captchaToken);
     const user = await this.users.findByEmail(dto.email);
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), dto.password);
@@ -99,8 +86,7 @@ export class AuthService {
   }
 
   /** POST /api/forgetPassword `{ email }`: mails a recovery code to a verified account; the answer never reveals whether the e-mail exists. */
-  async forgetPassword(body: unknown, captchaToken?: string): Promise<{ message: string }> {
-    const dto = await validateBody(forgetPasswordSchema, body);
+  async forgetPassword(dto: { email: string }, captchaToken?: string): Promise<{ message: string }> {
     await this.captcha.consume(captchaToken);
     const user = await this.users.findByEmail(dto.email);
     if (user?.email_verified_at) await this.otps.send(user, 'forgot', true);
@@ -108,8 +94,7 @@ export class AuthService {
   }
 
   /** POST /api/VerifyForgetPasswordOTP `{ email, OTP }` → a reset token (15 min, only for ChangeUserPassword). */
-  async verifyForgot(body: unknown): Promise<{ message: string; token: string }> {
-    const dto = await validateBody(verifyForgetOtpSchema, body);
+  async verifyForgot(dto: { email: string; OTP: string }): Promise<{ message: string; token: string }> {
     const user = await this.users.findByEmail(dto.email);
     if (!user || !user.email_verified_at) throw DomainError.badRequest(M.otpInvalid);
     await this.otps.verify(user.id, 'forgot', dto.OTP);
@@ -120,8 +105,7 @@ export class AuthService {
    * POST /api/ChangeUserPassword `{ password }` with the reset token → a login token. The reset token is
    * spent and every other session of the user ends. Errors: 400 with the core §5 recovery messages.
    */
-  async changePassword(userId: number, resetSessionId: string, body: unknown): Promise<{ message: string; token: string }> {
-    const dto = await validateBody(changePasswordSchema, body);
+  async changePassword(userId: number, resetSessionId: string, dto: { password: string }): Promise<{ message: string; token: string }> {
     await this.users.update(userId, { password_hash: await hashPassword(dto.password) });
     await this.sessions.revoke(resetSessionId);
     await this.sessions.revokeAll(userId);

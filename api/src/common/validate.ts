@@ -19,7 +19,7 @@ export async function validateBody<S extends yup.AnyObjectSchema>(
     if (e instanceof yup.ValidationError) {
       const first = firstError(schema, e);
       // A malformed or missing id answers 404 like another user's object (contracts idField).
-      const idError = e.inner.find((x) => x.path === first?.path && x.type === NOT_FOUND_TEST);
+      const idError = e.inner.find((x) => x.type === NOT_FOUND_TEST || isIdField(schema, x.path));
       if (idError) throw DomainError.notFound(idError.message);
       throw DomainError.badRequest(first?.message || SERVER_MESSAGES.validation, 'validation');
     }
@@ -27,6 +27,12 @@ export async function validateBody<S extends yup.AnyObjectSchema>(
     if (e instanceof TypeError) throw DomainError.badRequest(SERVER_MESSAGES.malformed, 'malformed');
     throw e;
   }
+}
+
+/** Whether the top-level field at `path` is an id (contracts `idField`): its errors answer 404. */
+function isIdField(schema: yup.AnyObjectSchema, path?: string): boolean {
+  const field = path ? (schema.fields?.[path] as yup.Schema | undefined) : undefined;
+  return !!field && (field.describe().meta as { notFoundId?: boolean } | undefined)?.notFoundId === true;
 }
 
 /** The first error of a ValidationError in the order the schema declares its fields. */

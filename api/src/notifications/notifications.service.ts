@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { SHELL } from '@portal/contracts';
+import { SHELL, type NotificationRow } from '@portal/contracts';
 import { NotificationEntity } from './notification.entity';
 
 /** A bell row on the wire: created_at in epoch ms. */
-export type NotificationRow = { notification_id: number; notification: string; created_at: number };
+
 
 /** The bell (core §2): newest first, pages of 20, a "new" flag until the user opens the list. */
 @Injectable()

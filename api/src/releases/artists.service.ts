@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { ARTIST_TYPES, artistSchema, RELEASE_MESSAGES as M, type Artist, type ArtistType } from '@portal/contracts';
+import { RELEASE_MESSAGES as M, type Artist, type ArtistPayload, type ArtistType } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
-import { validateBody } from '../common/validate';
 import { ArtistEntity } from './entities/artist.entity';
 import { toArtist } from './release.mapper';
 
@@ -19,8 +18,7 @@ export class ArtistsService {
    * Names are unique per user and type, case-insensitively. Errors: 400 (artistNameRequired,
    * requiredFields for a bad type), 409 artistExists.
    */
-  async add(userId: number, body: unknown): Promise<Artist> {
-    const dto = await validateBody(artistSchema, body);
+  async add(userId: number, dto: ArtistPayload): Promise<Artist> {
     const name_key = dto.artist_name.toLowerCase();
     const artist_type = dto.artist_type as ArtistType;
     if (await this.artists.exists({ where: { user_id: userId, artist_type, name_key } })) throw DomainError.conflict(M.artistExists);
@@ -37,8 +35,7 @@ export class ArtistsService {
   }
 
   /** GET /api/getArtist?artist_type=primary|featuring (absent: both) → the user's artists by name. Errors: 400 for another type. */
-  async list(userId: number, type?: string): Promise<Artist[]> {
-    if (type && !ARTIST_TYPES.includes(type as ArtistType)) throw DomainError.badRequest(M.requiredFields);
+  async list(userId: number, type: '' | ArtistType): Promise<Artist[]> {
     const rows = await this.artists.find({ where: { user_id: userId, ...(type ? { artist_type: type as ArtistType } : {}) }, order: { name_key: 'ASC', id: 'ASC' } });
     return rows.map(toArtist);
   }

@@ -3,13 +3,14 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import {
   EDITABLE_STATUSES,
-  platformsSchema,
   RELEASE_MESSAGES as M,
   releaseInfoSchema,
   TRACK_STATUS,
   trackSchema,
   type PlatformLogo,
   type Release,
+  type ReleaseInfoPayload,
+  type ReleaseUpdatePayload,
   type ReleaseStatus,
   type SubmissionDataChecks,
 } from '@portal/contracts';
@@ -20,7 +21,6 @@ import { ReleaseEntity } from './entities/release.entity';
 import { TrackEntity } from './entities/track.entity';
 import { LogosService } from './logos.service';
 import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
-import { field, normaliseSlots, parseId } from './release-input';
 import { ReleaseGateService } from './release-gate.service';
 import { UploadsService } from './uploads.service';
 
@@ -73,9 +73,9 @@ export class ReleasesService {
    * today + 6 days in any time zone), upcFormat, artistAlreadyAdded / artistLimit, unknownArtist
    * (an id that is not the caller's artist of that type), uploadUnknownFile (artwork not the caller's).
    */
-  async createInfo(userId: number, body: unknown): Promise<{ release_id: number }> {
+  async createInfo(userId: number, dto: ReleaseInfoPayload): Promise<{ release_id: number }> {
     await this.gate.assertCanCreate(userId);
-    const columns = await this.infoColumns(userId, body);
+    const columns = await this.infoColumns(userId, dto);
     const saved = await this.releases.save(
       this.releases.create({ ...columns, user_id: userId, number_of_tracks: 0, status: 'draft', reason: '', crbt: '', video_platforms: '', submitted_at: null }),
     );
@@ -86,11 +86,11 @@ export class ReleasesService {
    * POST /api/updateReleaseInfo `{ release_id, ...release fields }`. A rejected release stays rejected
    * until it is submitted again. Errors: as createReleaseInfo, plus 404 releaseNotFound, 409 notEditable.
    */
-  async updateInfo(userId: number, body: unknown): Promise<void> {
+  async updateInfo(userId: number, dto: ReleaseUpdatePayload): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    const release = await this.findOwned(userId, dto.release_id);
     this.assertEditable(release);
-    const columns = await this.infoColumns(userId, body);
+    const columns = await this.infoColumns(userId, dto);
     const res = await this.releases
       .createQueryBuilder()
       .update(ReleaseEntity)
@@ -102,8 +102,8 @@ export class ReleasesService {
   }
 
   /** GET /api/getDraft and GET /api/getCatelogById → the caller's Release with its tracks (`audios`, by audio_id). Errors: 404. */
-  async read(userId: number, releaseIdRaw: unknown): Promise<Release> {
-    const release = await this.findOwned(userId, parseId(releaseIdRaw));
+  async read(userId: number, releaseId: number): Promise<Release> {
+    const release = await this.findOwned(userId, releaseId);
     const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
     const names = await this.artists.names(userId, [...allArtistIds(release), ...tracks.flatMap(allArtistIds)]);
     return toRelease(release, tracks, names);
@@ -114,14 +114,10 @@ export class ReleasesService {
    * Errors: 403 away / revoked; 400 requiredFields; 404; 409 notEditable; 400 callerTuneFirst (CRBT
    * without a track with a caller tune), videoDetailsFirst (video without a track distributing a video).
    */
-  async savePlatforms(userId: number, body: unknown): Promise<void> {
+  async savePlatforms(userId: number, dto: { release_id: number; crbt: string; video_platforms: string }): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    const release = await this.findOwned(userId, dto.release_id);
     this.assertEditable(release);
-    // 'Yes' / 'YES' from a form mean yes; anything but yes/no gets the form's message, not yup's default.
-    const choice = (key: string) => String(field(body, key) ?? '').trim().toLowerCase();
-    if (!['yes', 'no'].includes(choice('crbt')) || !['yes', 'no'].includes(choice('video_platforms'))) throw DomainError.badRequest(M.requiredFields);
-    const dto = await validateBody(platformsSchema, { release_id: release.id, crbt: choice('crbt'), video_platforms: choice('video_platforms') });
     const checks = await this.dataChecks(userId, release.id);
     if (dto.crbt === 'yes' && checks.caller_tune !== 'Yes') throw DomainError.badRequest(M.callerTuneFirst);
     if (dto.video_platforms === 'yes' && checks.destribute_music !== 'Yes') throw DomainError.badRequest(M.videoDetailsFirst);
@@ -135,8 +131,8 @@ export class ReleasesService {
   }
 
   /** GET /api/getSubmissionDataChecks?release_id → `{ caller_tune, destribute_music }`, "Yes" when any track has it (core §3). Errors: 404. */
-  async submissionChecks(userId: number, releaseIdRaw: unknown): Promise<SubmissionDataChecks> {
-    const release = await this.findOwned(userId, parseId(releaseIdRaw));
+  async submissionChecks(userId: number, releaseId: number): Promise<SubmissionDataChecks> {
+    const release = await this.findOwned(userId, releaseId);
     return this.dataChecks(userId, release.id);
   }
 
@@ -144,8 +140,8 @@ export class ReleasesService {
    * GET /api/getSubmissionDetails?release_id → the Release with its tracks plus `platforms`: the
    * platforms it goes to (audio always, CRBT and video when chosen). Errors: 404.
    */
-  async submissionDetails(userId: number, releaseIdRaw: unknown): Promise<Release & { platforms: PlatformLogo[] }> {
-    const release = await this.read(userId, releaseIdRaw);
+  async submissionDetails(userId: number, releaseId: number): Promise<Release & { platforms: PlatformLogo[] }> {
+    const release = await this.read(userId, releaseId);
     const all = await this.logos.list();
     const platforms = all.filter((p) => p.type === '1' || (p.type === '2' ? release.crbt === 'yes' : release.video_platforms === 'yes'));
     return { ...release, platforms };
@@ -162,12 +158,11 @@ export class ReleasesService {
    * message, submitNeedsArtwork, uploadUnknownFile, submitNeedsTrack, a track's first message,
    * submitNeedsPlatforms, callerTuneFirst, videoDetailsFirst.
    */
-  async submit(userId: number, body: unknown): Promise<void> {
+  async submit(userId: number, dto: { release_id: number; terms?: boolean }): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+    const release = await this.findOwned(userId, dto.release_id);
     if (!isEditable(release.status)) throw DomainError.conflict(M.alreadySubmitted);
-    const terms = field(body, 'terms');
-    if (terms === false || terms === 'false' || terms === 0) throw DomainError.badRequest(M.termsRequired);
+    if (dto.terms === false) throw DomainError.badRequest(M.termsRequired);
 
     await validateBody(releaseInfoSchema, release, { now: Date.now(), anyZone: true });
     if (!release.album_artwork) throw DomainError.badRequest(M.submitNeedsArtwork);
@@ -181,6 +176,8 @@ export class ReleasesService {
     if (!release.crbt || !release.video_platforms) throw DomainError.badRequest(M.submitNeedsPlatforms);
     if (release.crbt === 'yes' && !tracks.some((t) => t.caller_tune)) throw DomainError.badRequest(M.callerTuneFirst);
     if (release.video_platforms === 'yes' && !tracks.some((t) => t.destribute_music === 'Yes')) throw DomainError.badRequest(M.videoDetailsFirst);
+    // The release itself is ready: a submit must still carry accepted terms (core §2 tab 4).
+    if (dto.terms !== true) throw DomainError.badRequest(M.termsRequired);
 
     await this.db.transaction(async (m) => {
       const res = await m
@@ -198,8 +195,8 @@ export class ReleasesService {
    * POST /api/deleteDraft `{ release_id }`: deletes a draft or rejected release and its tracks in one
    * transaction, then the uploads nothing references any more. Errors: 404; 409 notEditable.
    */
-  async deleteDraft(userId: number, body: unknown): Promise<void> {
-    const release = await this.findOwned(userId, parseId(field(body, 'release_id')));
+  async deleteDraft(userId: number, releaseId: number): Promise<void> {
+    const release = await this.findOwned(userId, releaseId);
     this.assertEditable(release);
     let files: string[] = [];
     await this.db.transaction(async (m) => {
@@ -243,8 +240,7 @@ export class ReleasesService {
   }
 
   /** Validate a release-info payload (core §5) and the caller's ownership of what it references; answer the columns to save. */
-  private async infoColumns(userId: number, body: unknown): Promise<InfoColumns> {
-    const dto = await validateBody(releaseInfoSchema, normaliseSlots(body), { now: Date.now(), anyZone: true });
+  private async infoColumns(userId: number, dto: ReleaseInfoPayload): Promise<InfoColumns> {
     const names = await this.artists.assertOwned(userId, dto);
     const album_artwork = await this.uploads.assertOwned(userId, dto.album_artwork, 'artwork');
     const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);

@@ -1,13 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
-import { EDITABLE_STATUSES, RELEASE_MESSAGES as M, TRACK_STATUS, trackSchema } from '@portal/contracts';
+import {
+  EDITABLE_STATUSES,
+  isPriceTierAllowed,
+  RELEASE_MESSAGES as M,
+  TRACK_STATUS,
+  type TrackAddPayload,
+  type TrackPayload,
+  type TrackUpdatePayload,
+} from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
-import { validateBody } from '../common/validate';
 import { ArtistsService } from './artists.service';
 import { ReleaseEntity } from './entities/release.entity';
 import { TrackEntity } from './entities/track.entity';
-import { field, normaliseSlots, parseId } from './release-input';
 import { ReleaseGateService } from './release-gate.service';
 import { ReleasesService } from './releases.service';
 import { UploadsService } from './uploads.service';
@@ -39,11 +45,11 @@ export class TracksService {
    * authorLimit / composerAlreadyAdded / composerLimit, unknownArtist, uploadUnknownFile (audio not the caller's).
    * destribute_music No clears video_isrc and download_video_link.
    */
-  async add(userId: number, body: unknown): Promise<{ audio_id: number }> {
+  async add(userId: number, dto: TrackAddPayload): Promise<{ audio_id: number }> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.releases.findOwned(userId, parseId(field(body, 'release_id')));
+    const release = await this.releases.findOwned(userId, dto.release_id);
     this.releases.assertEditable(release);
-    const columns = await this.trackColumns(userId, release, body);
+    const columns = await this.trackColumns(userId, release, dto);
     const id = await this.db.transaction(async (m) => {
       await this.lockEditable(m, userId, release.id);
       const saved = await m.save(m.create(TrackEntity, { ...columns, release_id: release.id, user_id: userId, status: TRACK_STATUS.inReview }));
@@ -57,12 +63,12 @@ export class TracksService {
    * POST /api/updateSongInfo `{ audio_id, ...track fields }` (release_id optional; when given it must be
    * the track's). Errors: as addSongInfo, plus 404 trackNotFound.
    */
-  async update(userId: number, body: unknown): Promise<void> {
+  async update(userId: number, dto: TrackUpdatePayload): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const track = await this.findOwned(userId, body);
+    const track = await this.findOwned(userId, dto.audio_id, dto.release_id);
     const release = await this.releases.findOwned(userId, track.release_id);
     this.releases.assertEditable(release);
-    const columns = await this.trackColumns(userId, release, body);
+    const columns = await this.trackColumns(userId, release, dto);
     await this.db.transaction(async (m) => {
       await this.lockEditable(m, userId, release.id);
       await m.update(TrackEntity, { id: track.id, user_id: userId }, columns);
@@ -71,9 +77,9 @@ export class TracksService {
   }
 
   /** POST /api/deleteSongInfo `{ audio_id }`. Errors: 403 away / revoked; 404 trackNotFound; 409 notEditable. */
-  async delete(userId: number, body: unknown): Promise<void> {
+  async delete(userId: number, dto: { audio_id: number; release_id?: number }): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const track = await this.findOwned(userId, body);
+    const track = await this.findOwned(userId, dto.audio_id, dto.release_id);
     const release = await this.releases.findOwned(userId, track.release_id);
     this.releases.assertEditable(release);
     await this.db.transaction(async (m) => {
@@ -84,11 +90,10 @@ export class TracksService {
     await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
   }
 
-  private async findOwned(userId: number, body: unknown): Promise<TrackEntity> {
-    const id = parseId(field(body, 'audio_id'), M.trackNotFound);
-    const track = await this.tracks.findOne({ where: { id, user_id: userId } });
-    const releaseId = field(body, 'release_id');
-    if (!track || (releaseId !== undefined && releaseId !== null && releaseId !== '' && Number(releaseId) !== track.release_id)) throw DomainError.notFound(M.trackNotFound);
+  /** The caller's track `audioId`, which must belong to `releaseId` when one is given. Errors: 404 trackNotFound. */
+  private async findOwned(userId: number, audioId: number, releaseId?: number): Promise<TrackEntity> {
+    const track = await this.tracks.findOne({ where: { id: audioId, user_id: userId } });
+    if (!track || (releaseId !== undefined && releaseId !== track.release_id)) throw DomainError.notFound(M.trackNotFound);
     return track;
   }
 
@@ -111,8 +116,9 @@ export class TracksService {
     await m.update(ReleaseEntity, { id: releaseId }, { number_of_tracks: n });
   }
 
-  private async trackColumns(userId: number, release: ReleaseEntity, body: unknown): Promise<TrackColumns> {
-    const dto = await validateBody(trackSchema, normaliseSlots(body), { releaseType: release.release_type, now: Date.now() });
+  /** Check what needs the database (price tier for this release type, artists, audio ownership); answer the columns to save. */
+  private async trackColumns(userId: number, release: ReleaseEntity, dto: TrackPayload): Promise<TrackColumns> {
+    if (!isPriceTierAllowed(release.release_type, dto.price_tier)) throw DomainError.badRequest(M.priceTierNotAllowed);
     await this.artists.assertOwned(userId, dto);
     const audio_track = await this.uploads.assertOwned(userId, dto.audio_track, 'audio');
     const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);

@@ -1,19 +1,19 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { RELEASE_MESSAGES as M } from '@portal/contracts';
+import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { CurrentUser, Public } from '../common/auth.decorators';
 import { bearerToken } from '../auth/auth.guard';
 import { SessionService } from '../auth/session.service';
-import { DomainError } from '../common/domain-error';
+import { Endpoint } from '../common/http/endpoint.decorator';
+import { ValidQuery } from '../common/http/validation.pipe';
 import { ok } from '../common/envelope';
 import type { AuthUser, PortalRequest } from '../common/request-context';
 import { ReleaseGateService } from './release-gate.service';
-import { UploadsService, UPLOAD_FIELD, type OpenedFile } from './uploads.service';
+import type { UploadKind } from './entities/upload.entity';
+import { UploadsService, type OpenedFile } from './uploads.service';
 
 /** Artwork and audio uploads and their bytes (core §5, §7 POST /api/upload; docs/decisions/001 "Uploads"). */
-@ApiTags('releases')
 @Controller()
 export class UploadsController {
   constructor(
@@ -30,24 +30,15 @@ export class UploadsController {
    * uploadIncomplete; 413 artworkTooLarge / audioTooLarge; 415 artworkType / audioType. A failed upload
    * leaves no file and no row.
    */
-  @Post('upload')
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Upload artwork or audio (multipart field "image"), streamed and checked on the bytes' })
-  @ApiConsumes('multipart/form-data')
-  @ApiQuery({ name: 'kind', required: false, enum: ['artwork', 'audio'] })
-  @ApiBody({ schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', format: 'binary' } } } })
-  async upload(@CurrentUser() user: AuthUser, @Req() req: PortalRequest, @Query('kind') kind?: string) {
+  @Endpoint(E.upload)
+  async upload(@CurrentUser() user: AuthUser, @Req() req: PortalRequest, @ValidQuery(E.upload) query: { kind: '' | UploadKind }) {
     await this.gate.assertCanCreate(user.id);
-    const stored = await this.uploads.receive(user.id, req, kind);
+    const stored = await this.uploads.receive(user.id, req, query.kind || undefined);
     return ok(stored.kind === 'artwork' ? M.artworkUploaded : M.audioUploaded, { body: stored });
   }
 
   /** GET /api/files/artwork/:filename (public): the artwork bytes, cached for a year (names are random and never reused). Errors: 404. */
-  @Public()
-  @Get('files/artwork/:filename')
-  @ApiOperation({ summary: 'Artwork bytes (public, long cache)' })
-  @ApiParam({ name: 'filename' })
+  @Endpoint(E.artworkFile)
   async artwork(@Param('filename') filename: string, @Res() res: Response) {
     const file = await this.uploads.openArtwork(filename);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -57,15 +48,12 @@ export class UploadsController {
   /**
    * GET /api/files/audio/:filename: the owner's audio, token in Authorization or `?token=` (for an
    * `<audio>` element); one `Range: bytes=` range answers 206. Errors: 401 status 0 (no or bad
-   * token); 404 (missing, or another user's file); 416 (range outside the file).
+   * token); 404 (missing, or another user's file); 416 (range outside the file, with Content-Range).
    */
+  @Endpoint(E.audioFile)
   @Public()
-  @Get('files/audio/:filename')
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Audio bytes for their owner only (supports Range)' })
-  @ApiParam({ name: 'filename' })
-  @ApiQuery({ name: 'token', required: false, description: 'login token when no Authorization header can be sent' })
   async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @Query('token') token?: string) {
+    // Public to the guard: an <audio> element cannot send a header, so the token may come in the query.
     const user = await this.sessions.authenticate(bearerToken(req) ?? token, 'login');
     const file = await this.uploads.openAudio(user.id, filename, req.header('range'));
     res.setHeader('Cache-Control', 'private, no-store');

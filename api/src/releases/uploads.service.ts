@@ -41,16 +41,14 @@ export class UploadsService {
   ) {}
 
   /**
-   * Receive the single file of field `image` from a multipart request. `kindParam` 'artwork' | 'audio'
+   * Receive the single file of field `image` from a multipart request. `wanted` 'artwork' | 'audio'
    * (absent: the kind the bytes show). The answer is sent only once the request body is consumed, so a
    * browser sees the message even when it was still sending.
    * Errors: 400 uploadMissingFile (not multipart, no `image` file), 400 uploadOneFile, 400
    * uploadIncomplete (cut-off body), 413 artworkTooLarge (> 1572864 bytes) / audioTooLarge
    * (> 104857600 bytes), 415 artworkType (png, gif, jpeg) / audioType (mp3, wav).
    */
-  async receive(userId: number, req: PortalRequest, kindParam?: string): Promise<StoredUpload> {
-    if (kindParam !== undefined && kindParam !== '' && kindParam !== 'artwork' && kindParam !== 'audio') throw DomainError.badRequest(M.uploadMissingFile);
-    const wanted = (kindParam || undefined) as UploadKind | undefined;
+  async receive(userId: number, req: PortalRequest, wanted?: UploadKind): Promise<StoredUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
     const limit = maxBytes(wanted ?? 'audio');
     let parser: busboy.Busboy;

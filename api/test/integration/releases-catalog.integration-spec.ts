@@ -44,7 +44,7 @@ describe.each(ENGINES)('catalogue and ownership on %s', (engine) => {
       await a.post('updateReleaseInfo', { ...releaseInfo(artist, { release_title: `Song ${String(i).padStart(2, '0')}`, lable_name: 'Saffron Sound', album_artwork: art }), release_id: id }).expect(200);
       await a.track(trackInfo(id, audio, artist));
       await a.post('checkboxCrbtVideoPlatforms', { release_id: id, crbt: 'no', video_platforms: 'no' }).expect(200);
-      await a.post('submissionButton', { release_id: id }).expect(200);
+      await a.post('submissionButton', { release_id: id, terms: true }).expect(200);
       if (outcome) await svc.review(id, outcome, 'Bad audio');
     }
   }, 120_000);

@@ -231,6 +231,10 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
     it('submits: release in_review, tracks back to In-Review, in one go; a second submit is 409', async () => {
       const r = await a.readyRelease();
       await t.app.get(DataSource).getRepository(TrackEntity).update({ id: r.audioId }, { status: 2 });
+      // A ready release is still refused until the terms are accepted (core §2 tab 4, issue 7).
+      expect((await a.post('submissionButton', { release_id: r.releaseId }).expect(400)).body.message).toBe(M.termsRequired);
+      expect((await a.post('submissionButton', { release_id: r.releaseId, terms: 'yes please' }).expect(400)).body.message).toBe(M.termsRequired);
+      expect((await releaseRow(r.releaseId)).status).toBe('draft');
       const res = await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       expect(res.body).toMatchObject({ status: 200, message: M.submitted });
       const row = await releaseRow(r.releaseId);
@@ -238,12 +242,12 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       expect(row.submitted_at).toBeTruthy();
       const detail = (await a.get('getCatelogById', { release_id: r.releaseId }).expect(200)).body.body;
       expect(detail.audios[0]).toMatchObject({ status: 0, artist_name: expect.any(String) });
-      expect((await a.post('submissionButton', { release_id: r.releaseId }).expect(409)).body.message).toBe(M.alreadySubmitted);
+      expect((await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(409)).body.message).toBe(M.alreadySubmitted);
     });
 
     it('lets only one of two concurrent submits through', async () => {
       const r = await a.readyRelease();
-      const answers = await Promise.all([1, 2, 3].map(() => a.post('submissionButton', { release_id: r.releaseId })));
+      const answers = await Promise.all([1, 2, 3].map(() => a.post('submissionButton', { release_id: r.releaseId, terms: true })));
       expect(answers.map((x) => x.status).sort()).toEqual([200, 409, 409]);
       expect(answers.filter((x) => x.status === 409).every((x) => x.body.message === M.alreadySubmitted)).toBe(true);
     });
@@ -284,7 +288,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
   describe('state machine (core §4)', () => {
     it('an in_review release cannot be updated, deleted, given tracks or platforms', async () => {
       const r = await a.readyRelease();
-      await a.post('submissionButton', { release_id: r.releaseId }).expect(200);
+      await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       const conflicts = [
         a.post('updateReleaseInfo', { ...releaseInfo(r.artistId), release_id: r.releaseId }),
         a.post('deleteDraft', { release_id: r.releaseId }),
@@ -302,7 +306,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
 
     it('rejected: editable and deletable, stays rejected until re-submitted, shows the reason', async () => {
       const r = await a.readyRelease();
-      await a.post('submissionButton', { release_id: r.releaseId }).expect(200);
+      await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       await review(r.releaseId, 'rejected', 'Artwork has a blurry logo');
       let detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;
       expect(detail).toMatchObject({ status: 'rejected', reason: 'Artwork has a blurry logo' });
@@ -310,18 +314,18 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       await a.post('updateSongInfo', { ...trackInfo(r.releaseId, r.audio, r.artistId, { title: 'Fixed track' }), audio_id: r.audioId }).expect(200);
       detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;
       expect(detail).toMatchObject({ status: 'rejected', release_title: 'Fixed' });
-      await a.post('submissionButton', { release_id: r.releaseId }).expect(200);
+      await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       expect(await releaseRow(r.releaseId)).toMatchObject({ status: 'in_review', reason: '' });
     });
 
     it('approved and takendown: nothing can change; the review command drives the outcome', async () => {
       const r = await a.readyRelease();
-      await a.post('submissionButton', { release_id: r.releaseId }).expect(200);
+      await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       const cmd = RELEASE_CLI_COMMANDS.find((c) => c.name === 'review')!;
       expect(await cmd.run(t.app, [String(r.releaseId), 'approved'])).toContain('approved');
       expect((await a.get('getCatelogById', { release_id: r.releaseId })).body.body.audios[0].status).toBe(1);
       expect((await a.post('deleteDraft', { release_id: r.releaseId }).expect(409)).body.message).toBe(M.notEditable);
-      expect((await a.post('submissionButton', { release_id: r.releaseId }).expect(409)).body.message).toBe(M.alreadySubmitted);
+      expect((await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(409)).body.message).toBe(M.alreadySubmitted);
       await expect(cmd.run(t.app, [String(r.releaseId), 'rejected', 'late'])).rejects.toThrow(/not in in_review/);
       expect(await cmd.run(t.app, [String(r.releaseId), 'takendown', 'rights claim'])).toContain('takendown');
       expect((await a.get('getCatelogById', { release_id: r.releaseId })).body.body.audios[0].status).toBe(3);
@@ -370,7 +374,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
         await platform.setAway(false);
       }
       expect((await releaseRow(r.releaseId)).status).toBe('draft');
-      await a.post('submissionButton', { release_id: r.releaseId }).expect(200);
+      await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
     });
 
     it('a revoked user is blocked with the revoked text; away is checked first', async () => {
@@ -394,7 +398,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       }
       await c.get('getCatelogListWeb').expect(200);
       await users.update(id, { revoked: 0 });
-      await c.post('submissionButton', { release_id: r.releaseId }).expect(200);
+      await c.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       expect(email).toBeTruthy();
     });
   });

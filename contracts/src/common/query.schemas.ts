@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 
-/** Name of the yup test that marks a malformed id: the API answers it 404 like a missing object. */
+/** Name of the yup test of a malformed id (fields marked `meta({ notFoundId: true })`): the API answers 404 like a missing object. */
 export const NOT_FOUND_TEST = 'not-found-id';
 
 /**
@@ -13,7 +13,7 @@ export const idField = (notFoundMessage: string) =>
     .transform((value: unknown) => (typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : value))
     .test(NOT_FOUND_TEST, notFoundMessage, (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
     .required(notFoundMessage)
-    .meta({ jsonType: 'integer' });
+    .meta({ notFoundId: true });
 
 /** An optional string of a query or body: trimmed, at most `max` characters, '' when absent. */
 export const optionalString = (max: number) => yup.string().trim().max(max).optional().default('');

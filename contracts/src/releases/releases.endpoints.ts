@@ -1,9 +1,57 @@
 import * as yup from 'yup';
 import { defineEndpoint } from '../common/endpoint';
 import { idField } from '../common/query.schemas';
+import type { PlatformLogo } from '../lists/platforms';
 import { catalogQuerySchema, catalogRowDocSchema, type CatalogQueryDto } from './catalog.schemas';
 import { RELEASE_MESSAGES as M } from './releases.messages';
-import type { CatalogRow, Release } from './releases.types';
+import {
+  artistListQuerySchema,
+  artistSchema,
+  platformsSchema,
+  releaseIdBodySchema,
+  releaseInfoSchema,
+  releaseUpdateSchema,
+  submitSchema,
+  trackAddSchema,
+  trackDeleteSchema,
+  trackSchema,
+  trackUpdateSchema,
+  uploadQuerySchema,
+} from './releases.schemas';
+import type { Artist, CatalogRow, Release, SubmissionDataChecks } from './releases.types';
+
+type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
+
+/** Documentation of a Release body (core §3 Release) with its tracks. */
+export const releaseDocSchema = yup.object({
+  release_id: yup.number().integer().required(),
+  status: yup.string().required(),
+  reason: yup.string().nullable(),
+  number_of_tracks: yup.number().integer().required(),
+  artist_name: yup.string().optional(),
+  release_type: yup.string().required(),
+  release_title: yup.string().required(),
+  album_artwork: yup.string().required(),
+  release_date: yup.number().integer().required().meta({ description: 'epoch ms' }),
+  audios: yup.array(yup.object({ audio_id: yup.number().integer().required(), title: yup.string().required(), status: yup.number().integer().required() })),
+});
+const artistDocSchema = yup.object({
+  artist_id: yup.number().integer().required(),
+  artist_name: yup.string().required(),
+  apple_id: yup.string().required(),
+  spotify_id: yup.string().required(),
+  artist_type: yup.string().oneOf(['primary', 'featuring']).required(),
+});
+const logoDocSchema = yup.object({ name: yup.string().required(), logo: yup.string().required(), type: yup.string().oneOf(['1', '2', '3']).required() });
+const uploadDocSchema = yup.object({
+  filename: yup.string().required(),
+  kind: yup.string().oneOf(['artwork', 'audio']).required(),
+  mime: yup.string().required(),
+  size: yup.number().integer().required().meta({ description: 'bytes' }),
+});
+const checksDocSchema = yup.object({ caller_tune: yup.string().oneOf(['Yes', 'No']).required(), destribute_music: yup.string().oneOf(['Yes', 'No']).required() });
+const releaseId = { release_id: 'integer' } as const;
+const R = { access: 'user', tag: 'releases' } as const;
 
 /** `?release_id=` of the release read calls; a malformed id answers 404 releaseNotFound. */
 export const releaseIdQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
@@ -36,5 +84,104 @@ export const RELEASE_ENDPOINTS = {
     description: 'core §2 /catalog/{id}: the release with `audios` (each with `artist_name` and numeric `status`). 404 for another user’s release.',
     query: releaseIdQuerySchema,
     errors: [404],
+  }),
+  createReleaseInfo: defineEndpoint<In<typeof releaseInfoSchema>, undefined>({
+    ...R, method: 'POST', path: 'createReleaseInfo',
+    summary: 'Create a draft release from tab 1 (answers release_id)',
+    description:
+      'core §2 tab 1, §5 "Required in release info": release date at least today + 6 days (any time zone), artists the caller’s own of the right type, ' +
+      'artwork an upload of the caller. 403 away / revoked text (core §6).',
+    body: releaseInfoSchema, fields: releaseId, errors: [400, 403, 404],
+  }),
+  updateReleaseInfo: defineEndpoint<In<typeof releaseUpdateSchema>, undefined>({
+    ...R, method: 'POST', path: 'updateReleaseInfo',
+    summary: 'Update a draft or rejected release’s info',
+    description: 'As createReleaseInfo; a rejected release stays rejected until submitted again. 409 notEditable (in review, approved, taken down).',
+    body: releaseUpdateSchema, errors: [400, 403, 404, 409],
+  }),
+  getDraft: defineEndpoint<{ release_id: number }, Release>({
+    ...R, method: 'GET', path: 'getDraft',
+    summary: 'A release with its tracks, for the wizard',
+    query: releaseIdQuerySchema, response: releaseDocSchema, errors: [404],
+  }),
+  checkboxCrbtVideoPlatforms: defineEndpoint<In<typeof platformsSchema>, undefined>({
+    ...R, method: 'POST', path: 'checkboxCrbtVideoPlatforms',
+    summary: 'Save the optional CRBT and video platforms (tab 3)',
+    description: 'core §5 Platforms: CRBT needs a track with a caller tune (callerTuneFirst), video a track distributing a video (videoDetailsFirst).',
+    body: platformsSchema, errors: [400, 403, 404, 409],
+  }),
+  getSubmissionDataChecks: defineEndpoint<{ release_id: number }, SubmissionDataChecks>({
+    ...R, method: 'GET', path: 'getSubmissionDataChecks',
+    summary: 'Whether any track has a caller tune / a music video (tab 3 switches)',
+    query: releaseIdQuerySchema, response: checksDocSchema, errors: [404],
+  }),
+  getSubmissionDetails: defineEndpoint<{ release_id: number }, Release & { platforms: PlatformLogo[] }>({
+    ...R, method: 'GET', path: 'getSubmissionDetails',
+    summary: 'What will be submitted (tab 4): the release, its tracks and its platforms',
+    query: releaseIdQuerySchema, response: releaseDocSchema, errors: [404],
+  }),
+  submissionButton: defineEndpoint<{ release_id: number; terms: boolean }, undefined>({
+    ...R, method: 'POST', path: 'submissionButton',
+    summary: 'Submit a draft or rejected release for review (tab 4)',
+    description:
+      'Re-validates the whole release in one transaction; the terms must be accepted (termsRequired). ' +
+      '409 alreadySubmitted when it is not draft or rejected, or a concurrent submit won.',
+    body: submitSchema, errors: [400, 403, 404, 409],
+  }),
+  deleteDraft: defineEndpoint<{ release_id: number }, undefined>({
+    ...R, method: 'POST', path: 'deleteDraft',
+    summary: 'Delete a draft or rejected release and its tracks (core §4)',
+    body: releaseIdBodySchema, errors: [404, 409],
+  }),
+  addSongInfo: defineEndpoint<In<typeof trackAddSchema>, undefined>({
+    ...R, method: 'POST', path: 'addSongInfo',
+    summary: 'Add a track to a draft or rejected release (answers audio_id)',
+    description: 'core §5 "Required per track", artist, author/composer, ISRC, caller tune and video rules; the price tier must be allowed for the release type.',
+    body: trackAddSchema, fields: { audio_id: 'integer' }, errors: [400, 403, 404, 409],
+  }),
+  updateSongInfo: defineEndpoint<In<typeof trackUpdateSchema>, undefined>({
+    ...R, method: 'POST', path: 'updateSongInfo',
+    summary: 'Update a track of a draft or rejected release',
+    body: trackUpdateSchema, errors: [400, 403, 404, 409],
+  }),
+  deleteSongInfo: defineEndpoint<In<typeof trackDeleteSchema>, undefined>({
+    ...R, method: 'POST', path: 'deleteSongInfo',
+    summary: 'Delete a track of a draft or rejected release',
+    body: trackDeleteSchema, errors: [403, 404, 409],
+  }),
+  addArtist: defineEndpoint<In<typeof artistSchema>, Artist>({
+    ...R, method: 'POST', path: 'addArtist',
+    summary: 'Add a primary or featuring artist to the caller’s pickers',
+    body: artistSchema, response: artistDocSchema, errors: [400],
+  }),
+  getArtist: defineEndpoint<{ artist_type?: string }, Artist[]>({
+    ...R, method: 'GET', path: 'getArtist',
+    summary: 'The caller’s artists of a type, by name',
+    query: artistListQuerySchema, response: artistDocSchema, list: true, errors: [400],
+  }),
+  getLogos: defineEndpoint<undefined, PlatformLogo[]>({
+    ...R, method: 'GET', path: 'getLogos',
+    summary: 'The platforms of the Platform tab (type "1" audio, "2" CRBT, "3" video)',
+    response: logoDocSchema, list: true, errors: [],
+  }),
+  logoFile: defineEndpoint<undefined, undefined>({
+    method: 'GET', path: 'static/logos/:file', access: 'public', tag: 'releases',
+    summary: 'A platform or store logo (SVG, cached a day)', file: true, errors: [404],
+  }),
+  upload: defineEndpoint<undefined, { filename: string; kind: 'artwork' | 'audio'; mime: string; size: number }>({
+    ...R, method: 'POST', path: 'upload',
+    summary: 'Upload artwork or audio (multipart field "image"), streamed and checked on the bytes',
+    description:
+      'Artwork png/gif/jpeg at most 1572864 bytes, audio mp3/wav at most 104857600 bytes; kind absent: the kind the bytes show. ' +
+      'A failed upload leaves no file and no row. 403 away / revoked.',
+    query: uploadQuerySchema, multipart: { field: 'image' }, response: uploadDocSchema, errors: [400, 403, 413, 415],
+  }),
+  artworkFile: defineEndpoint<undefined, undefined>({
+    method: 'GET', path: 'files/artwork/:filename', access: 'public', tag: 'releases',
+    summary: 'Artwork bytes (public, cached a year: names are random and never reused)', file: true, errors: [404],
+  }),
+  audioFile: defineEndpoint<undefined, undefined>({
+    method: 'GET', path: 'files/audio/:filename', access: 'user', tag: 'releases',
+    summary: 'Audio bytes for their owner only (Range supported; token in Authorization or ?token=)', file: true, errors: [404, 416],
   }),
 } as const;

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import * as yup from 'yup';
+import { idField } from '../common/query.schemas';
 import { RELEASE_LIMITS as L } from './releases.limits';
 import { RELEASE_MESSAGES as M } from './releases.messages';
 import { EXPLICIT_VERSIONS, RELEASE_TYPES, TRACK_VERSIONS, YES_NO } from './releases.enums';
@@ -35,7 +36,15 @@ export const UPC_EAN_PATTERN = /^\d{12,13}$/;
 
 const text = (msg: string = M.requiredFields) => yup.string().trim().max(L.textMax).required(msg);
 const optionalText = () => yup.string().trim().max(L.textMax).optional().default('');
-const artistId = () => yup.number().integer().positive().optional().nullable();
+/** An optional artist slot: '' / 0 / '0' from a form mean empty (null). */
+const artistId = () =>
+  yup
+    .number()
+    .transform((value: unknown, raw: unknown) => (raw === '' || raw === 0 || raw === '0' || raw === null ? null : value))
+    .integer()
+    .positive()
+    .optional()
+    .nullable();
 
 /** Ids of the non-empty artist slots of a release or track, in order. */
 export function artistSlots(v: Record<string, unknown>) {
@@ -218,9 +227,55 @@ export const artistSchema = yup.object({
 });
 export type ArtistPayload = yup.InferType<typeof artistSchema>;
 
-/** checkboxCrbtVideoPlatforms payload (core §7). */
+/** 'yes' | 'no' of the Platform tab; 'Yes' / 'YES' from a form mean yes, anything else gets requiredFields. */
+const yesNoLower = () =>
+  yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v))
+    .oneOf(['yes', 'no'], M.requiredFields)
+    .required(M.requiredFields);
+
+/** checkboxCrbtVideoPlatforms payload (core §7). A malformed release_id answers 404. */
 export const platformsSchema = yup.object({
-  release_id: yup.number().integer().positive().required(M.releaseNotFound),
-  crbt: yup.string().oneOf(['yes', 'no']).required(M.requiredFields),
-  video_platforms: yup.string().oneOf(['yes', 'no']).required(M.requiredFields),
+  release_id: idField(M.releaseNotFound),
+  crbt: yesNoLower(),
+  video_platforms: yesNoLower(),
 });
+
+/** updateReleaseInfo payload: the release info plus the release's id. */
+export const releaseUpdateSchema = releaseInfoSchema.shape({ release_id: idField(M.releaseNotFound) });
+/** addSongInfo payload: the track plus its release's id (the price tier is checked against the release type by the server). */
+export const trackAddSchema = trackSchema.shape({ release_id: idField(M.releaseNotFound) });
+/** updateSongInfo payload: as addSongInfo plus the track's audio_id. */
+export const trackUpdateSchema = trackAddSchema.shape({ audio_id: idField(M.trackNotFound) });
+/** deleteSongInfo payload: the audio_id, and optionally the release it must belong to. */
+export const trackDeleteSchema = yup.object({
+  audio_id: idField(M.trackNotFound),
+  release_id: yup.number().typeError(M.trackNotFound).integer(M.trackNotFound).positive(M.trackNotFound).optional(),
+});
+/** deleteDraft payload. */
+export const releaseIdBodySchema = yup.object({ release_id: idField(M.releaseNotFound) });
+/**
+ * submissionButton payload (core §2 tab 4): terms must be accepted. `terms: false` is refused at once;
+ * a missing `terms` is refused after the release's own checks (the server answers what is wrong first).
+ */
+export const submitSchema = yup.object({
+  release_id: idField(M.releaseNotFound),
+  terms: yup.boolean().typeError(M.termsRequired).optional(),
+});
+/** getArtist query: the artist type of the picker ('' lists both). */
+export const artistListQuerySchema = yup.object({
+  artist_type: yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v))
+    .oneOf(['', 'primary', 'featuring'], M.requiredFields)
+    .optional()
+    .default(''),
+});
+/** POST /api/upload query: the kind of file expected ('' = whatever the bytes show). */
+export const uploadQuerySchema = yup.object({
+  kind: yup.string().oneOf(['', 'artwork', 'audio'], M.uploadMissingFile).optional().default(''),
+});
+export type ReleaseUpdatePayload = yup.InferType<typeof releaseUpdateSchema>;
+export type TrackAddPayload = yup.InferType<typeof trackAddSchema>;
+export type TrackUpdatePayload = yup.InferType<typeof trackUpdateSchema>;

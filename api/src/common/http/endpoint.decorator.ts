@@ -7,13 +7,38 @@ import { Public, RequireTokenKind } from '../auth.decorators';
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema of a yup schema, for the OpenAPI document (yup's own `describe()`, via yup-to-json-schema). */
+/**
+ * OpenAPI 3.0 schema of a yup schema, for the document at /api/docs: yup-to-json-schema gives JSON
+ * Schema 2020-12, whose `type: [T, 'null']` and numeric `exclusiveMinimum` become 3.0's `nullable` and
+ * boolean `exclusiveMinimum`. `meta({ description })` becomes the description.
+ */
 export function jsonSchemaOf(schema: Schema): JsonSchema {
-  return stripUndefined(convertSchema(schema as AnyObjectSchema) as JsonSchema);
+  return toOpenApi30(JSON.parse(JSON.stringify(convertSchema(schema as AnyObjectSchema))) as JsonSchema);
 }
 
-function stripUndefined(value: JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(value)) as JsonSchema;
+function toOpenApi30(node: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' && Array.isArray(value)) {
+      const types = value.filter((t) => t !== 'null');
+      out.type = types[0] ?? 'string';
+      if (types.length < value.length) out.nullable = true;
+    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'number') {
+      out[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] = value;
+      out[key] = true;
+    } else if (key === 'properties' && value && typeof value === 'object') {
+      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, toOpenApi30(v)]));
+    } else if (key === 'items' && value && typeof value === 'object' && !Array.isArray(value)) {
+      out.items = toOpenApi30(value as JsonSchema);
+    } else if (key === 'enum' && Array.isArray(value)) {
+      out.enum = value.filter((v) => v !== null && v !== undefined);
+    } else if (key === '$schema' || key === 'default') {
+      continue;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 const ERROR_TEXT: Record<number, string> = {

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import * as contracts from '@portal/contracts';
+import type { EndpointDef } from '@portal/contracts';
+import { bootTestApp, type TestApp } from '../helpers/test-app';
+
+type Operation = {
+  summary?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: { required?: string[]; properties?: Record<string, unknown> } }> };
+  parameters?: Array<{ name: string; in: string; required?: boolean }>;
+  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>> };
+
+/** Every endpoint of every area's map in @portal/contracts (`*_ENDPOINTS` exports). */
+function allEndpoints(): Array<[string, EndpointDef]> {
+  const out: Array<[string, EndpointDef]> = [];
+  for (const [exportName, value] of Object.entries(contracts)) {
+    if (!exportName.endsWith('_ENDPOINTS') || !value || typeof value !== 'object') continue;
+    for (const [key, def] of Object.entries(value as Record<string, EndpointDef>)) out.push([`${exportName}.${key}`, def]);
+  }
+  return out;
+}
+
+const openApiPath = (path: string) => `/api/${path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+
+/**
+ * The OpenAPI document at /api/docs is generated from the contracts' wire map (issue 7): every endpoint
+ * with its request schema (required fields marked), its response schema and its error answers; public
+ * operations declare `security: []`; the routes the app serves are exactly the map; Redocly's
+ * recommended rules report no error.
+ */
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: Doc;
+  beforeAll(async () => {
+    t = await bootTestApp('sqlite');
+    doc = (await request(t.http).get('/api/docs-json').expect(200)).body as Doc;
+  });
+  afterAll(() => t.close());
+
+  it('lists every endpoint of the map, and nothing else', () => {
+    const endpoints = allEndpoints();
+    expect(endpoints.length).toBeGreaterThanOrEqual(37);
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const mapped = endpoints.map(([, def]) => `${def.method} ${openApiPath(def.path)}`).sort();
+    expect(documented).toEqual(mapped);
+  });
+
+  it.each(allEndpoints())('%s: request, response and errors are documented', (_name, def) => {
+    const op = doc.paths[openApiPath(def.path)][def.method.toLowerCase()];
+    expect(op.summary).toBeTruthy();
+    expect(op.responses['200']).toBeDefined();
+    if (!def.file) expect(op.responses['200'].content?.['application/json']?.schema?.properties).toHaveProperty('message');
+    if (def.access === 'public') expect(op.security).toEqual([]);
+    else expect(op.responses['401']).toBeDefined();
+    for (const status of def.errors) expect(op.responses[String(status)]).toBeDefined();
+    if (def.body) {
+      const schema = op.requestBody!.content['application/json'].schema;
+      const required = Object.entries(def.body.describe().fields)
+        .filter(([, f]) => !(f as { optional: boolean }).optional)
+        .map(([k]) => k);
+      expect(new Set(schema.required ?? [])).toEqual(new Set(required));
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(def.body.fields).sort());
+    }
+    if (def.query) {
+      const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
+      expect(names).toEqual(Object.keys(def.query.fields).sort());
+    }
+  });
+
+  it('passes Redocly lint with the recommended rules', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - recommended\n');
+    let output = '';
+    let failed = false;
+    try {
+      output = execFileSync(require.resolve('@redocly/cli/bin/cli.js'), ['lint', file, '--config', join(dir, 'redocly.yaml'), '--format', 'stylish'], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+    } catch (e) {
+      failed = true;
+      output = String((e as { stdout?: string }).stdout ?? '') + String((e as { stderr?: string }).stderr ?? '');
+    }
+    expect({ failed, errors: output.split('\n').filter((l) => /error/i.test(l)) }).toEqual({ failed: false, errors: [] });
+  }, 120_000);
+});

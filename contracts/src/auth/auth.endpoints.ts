@@ -1,0 +1,142 @@
+import * as yup from 'yup';
+import { defineEndpoint } from '../common/endpoint';
+import { SHELL } from '../common/ui';
+import {
+  changePasswordSchema,
+  forgetPasswordSchema,
+  loginSchema,
+  resendOtpSchema,
+  signupSchema,
+  verifyEmailOtpSchema,
+  verifyForgetOtpSchema,
+} from './auth.schemas';
+import { CAPTCHA_HEADER, type AwayStatus, type CaptchaVerification, type RevokeStatus, type UserDetails } from './auth.types';
+
+type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
+
+const captchaHeader = { name: CAPTCHA_HEADER, required: true, description: 'captcha_token from capchaVerification (single use)' };
+const token = { token: 'string' } as const;
+
+/** Documentation of getUserDetails' body (core §3 User). */
+const userDetailsDoc = yup.object({
+  user_id: yup.number().integer().required(),
+  name: yup.string().required(),
+  email: yup.string().required(),
+  phone: yup.string().required(),
+  address: yup.string().required(),
+  revenue: yup.number().required().meta({ description: 'USD' }),
+  conversionRate: yup.number().required().meta({ description: 'INR per USD' }),
+});
+const awayDoc = yup.object({ status: yup.string().oneOf(['yes', 'no']).required(), text: yup.string().required() });
+const revokedDoc = yup.object({ revoked: yup.number().oneOf([0, 1]).required() });
+const appConfigDoc = yup.object({ support_email: yup.string().required(), public_site_url: yup.string().required() });
+const captchaDoc = yup.object({ success: yup.boolean().required(), captcha_token: yup.string().optional() });
+const notificationDoc = yup.object({
+  notification_id: yup.number().integer().required(),
+  notification: yup.string().required(),
+  created_at: yup.number().integer().required().meta({ description: 'epoch ms' }),
+});
+
+/** `?offset=` of the bell's list (rows to skip; 20 per page, core §2 bell). */
+export const notificationsQuerySchema = yup.object({
+  offset: yup
+    .number()
+    .transform((_: unknown, raw: unknown) => (typeof raw === 'string' && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : typeof raw === 'number' && raw >= 0 ? Math.floor(raw) : 0))
+    .optional()
+    .default(0),
+});
+/** `?responseCapcha=` of capchaVerification (a base64 ALTCHA payload; misspelling as published). */
+export const captchaVerifyQuerySchema = yup.object({ responseCapcha: yup.string().max(10_000).optional().default('') });
+
+export type NotificationRow = { notification_id: number; notification: string; created_at: number };
+export type PublicAppConfig = { support_email: string; public_site_url: string };
+
+/** Account, session, profile, captcha and bell endpoints (core §7). Paths as published. */
+export const AUTH_ENDPOINTS = {
+  signup: defineEndpoint<In<typeof signupSchema>, undefined>({
+    method: 'POST', path: 'signup', access: 'public', tag: 'auth',
+    summary: 'Create an account and mail a 5 digit verification code',
+    description: 'core §4, §5 "Signup, checked in this order". 400 the first failing message or a bad captcha; 409 e-mail taken; 429 rate limit.',
+    body: signupSchema, headers: [captchaHeader], errors: [400, 409, 429],
+  }),
+  verifyEmailOTP: defineEndpoint<In<typeof verifyEmailOtpSchema>, undefined>({
+    method: 'POST', path: 'verifyEmailOTP', access: 'public', tag: 'auth',
+    summary: 'Verify the sign-up code; answers a login token',
+    description: 'core §5 OTP: 5 digits, 10 minutes, 5 attempts. 400 invalid or expired; 429 too many attempts.',
+    body: verifyEmailOtpSchema, fields: token, errors: [400, 429],
+  }),
+  resendEmailOTP: defineEndpoint<In<typeof resendOtpSchema>, undefined>({
+    method: 'POST', path: 'resendEmailOTP', access: 'public', tag: 'auth',
+    summary: 'Send a new code (type "verification", or empty for password recovery)',
+    description: 'The same answer for every e-mail; 429 inside the 30 s floor (core §5).',
+    body: resendOtpSchema, errors: [400, 429],
+  }),
+  login: defineEndpoint<In<typeof loginSchema>, undefined>({
+    method: 'POST', path: 'login', access: 'public', tag: 'auth',
+    summary: 'Log in; answers a token',
+    description: 'core §4, §5 Login. 400 invalid e-mail or password, or a bad captcha; 403 not verified (a new code is mailed); 429 rate limit.',
+    body: loginSchema, headers: [captchaHeader], fields: token, errors: [400, 403, 429],
+  }),
+  forgetPassword: defineEndpoint<In<typeof forgetPasswordSchema>, undefined>({
+    method: 'POST', path: 'forgetPassword', access: 'public', tag: 'auth',
+    summary: 'Mail a recovery code; never reveals whether the e-mail exists',
+    body: forgetPasswordSchema, headers: [captchaHeader], errors: [400, 429],
+  }),
+  VerifyForgetPasswordOTP: defineEndpoint<In<typeof verifyForgetOtpSchema>, undefined>({
+    method: 'POST', path: 'VerifyForgetPasswordOTP', access: 'public', tag: 'auth',
+    summary: 'Verify the recovery code; answers a temporary reset token',
+    description: 'The reset token (15 minutes) opens only ChangeUserPassword (core §4).',
+    body: verifyForgetOtpSchema, fields: token, errors: [400, 429],
+  }),
+  ChangeUserPassword: defineEndpoint<In<typeof changePasswordSchema>, undefined>({
+    method: 'POST', path: 'ChangeUserPassword', access: 'reset', tag: 'auth',
+    summary: 'Set a new password with the reset token; answers a login token',
+    description: 'core §5 recovery: fewer than 5 characters refused with the "6 characters" message (as observed). Ends every other session.',
+    body: changePasswordSchema, fields: token, errors: [400, 429],
+  }),
+  logout: defineEndpoint<Record<string, never>, undefined>({
+    method: 'POST', path: 'logout', access: 'user', tag: 'auth',
+    summary: 'End the current session on the server', errors: [],
+  }),
+  getUserDetails: defineEndpoint<undefined, UserDetails>({
+    method: 'GET', path: 'getUserDetails', access: 'user', tag: 'users',
+    summary: 'The caller’s profile, revenue (USD) and USD→INR conversion rate', response: userDetailsDoc, errors: [],
+  }),
+  checkAwayStatus: defineEndpoint<undefined, AwayStatus>({
+    method: 'GET', path: 'checkAwayStatus', access: 'user', tag: 'platform',
+    summary: 'Away / maintenance mode and its text (core §3, §6)', response: awayDoc, errors: [],
+  }),
+  checkUserRevokeStatus: defineEndpoint<undefined, RevokeStatus>({
+    method: 'GET', path: 'checkUserRevokeStatus', access: 'user', tag: 'users',
+    summary: 'Whether the caller is revoked (1 blocks release creation, core §6)', response: revokedDoc, fields: { revoked: 'integer' }, errors: [],
+  }),
+  getAppConfig: defineEndpoint<undefined, PublicAppConfig>({
+    method: 'GET', path: 'getAppConfig', access: 'public', tag: 'platform',
+    summary: 'Public settings the browser needs (support address, public site)', response: appConfigDoc, errors: [],
+  }),
+  captchaChallenge: defineEndpoint<undefined, unknown>({
+    method: 'GET', path: 'captcha/challenge', access: 'public', tag: 'captcha',
+    summary: 'ALTCHA challenge for the captcha widget (raw, not enveloped: the widget reads it as is)', file: false, errors: [],
+  }),
+  capchaVerification: defineEndpoint<undefined, CaptchaVerification>({
+    method: 'POST', path: 'capchaVerification', access: 'public', tag: 'captcha',
+    summary: 'Verify a solved captcha; answers a single-use captcha_token',
+    description: 'core §7: success is false for a bad, expired or replayed payload.',
+    query: captchaVerifyQuerySchema, response: captchaDoc, errors: [429],
+  }),
+  getNotificationsForUser: defineEndpoint<{ offset?: number }, NotificationRow[]>({
+    method: 'GET', path: 'getNotificationsForUser', access: 'user', tag: 'notifications',
+    summary: `A page of the caller’s notifications (${SHELL.notificationPageSize} per page), newest first`,
+    description: 'core §2 bell: reading offset 0 clears the "new" badge.',
+    query: notificationsQuerySchema, response: notificationDoc, list: true, errors: [],
+  }),
+  checkNotificationBell: defineEndpoint<undefined, undefined>({
+    method: 'GET', path: 'checkNotificationBell', access: 'user', tag: 'notifications',
+    summary: 'Whether the bell shows the "new" badge (top-level notification_icon 1 or 0)', fields: { notification_icon: 'integer' }, errors: [],
+  }),
+  health: defineEndpoint<undefined, { database: string; engine: string }>({
+    method: 'GET', path: 'health', access: 'public', tag: 'health',
+    summary: 'Liveness and database check',
+    response: yup.object({ database: yup.string().required(), engine: yup.string().required() }), errors: [500],
+  }),
+} as const;
