@@ -65,6 +65,16 @@ function cli(env, args) {
   });
 }
 
+/** Seed a synthetic catalogue (bench/seed-catalog.js); resolves to its JSON answer. */
+function seedCatalog(env, args) {
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [join(__dirname, 'seed-catalog.js'), ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? res(JSON.parse(out.trim().split('\n').pop())) : rej(new Error(`seed-catalog exited ${code}`))));
+  });
+}
+
 /** Start `node api/dist/main.js` on a free port (measured directly: its pid is the API's); resolves when /api/health answers. */
 async function startApi(env) {
   const port = await freePort();
@@ -138,4 +148,4 @@ async function mysqlDatabase(prefix) {
   };
 }
 
-module.exports = { ROOT, build, benchEnv, cli, startApi, fetchJson, mysqlDatabase, freePort };
+module.exports = { ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

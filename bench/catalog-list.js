@@ -2,7 +2,7 @@
 'use strict';
 /**
  * Catalogue list latency (GET /api/getCatelogListWeb, core §2 /catalog): seeds 100,000 releases
- * across 1,000 users (CLI `seed-catalog`, multi-row inserts), starts the built API as a child process
+ * across 1,000 users (bench/seed-catalog.js, multi-row inserts), starts the built API as a child process
  * and measures sequential keep-alive requests of 50 users: no search, with search, with a status
  * filter, and both. Runs on SQLite, and on MySQL/MariaDB too when MYSQL_URL is set.
  * Target: p95 < 25 ms on each engine.
@@ -11,7 +11,7 @@
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/catalog-list.js
  */
 const http = require('node:http');
-const { build, benchEnv, cli, startApi, fetchJson, mysqlDatabase } = require('./_api-process');
+const { build, benchEnv, seedCatalog, startApi, fetchJson, mysqlDatabase } = require('./_api-process');
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -52,7 +52,7 @@ async function runEngine(engine) {
   const { env, cleanup } = benchEnv(db?.url);
   let api;
   try {
-    const seeded = JSON.parse((await cli(env, ['seed-catalog', String(USERS), String(PER_USER), String(TOKENS)])).trim().split('\n').pop());
+    const seeded = await seedCatalog(env, [String(USERS), String(PER_USER), String(TOKENS)]);
     console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases in ${(seeded.ms / 1000).toFixed(1)} s`);
     api = await startApi(env);
     const word = seeded.searchWord;

@@ -1,4 +1,5 @@
-import { ConsoleLogger, type INestApplication, Logger } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
+import { PortalLogger } from './common/portal-logger';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -17,7 +18,7 @@ import { requestLogger } from './common/request-logger';
  * /remotes.json on the same origin (docs/decisions/001). Used by main.ts and by the integration tests.
  */
 export async function createApp(config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestExpressApplication> {
-  const logger = options.quiet ? false : new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat !== 'json' });
+  const logger = options.quiet ? false : new PortalLogger({ json: config.logFormat === 'json', colors: config.logFormat !== 'json' });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bodyParser: false });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');

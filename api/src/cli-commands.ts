@@ -1,7 +1,7 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { CliCommand } from './common/cli-command';
 import { RELEASE_CLI_COMMANDS } from './releases/releases.cli';
 
-/** An operator command of `cli.ts`; area modules register theirs in CLI_COMMANDS. */
-export type CliCommand = { name: string; usage: string; run(app: INestApplicationContext, args: string[]): Promise<string> };
+export type { CliCommand } from './common/cli-command';
 
+/** Operator commands of the area modules; each area adds its list here (core commands live in cli.ts). */
 export const CLI_COMMANDS: CliCommand[] = [...RELEASE_CLI_COMMANDS];

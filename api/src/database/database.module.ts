@@ -3,7 +3,7 @@ import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS } from './migrations/index';
 
 /** TypeORM options for the configured engine: migrations run at start, never `synchronize` (DESIGN "Data"). */
 export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {

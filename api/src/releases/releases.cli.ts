@@ -1,9 +1,8 @@
 import { fillMessage, RELEASE_MESSAGES, RELEASE_STATUS_LABEL } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { NotificationsService } from '../notifications/notifications.service';
-import { CatalogSeeder } from './catalog-seeder';
-import { ReleasesService, type ReviewOutcome } from './releases.service';
-import { UploadsService } from './uploads.service';
+import { ReleasesService, type ReviewOutcome } from './release-info/releases.service';
+import { UploadsService } from './uploads/uploads.service';
 
 /** Operator commands of the releases area (until an admin area exists). */
 export const RELEASE_CLI_COMMANDS: CliCommand[] = [
@@ -19,15 +18,6 @@ export const RELEASE_CLI_COMMANDS: CliCommand[] = [
         fillMessage(RELEASE_MESSAGES.reviewNotification, { title: release.release_title, status: RELEASE_STATUS_LABEL[release.status], reason: release.reason ? ` ${release.reason}` : '' }),
       );
       return `release ${release.id} is ${release.status}${release.reason ? ` (${release.reason})` : ''}`;
-    },
-  },
-  {
-    name: 'seed-catalog',
-    usage: 'seed-catalog <users> <releases per user> [tokens]   (synthetic catalogue for benchmarks; prints JSON)',
-    run: async (app, [users = '1000', perUser = '100', tokens = '0']) => {
-      const n = [users, perUser, tokens].map(Number);
-      if (n.some((x) => !Number.isInteger(x) || x < 0)) throw new Error('seed-catalog <users> <releases per user> [tokens]');
-      return JSON.stringify(await app.get(CatalogSeeder).seed(n[0], n[1], n[2]));
     },
   },
   {

@@ -3,7 +3,7 @@ import { RELEASE_MESSAGES as M, PLATFORM_LOGOS, STORES } from '@portal/contracts
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
-import { ReleasesService } from '../../src/releases/releases.service';
+import { ReleasesService } from '../../src/releases/release-info/releases.service';
 
 type Row = { release_id: number; release_title: string; status: string; artist_name: string; lable_name: string };
 

@@ -5,7 +5,7 @@ import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
-import { ReleasesService } from '../../src/releases/releases.service';
+import { ReleasesService } from '../../src/releases/release-info/releases.service';
 import { RELEASE_CLI_COMMANDS } from '../../src/releases/releases.cli';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';

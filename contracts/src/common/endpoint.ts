@@ -58,3 +58,6 @@ export function endpointPath(path: string, params: Record<string, string | numbe
     return encodeURIComponent(String(params[key]));
   });
 }
+
+/** Same-origin URL of an endpoint for the browser (`<img src>`, `<audio src>`, the captcha widget): `/api/` + its path. */
+export const apiUrl = (def: Pick<EndpointDef, 'path'>, params: Record<string, string | number> = {}): string => `/api/${endpointPath(def.path, params)}`;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
+import { apiUrl, defineEndpoint } from '../common/endpoint';
 import { idField } from '../common/query.schemas';
 import type { PlatformLogo } from '../lists/platforms';
 import { catalogQuerySchema, catalogRowDocSchema, type CatalogQueryDto } from './catalog.schemas';
@@ -185,3 +185,9 @@ export const RELEASE_ENDPOINTS = {
     summary: 'Audio bytes for their owner only (Range supported; token in Authorization or ?token=)', file: true, errors: [404, 416],
   }),
 } as const;
+
+/** URL path under which uploaded artwork is readable (+ the stored filename); audio likewise, owner only. */
+export const ARTWORK_URL_PREFIX = apiUrl(RELEASE_ENDPOINTS.artworkFile, { filename: '' });
+export const AUDIO_URL_PREFIX = apiUrl(RELEASE_ENDPOINTS.audioFile, { filename: '' });
+/** URL path of the platform and store logo files (+ the file name). */
+export const LOGO_URL_PREFIX = apiUrl(RELEASE_ENDPOINTS.logoFile, { file: '' });

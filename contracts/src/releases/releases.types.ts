@@ -84,6 +84,3 @@ export type CatalogRow = Pick<
 /** GET /api/getSubmissionDataChecks body (core §3): "Yes" when any track has it. */
 export type SubmissionDataChecks = { caller_tune: 'Yes' | 'No'; destribute_music: 'Yes' | 'No' };
 
-/** URL path under which uploaded artwork is readable: /api/files/artwork/{filename}. Audio: /api/files/audio/{filename} (owner only). */
-export const ARTWORK_URL_PREFIX = '/api/files/artwork/';
-export const AUDIO_URL_PREFIX = '/api/files/audio/';

@@ -88,7 +88,7 @@ async function call<T>(
 }
 
 /**
- * The portal's API client (docs/decisions/002). `path` has no `/api/` prefix (`'getCatelogListWeb'`).
+ * The portal's API client (docs/decisions/002, 004): every call names an endpoint of the contracts' wire map.
  * Resolves to the envelope when `status === 200`; otherwise shows an error toast (unless
  * `options.silent`) and throws `ApiError`.
  */
@@ -107,12 +107,5 @@ export const api = {
     return endpoint.method === 'GET'
       ? call<Res>('get', path, { query: input.query }, options)
       : call<Res>('post', path, { json: input.body ?? {}, query: input.query }, options);
-  },
-
-  get<T = unknown>(path: string, query?: ApiQuery, options?: ApiOptions): Promise<Envelope<T>> {
-    return call<T>('get', path, { query }, options);
-  },
-  post<T = unknown>(path: string, json?: unknown, options?: ApiOptions): Promise<Envelope<T>> {
-    return call<T>('post', path, { json: json ?? {} }, options);
   },
 };

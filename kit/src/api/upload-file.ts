@@ -1,4 +1,4 @@
-import { GENERIC_ARTWORK_ERROR, GENERIC_ERROR, type Envelope } from '@portal/contracts';
+import { apiUrl, GENERIC_ARTWORK_ERROR, GENERIC_ERROR, RELEASE_ENDPOINTS, type Envelope } from '@portal/contracts';
 import { authHeaders, failCall } from './api-client';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { readEnvelope } from './envelope-outcome';
@@ -28,7 +28,8 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<{ f
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', kind ? `/api/upload?kind=${encodeURIComponent(kind)}` : '/api/upload');
+    const url = apiUrl(RELEASE_ENDPOINTS.upload);
+    xhr.open('POST', kind ? `${url}?kind=${encodeURIComponent(kind)}` : url);
     const headers = authHeaders();
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');

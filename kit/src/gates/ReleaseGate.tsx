@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { fillMessage, RELEASE_MESSAGES, type AwayStatus } from '@portal/contracts';
+import { AUTH_ENDPOINTS, type AwayStatus, fillMessage, RELEASE_MESSAGES } from '@portal/contracts';
 import { api } from '../api/api-client';
 import { theme } from '../theme/theme';
 import { Card } from '../ui/Card';
@@ -62,18 +62,18 @@ export function ReleaseGate({ children }: { children: ReactNode }) {
     let cancelled = false;
     (async () => {
       try {
-        const away = await api.get<AwayStatus>('checkAwayStatus');
+        const away = await api.call(AUTH_ENDPOINTS.checkAwayStatus);
         if (cancelled) return;
         if (away.body?.status === 'yes') {
           setState({ kind: 'away', text: away.body.text });
           return;
         }
-        const revoke = await api.get('checkUserRevokeStatus');
+        const revoke = await api.call(AUTH_ENDPOINTS.checkUserRevokeStatus);
         if (cancelled) return;
         if (Number(revoke.revoked) === 1) {
           let email = '';
           try {
-            const config = await api.get<AppConfig>('getAppConfig', undefined, { silent: true });
+            const config = await api.call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true });
             email = config.body?.support_email ?? '';
           } catch {
             email = '';

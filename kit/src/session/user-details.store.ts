@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UserDetails } from '@portal/contracts';
+import { AUTH_ENDPOINTS, type UserDetails } from '@portal/contracts';
 import { api } from '../api/api-client';
 import { useSession } from './session.store';
 
@@ -21,7 +21,7 @@ export const useUserDetails = create<UserDetailsState>()((set) => ({
     if (inFlight) return inFlight;
     set({ loading: true });
     inFlight = api
-      .get<UserDetails>('getUserDetails')
+      .call(AUTH_ENDPOINTS.getUserDetails)
       .then((envelope) => set({ details: envelope.body ?? null }))
       .catch(() => undefined)
       .finally(() => {

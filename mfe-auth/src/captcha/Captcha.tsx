@@ -3,9 +3,9 @@ import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import styled from 'styled-components';
-import { AUTH_MESSAGES, AUTH_TEXT, type CaptchaVerification } from '@portal/contracts';
+import { apiUrl, AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
 import { api, notify, theme } from '@portal/kit';
-import { CAPTCHA_CHALLENGE_PATH, captchaActionFor, captchaVerificationPath } from './captcha-state';
+import { captchaActionFor } from './captcha-state';
 
 export type CaptchaHandle = {
   /** Forget the current pass and show an unsolved widget again (the pass is single use). */
@@ -68,7 +68,7 @@ export function Captcha({ onToken, ref }: CaptchaProps) {
     const verifyOnServer = async (payload: string, attempt: number) => {
       setChecking(true);
       try {
-        const answer = await api.post<CaptchaVerification>(captchaVerificationPath(payload));
+        const answer = await api.call(AUTH_ENDPOINTS.capchaVerification, { query: { responseCapcha: payload } });
         if (attempt !== attemptRef.current) return;
         const token = answer.body?.success ? answer.body.captcha_token : undefined;
         if (token) {
@@ -111,7 +111,7 @@ export function Captcha({ onToken, ref }: CaptchaProps) {
       <Legend id={labelId}>{AUTH_TEXT.captchaLabel}</Legend>
       <altcha-widget
         ref={widgetRef}
-        challenge={CAPTCHA_CHALLENGE_PATH}
+        challenge={apiUrl(AUTH_ENDPOINTS.captchaChallenge)}
         language="en"
         name="altcha"
         configuration={JSON.stringify({ hideFooter: true })}

@@ -1,4 +1,5 @@
-import { captchaActionFor, captchaVerificationPath } from './captcha-state';
+import { AUTH_ENDPOINTS } from '@portal/contracts';
+import { captchaActionFor } from './captcha-state';
 
 describe('captchaActionFor', () => {
   it('asks the server to check a solved challenge', () => {
@@ -18,8 +19,10 @@ describe('captchaActionFor', () => {
   });
 });
 
-describe('captchaVerificationPath', () => {
-  it('sends the base64 payload as the responseCapcha query parameter, escaped', () => {
-    expect(captchaVerificationPath('a+b/c==')).toBe('capchaVerification?responseCapcha=a%2Bb%2Fc%3D%3D');
+describe('capchaVerification on the wire map', () => {
+  it('sends the base64 payload as the responseCapcha query parameter of a POST (core §7, as published)', () => {
+    expect(AUTH_ENDPOINTS.capchaVerification).toMatchObject({ method: 'POST', path: 'capchaVerification' });
+    expect(Object.keys(AUTH_ENDPOINTS.capchaVerification.query!.fields)).toEqual(['responseCapcha']);
+    expect(new URLSearchParams({ responseCapcha: 'a+b/c==' }).toString()).toBe('responseCapcha=a%2Bb%2Fc%3D%3D');
   });
 });

@@ -18,10 +18,3 @@ export function captchaActionFor(state: string | undefined, payload: string | nu
   return { kind: 'clear' };
 }
 
-/** Path of the raw ALTCHA challenge (docs/decisions/001 "Captcha"); the widget fetches it itself. */
-export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
-
-/** Query string of POST /api/capchaVerification: the payload travels as `responseCapcha` (core §7, as published). */
-export function captchaVerificationPath(payload: string): string {
-  return `capchaVerification?responseCapcha=${encodeURIComponent(payload)}`;
-}

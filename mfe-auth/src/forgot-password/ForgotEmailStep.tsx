@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, forgetPasswordSchema } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, forgetPasswordSchema } from '@portal/contracts';
 import { api, Button, notify } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
@@ -35,7 +35,7 @@ export function ForgotEmailStep({ initialEmail, onSent }: ForgotEmailStepProps) 
       if (!captchaToken) return;
       const address = email.trim();
       try {
-        const answer = await api.post('forgetPassword', { email: address }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
+        const answer = await api.call(AUTH_ENDPOINTS.forgetPassword, { body: { email: address } }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
         notify.success(answer.message || AUTH_MESSAGES.forgotSent);
         onSent(address);
       } catch (error) {

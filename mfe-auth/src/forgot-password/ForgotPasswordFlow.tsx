@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
 import { api, notify } from '@portal/kit';
 import { BackToLogin } from '../common/BackToLogin';
 import { tokenOf } from '../common/envelope';
@@ -28,7 +28,7 @@ export function ForgotPasswordFlow() {
   if (step.name === 'otp') {
     const verify = async (otp: string) => {
       try {
-        const answer = await api.post('VerifyForgetPasswordOTP', { email: step.email, OTP: otp });
+        const answer = await api.call(AUTH_ENDPOINTS.VerifyForgetPasswordOTP, { body: { email: step.email, OTP: otp } });
         const resetToken = tokenOf(answer);
         notify.success(answer.message || AUTH_MESSAGES.forgotVerified);
         setStep({ name: 'password', email: step.email, resetToken });

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { AUTH_MESSAGES, AUTH_TEXT, newPasswordFormSchema } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, newPasswordFormSchema } from '@portal/contracts';
 import { api, Button, notify, useSession } from '@portal/kit';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { BackToLogin } from '../common/BackToLogin';
@@ -36,11 +36,7 @@ export function NewPasswordStep({ email, resetToken }: NewPasswordStepProps) {
     validationSchema: newPasswordFormSchema,
     onSubmit: async ({ password }) => {
       try {
-        const answer = await api.post(
-          'ChangeUserPassword',
-          { password },
-          { headers: { Authorization: `Bearer ${resetToken}` } },
-        );
+        const answer = await api.call(AUTH_ENDPOINTS.ChangeUserPassword, { body: { password } }, { headers: { Authorization: `Bearer ${resetToken}` } });
         useSession.getState().setToken(tokenOf(answer));
         notify.success(answer.message || AUTH_MESSAGES.passwordChanged);
         navigate('/', { replace: true });

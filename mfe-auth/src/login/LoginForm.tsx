@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { Link, useNavigate } from 'react-router-dom';
-import { AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
 import { api, Button, notify, theme, useSession } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
@@ -38,7 +38,7 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
       if (!captchaToken) return;
       const address = email.trim();
       try {
-        const answer = await api.post('login', { email: address, password }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
+        const answer = await api.call(AUTH_ENDPOINTS.login, { body: { email: address, password } }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
         useSession.getState().setToken(tokenOf(answer));
         notify.success(answer.message || AUTH_MESSAGES.loginSuccess);
         navigate('/', { replace: true });

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import styled from 'styled-components';
-import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, fillText, otpSchema } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, fillText, otpSchema } from '@portal/contracts';
 import { api, Button, notify, theme } from '@portal/kit';
 import { Actions, AuthLayout, Form, FootNote } from '../common/AuthLayout';
 import { Field } from '../common/Field';
@@ -51,7 +51,7 @@ export function OtpScreen({ title, email, resendType, onVerify, back }: OtpScree
   const resend = async () => {
     setResending(true);
     try {
-      const answer = await api.post('resendEmailOTP', { email, type: resendType });
+      const answer = await api.call(AUTH_ENDPOINTS.resendEmailOTP, { body: { email, type: resendType } });
       notify.success(answer.message || AUTH_MESSAGES.otpSent);
       restart();
       formik.resetForm();

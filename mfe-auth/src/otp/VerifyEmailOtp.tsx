@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AUTH_MESSAGES, TOAST_MS } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, TOAST_MS } from '@portal/contracts';
 import { api, notify, useSession } from '@portal/kit';
 import { tokenOf } from '../common/envelope';
 import { reportUnexpected } from '../common/report-unexpected';
@@ -18,7 +18,7 @@ export function VerifyEmailOtp({ title, email, back }: VerifyEmailOtpProps) {
 
   const verify = async (otp: string) => {
     try {
-      const answer = await api.post('verifyEmailOTP', { email, otp });
+      const answer = await api.call(AUTH_ENDPOINTS.verifyEmailOTP, { body: { email, otp } });
       useSession.getState().setToken(tokenOf(answer));
       notify.success(answer.message || AUTH_MESSAGES.otpVerified, TOAST_MS.afterOtp);
       navigate('/', { replace: true });

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
 import { api, Button, CheckboxField, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
@@ -58,7 +58,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
         address: values.address.trim(),
       };
       try {
-        const answer = await api.post('signup', payload, { headers: { [CAPTCHA_HEADER]: captchaToken } });
+        const answer = await api.call(AUTH_ENDPOINTS.signup, { body: payload }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
         notify.success(answer.message || AUTH_MESSAGES.signupSuccess, TOAST_MS.afterSignup);
         onSignedUp(payload.email);
       } catch (error) {

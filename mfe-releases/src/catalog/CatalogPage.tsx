@@ -18,14 +18,7 @@ import {
   useDebouncedValue,
   type DataTableColumn,
 } from '@portal/kit';
-import {
-  CATALOG_STATUS_FILTERS,
-  EDITABLE_STATUSES,
-  RELEASE_LIMITS,
-  RELEASE_MESSAGES,
-  RELEASE_UI,
-  type CatalogRow,
-} from '@portal/contracts';
+import { CATALOG_STATUS_FILTERS, type CatalogRow, EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { ArtworkImage } from '../shared/ArtworkImage';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
@@ -117,7 +110,7 @@ export function CatalogPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      const answer = await api.post('deleteDraft', { release_id: toDelete.release_id });
+      const answer = await api.call(RELEASE_ENDPOINTS.deleteDraft, { body: { release_id: toDelete.release_id } });
       notify.success(answer.message || RELEASE_MESSAGES.draftDeleted);
       setToDelete(null);
       if (catalog.rows.length === 1 && page > 1) setPage(page - 1);

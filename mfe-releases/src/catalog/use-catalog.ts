@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@portal/kit';
-import { RELEASE_LIMITS, type CatalogRow } from '@portal/contracts';
+import { RELEASE_ENDPOINTS, RELEASE_LIMITS, type CatalogRow } from '@portal/contracts';
 
 export type CatalogQuery = { page: number; search: string; status: string };
 
@@ -49,7 +49,7 @@ export function useCatalog(query: CatalogQuery): CatalogState {
     setLoading(true);
     setFailed(false);
     api
-      .get<CatalogRow[]>('getCatelogListWeb', catalogRequest({ page, search, status }))
+      .call(RELEASE_ENDPOINTS.getCatelogListWeb, { query: catalogRequest({ page, search, status }) })
       .then((answer) => {
         if (requestId !== latest.current) return;
         setRows(Array.isArray(answer.body) ? answer.body : []);

@@ -2,15 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, ApiError, Button, Card, DataTable, EmptyState, ErrorBox, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
-import {
-  RELEASE_STATUS_LABEL,
-  RELEASE_UI,
-  productNumber,
-  trackStatusLabel,
-  type Release,
-  type ReleaseStatus,
-  type Track,
-} from '@portal/contracts';
+import { productNumber, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, type Track, trackStatusLabel } from '@portal/contracts';
 import { ArtworkImage } from '../shared/ArtworkImage';
 import { FactList } from '../shared/FactList';
 import { orDash, priceTierLabel } from '../shared/release-format';
@@ -71,7 +63,7 @@ export function ReleaseDetailPage() {
     }
     setState({ kind: 'loading' });
     try {
-      const answer = await api.get<Release>('getCatelogById', { release_id: releaseId }, { silent: true });
+      const answer = await api.call(RELEASE_ENDPOINTS.getCatelogById, { query: { release_id: releaseId } }, { silent: true });
       setState(answer.body ? { kind: 'loaded', release: answer.body } : { kind: 'not-found' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {

@@ -1,4 +1,4 @@
-import { ARTWORK_URL_PREFIX } from '@portal/contracts';
+import { ARTWORK_URL_PREFIX, LOGO_URL_PREFIX } from '@portal/contracts';
 
 /** URL of an uploaded artwork (docs/decisions/001): ARTWORK_URL_PREFIX + the stored filename. */
 export function artworkUrl(filename: string | null | undefined): string | null {
@@ -6,5 +6,4 @@ export function artworkUrl(filename: string | null | undefined): string | null {
 }
 
 /** Platform and store logos are served by the API as static files (contracts lists/platforms.ts). */
-export const LOGO_URL_PREFIX = '/api/static/logos/';
 export const logoUrl = (logo: string): string => `${LOGO_URL_PREFIX}${logo}`;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, ApiError, Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate } from '@portal/kit';
-import { EDITABLE_STATUSES, RELEASE_UI, type Release } from '@portal/contracts';
+import { EDITABLE_STATUSES, type Release, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { useWizardStore } from './wizard.store';
 import { initialStep, isStepDone, isStepEnabled, parseStep, stepsDone, type StepNumber } from './wizard-steps';
@@ -43,7 +43,7 @@ function Wizard() {
     async (id: number) => {
       setLoad({ kind: 'loading' });
       try {
-        const answer = await api.get<Release>('getDraft', { release_id: id }, { silent: true });
+        const answer = await api.call(RELEASE_ENDPOINTS.getDraft, { query: { release_id: id } }, { silent: true });
         if (!answer.body) throw new ApiError('', 404, answer);
         setRelease({ ...answer.body, audios: answer.body.audios ?? [] });
         setLoad({ kind: 'idle' });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '@portal/kit';
+import { AUTH_ENDPOINTS } from '@portal/contracts';
 
 /** GET /api/getAppConfig body (docs/decisions/001). */
 export type AppConfig = { support_email?: string; public_site_url?: string };
@@ -10,7 +11,7 @@ let cached: Promise<AppConfig> | null = null;
 
 function loadConfig(): Promise<AppConfig> {
   cached ??= api
-    .get<AppConfig>('getAppConfig', undefined, { silent: true })
+    .call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true })
     .then((envelope) => envelope.body ?? {})
     .catch(() => {
       cached = null;

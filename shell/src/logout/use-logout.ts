@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
+import { AUTH_ENDPOINTS, PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
 import { api, useSession, useUserDetails } from '@portal/kit';
 
 /** Longest wait for POST /api/logout before leaving anyway. */
@@ -16,7 +16,7 @@ export function useLogout(): { busy: boolean; logout(): Promise<void> } {
   const logout = useCallback(async () => {
     setBusy(true);
     // The call reads the token now, before the session is cleared below.
-    const call = api.post('logout', {}, { silent: true }).catch(() => undefined);
+    const call = api.call(AUTH_ENDPOINTS.logout, { body: {} }, { silent: true }).catch(() => undefined);
     await Promise.race([call, sleep(LOGOUT_CALL_CAP_MS)]);
     useSession.getState().clear();
     useUserDetails.getState().reset();

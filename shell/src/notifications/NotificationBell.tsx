@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type UIEvent } from 'react';
 import styled from 'styled-components';
-import { SHELL, SHELL_TEXT } from '@portal/contracts';
+import { AUTH_ENDPOINTS, SHELL, SHELL_TEXT } from '@portal/contracts';
 import { api, ApiError, formatDate, Loader, theme } from '@portal/kit';
 import { Icon } from '../layout/icons';
 import { IconButton } from '../layout/IconButton';
@@ -96,7 +96,7 @@ export function NotificationBell() {
     let stopped = false;
     let timer: ReturnType<typeof setInterval> | undefined;
     const poll = () => {
-      api.get('checkNotificationBell', undefined, { silent: true }).then(
+      api.call(AUTH_ENDPOINTS.checkNotificationBell, {}, { silent: true }).then(
         (envelope) => {
           if (!stopped) setHasNew(Boolean(Number(envelope.notification_icon ?? 0)));
         },
@@ -116,7 +116,7 @@ export function NotificationBell() {
   const loadPage = useCallback(async (offset: number) => {
     setLoading(true);
     try {
-      const envelope = await api.get<NotificationRow[]>('getNotificationsForUser', { offset }, { silent: true });
+      const envelope = await api.call(AUTH_ENDPOINTS.getNotificationsForUser, { query: { offset } }, { silent: true });
       const rows = Array.isArray(envelope.body) ? envelope.body : [];
       setItems((current) => [...(offset === 0 ? [] : current), ...rows.map((row, i) => toNotificationView(row, offset + i))]);
       setDone(rows.length < SHELL.notificationPageSize);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, Button, Dialog, isValidationError, notify, TextField } from '@portal/kit';
-import { RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType } from '@portal/contracts';
+import { RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType } from '@portal/contracts';
 import { useArtistsStore } from './artists.store';
 
 export type AddArtistDialogProps = {
@@ -48,7 +48,7 @@ export function AddArtistDialog({ type, open, onClose, onAdded }: AddArtistDialo
     }
     setBusy(true);
     try {
-      const answer = await api.post<Partial<Artist>>('addArtist', payload);
+      const answer = await api.call(RELEASE_ENDPOINTS.addArtist, { body: payload });
       notify.success(answer.message || RELEASE_MESSAGES.artistAdded);
       await load(type, true);
       const list = useArtistsStore.getState().lists[type] ?? [];

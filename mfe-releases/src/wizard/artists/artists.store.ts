@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { api } from '@portal/kit';
-import type { Artist, ArtistType } from '@portal/contracts';
+import { RELEASE_ENDPOINTS, type Artist, type ArtistType } from '@portal/contracts';
 
 /**
  * The user's artists per type (GET getArtist?artist_type=), shared by the release-info pickers and
@@ -24,7 +24,7 @@ export const useArtistsStore = create<ArtistsState>((set, get) => ({
     if (pending && !force) return pending;
     set((s) => ({ loading: { ...s.loading, [type]: true } }));
     const request = api
-      .get<Artist[]>('getArtist', { artist_type: type })
+      .call(RELEASE_ENDPOINTS.getArtist, { query: { artist_type: type } })
       .then((answer) => {
         set((s) => ({ lists: { ...s.lists, [type]: Array.isArray(answer.body) ? answer.body : [] } }));
       })

@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Actions, api, Button, Card, CheckboxField, ErrorBox, Loader, Muted, notify, Stack, theme } from '@portal/kit';
-import {
-  PLATFORM_COUNTS,
-  PLATFORM_TYPE,
-  RELEASE_LIMITS,
-  RELEASE_MESSAGES,
-  RELEASE_UI,
-  type PlatformLogo,
-  type Release,
-  type SubmissionDataChecks,
-} from '@portal/contracts';
+import { PLATFORM_COUNTS, PLATFORM_TYPE, type PlatformLogo, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, type SubmissionDataChecks } from '@portal/contracts';
 import { logoUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
@@ -88,8 +79,8 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
     setFailed(false);
     try {
       const [logos, checks] = await Promise.all([
-        api.get<PlatformLogo[]>('getLogos'),
-        api.get<SubmissionDataChecks>('getSubmissionDataChecks', { release_id: release.release_id }),
+        api.call(RELEASE_ENDPOINTS.getLogos),
+        api.call(RELEASE_ENDPOINTS.getSubmissionDataChecks, { query: { release_id: release.release_id } }),
         delay(RELEASE_LIMITS.platformLoaderMs),
       ]);
       const body = checks.body ?? { caller_tune: 'No', destribute_music: 'No' };
@@ -145,7 +136,7 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
     setSaving(true);
     const choice = { crbt: crbt ? 'yes' : 'no', video_platforms: video ? 'yes' : 'no' } as const;
     try {
-      const answer = await api.post('checkboxCrbtVideoPlatforms', { release_id: release.release_id, ...choice });
+      const answer = await api.call(RELEASE_ENDPOINTS.checkboxCrbtVideoPlatforms, { body: { release_id: release.release_id, ...choice } });
       notify.success(answer.message || RELEASE_MESSAGES.platformsSaved);
       patchRelease(choice);
       onDone();

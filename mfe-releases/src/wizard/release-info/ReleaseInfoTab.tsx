@@ -3,17 +3,7 @@ import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, type FieldErrors, FieldGrid, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
-import {
-  GENRES,
-  RELEASE_MESSAGES,
-  RELEASE_TYPES,
-  RELEASE_TYPE_LABEL,
-  RELEASE_UI,
-  minReleaseDate,
-  releaseInfoSchema,
-  subGenresFor,
-  type Release,
-} from '@portal/contracts';
+import { GENRES, minReleaseDate, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_TYPE_LABEL, RELEASE_TYPES, RELEASE_UI, releaseInfoSchema, subGenresFor } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
 import { ArtistSlots } from '../artists/ArtistSlots';
@@ -103,7 +93,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
     setSaving(true);
     try {
       if (!editing) {
-        const answer = await api.post('createReleaseInfo', payload);
+        const answer = await api.call(RELEASE_ENDPOINTS.createReleaseInfo, { body: payload });
         const releaseId = Number(answer.release_id);
         notify.success(answer.message || RELEASE_MESSAGES.releaseCreated);
         const created = {
@@ -124,7 +114,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
         setConfirmOpen(false);
         navigate(`${RELEASE_ROUTES.wizardFor(releaseId)}?step=2`);
       } else {
-        const answer = await api.post('updateReleaseInfo', { ...payload, release_id: release.release_id });
+        const answer = await api.call(RELEASE_ENDPOINTS.updateReleaseInfo, { body: { ...payload, release_id: release.release_id } });
         notify.success(answer.message || RELEASE_MESSAGES.releaseUpdated);
         patchRelease({ ...payload, upc_ean: payload.upc_ean ?? '', album_artwork: payload.album_artwork ?? '' } as Partial<Release>);
         onDone();

@@ -1,17 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, uploadFile } from '@portal/kit';
-import {
-  AUDIO_EXTENSIONS,
-  AUDIO_GUIDELINES,
-  LYRICS_GUIDELINES,
-  RELEASE_LIMITS,
-  RELEASE_MESSAGES,
-  RELEASE_UI,
-  type Release,
-  type Track,
-  type TrackPayload,
-} from '@portal/contracts';
+import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 import { AudioUpload } from './AudioUpload';
@@ -207,11 +197,11 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     try {
       let audioId = row.audioId;
       if (audioId === null) {
-        const answer = await api.post('addSongInfo', { ...payload, release_id: release.release_id });
+        const answer = await api.call(RELEASE_ENDPOINTS.addSongInfo, { body: { ...payload, release_id: release.release_id } });
         audioId = Number(answer.audio_id);
         notify.success(answer.message || RELEASE_MESSAGES.trackSaved);
       } else {
-        const answer = await api.post('updateSongInfo', { ...payload, audio_id: audioId, release_id: release.release_id });
+        const answer = await api.call(RELEASE_ENDPOINTS.updateSongInfo, { body: { ...payload, audio_id: audioId, release_id: release.release_id } });
         notify.success(answer.message || RELEASE_MESSAGES.trackUpdated);
       }
       const previous = tracks.find((tr) => tr.audio_id === audioId);
@@ -228,7 +218,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      const answer = await api.post('deleteSongInfo', { audio_id: toDelete.audio_id });
+      const answer = await api.call(RELEASE_ENDPOINTS.deleteSongInfo, { body: { audio_id: toDelete.audio_id } });
       notify.success(answer.message || RELEASE_MESSAGES.trackDeleted);
       removeTrack(toDelete.audio_id);
       setToDelete(null);

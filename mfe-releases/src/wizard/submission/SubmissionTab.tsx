@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
 import { api, Button, Card, CheckboxField, DataTable, ErrorBox, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme } from '@portal/kit';
-import { PLATFORM_COUNTS, RELEASE_MESSAGES, RELEASE_UI, type Artist, type Release, type Track } from '@portal/contracts';
+import { type Artist, PLATFORM_COUNTS, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI, type Track } from '@portal/contracts';
 import { ArtworkImage } from '../../shared/ArtworkImage';
 import { FactList } from '../../shared/FactList';
 import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-format';
@@ -72,7 +72,7 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const answer = await api.get<Release>('getSubmissionDetails', { release_id: draft.release_id });
+      const answer = await api.call(RELEASE_ENDPOINTS.getSubmissionDetails, { query: { release_id: draft.release_id } });
       setRelease(answer.body ?? null);
     } catch {
       setRelease(null);
@@ -117,7 +117,7 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
     }
     setSubmitting(true);
     try {
-      const answer = await api.post('submissionButton', { release_id: release.release_id });
+      const answer = await api.call(RELEASE_ENDPOINTS.submissionButton, { body: { release_id: release.release_id, terms: true } });
       notify.success(answer.message || RELEASE_MESSAGES.submitted);
       // Leaving the wizard unmounts it, which clears its store.
       navigate(RELEASE_ROUTES.catalog);

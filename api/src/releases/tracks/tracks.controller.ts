@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type TrackAddPayload, type TrackUpdatePayload } from '@portal/contracts';
-import { CurrentUser } from '../common/auth.decorators';
-import { ok } from '../common/envelope';
-import { Endpoint } from '../common/http/endpoint.decorator';
-import { ValidBody } from '../common/http/validation.pipe';
-import type { AuthUser } from '../common/request-context';
+import { CurrentUser } from '../../common/auth.decorators';
+import { ok } from '../../common/envelope';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { ValidBody } from '../../common/http/validation.pipe';
+import type { AuthUser } from '../../common/request-context';
 import { TracksService } from './tracks.service';
 
 /** Song info of the wizard's tab 2 (core §2, §3 Track, §5, §7). Another user's ids answer 404. */

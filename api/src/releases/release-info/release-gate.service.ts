@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fillMessage, RELEASE_MESSAGES as M } from '@portal/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DomainError } from '../common/domain-error';
-import { PlatformStatusService } from '../platform-status/platform-status.service';
-import { UsersService } from '../users/users.service';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { DomainError } from '../../common/domain-error';
+import { PlatformStatusService } from '../../platform-status/platform-status.service';
+import { UsersService } from '../../users/users.service';
 
 /**
  * The gates of core §1 and §6 on the server: release creation and editing are blocked while away

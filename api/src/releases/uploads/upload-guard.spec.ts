@@ -1,10 +1,10 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
+import { DomainError } from '../../common/domain-error';
 import { SNIFF_BYTES, UploadGuard, type Sniff } from './upload-guard';
 import { parseRange } from './uploads.service';
-import { escapeLike } from './catalog.query';
+import { escapeLike } from '../catalog/catalog.query';
 
 const png: Sniff = async () => ({ ext: 'png', mime: 'image/png' });
 const wav: Sniff = async () => ({ ext: 'wav', mime: 'audio/wav' });

@@ -2,15 +2,15 @@ import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M } from '@portal/contracts';
-import { CurrentUser, Public } from '../common/auth.decorators';
-import { bearerToken } from '../auth/auth.guard';
-import { SessionService } from '../auth/session.service';
-import { Endpoint } from '../common/http/endpoint.decorator';
-import { ValidQuery } from '../common/http/validation.pipe';
-import { ok } from '../common/envelope';
-import type { AuthUser, PortalRequest } from '../common/request-context';
-import { ReleaseGateService } from './release-gate.service';
-import type { UploadKind } from './entities/upload.entity';
+import { CurrentUser, Public } from '../../common/auth.decorators';
+import { bearerToken } from '../../auth/auth.guard';
+import { SessionService } from '../../auth/session.service';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { ValidQuery } from '../../common/http/validation.pipe';
+import { ok } from '../../common/envelope';
+import type { AuthUser, PortalRequest } from '../../common/request-context';
+import { ReleaseGateService } from '../release-info/release-gate.service';
+import type { UploadKind } from '../entities/upload.entity';
 import { UploadsService, type OpenedFile } from './uploads.service';
 
 /** Artwork and audio uploads and their bytes (core §5, §7 POST /api/upload; docs/decisions/001 "Uploads"). */

@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Repository } from 'typeorm';
 import { PLATFORM_LOGOS, STORES, type PlatformLogo } from '@portal/contracts';
-import { PlatformLogoEntity } from './entities/platform-logo.entity';
+import { PlatformLogoEntity } from '../entities/platform-logo.entity';
 
 /** Directory of the logo SVGs served at /api/static/logos/ (api/assets/logos, from src/ and dist/ alike). */
-export const LOGOS_DIR = resolve(__dirname, '..', '..', 'assets', 'logos');
+export const LOGOS_DIR = resolve(__dirname, '..', '..', '..', 'assets', 'logos');
 export const LOGO_FILE = /^[a-z0-9-]{1,64}\.svg$/;
 
 /**

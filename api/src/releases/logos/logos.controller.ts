@@ -2,9 +2,9 @@ import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { join } from 'node:path';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, SERVER_MESSAGES } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
-import { ok } from '../common/envelope';
-import { Endpoint } from '../common/http/endpoint.decorator';
+import { DomainError } from '../../common/domain-error';
+import { ok } from '../../common/envelope';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 import { LOGO_FILE, LOGOS_DIR, LogosService } from './logos.service';
 
 /** Platform logos (core §2 tab 3, §3 Platform/logo) and their SVG files. */

@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type CatalogQueryDto } from '@portal/contracts';
-import { CurrentUser } from '../common/auth.decorators';
-import { ok } from '../common/envelope';
-import { Endpoint } from '../common/http/endpoint.decorator';
-import { ValidQuery } from '../common/http/validation.pipe';
-import type { AuthUser } from '../common/request-context';
+import { CurrentUser } from '../../common/auth.decorators';
+import { ok } from '../../common/envelope';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { ValidQuery } from '../../common/http/validation.pipe';
+import type { AuthUser } from '../../common/request-context';
 import { CatalogQuery } from './catalog.query';
-import { ReleasesService } from './releases.service';
+import { ReleasesService } from '../release-info/releases.service';
 
 /** The audio catalogue and release detail (core §2 /catalog, /catalog/{id}; §7; §9). Per user only. */
 @Controller()

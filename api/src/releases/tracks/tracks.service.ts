@@ -10,13 +10,13 @@ import {
   type TrackPayload,
   type TrackUpdatePayload,
 } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
-import { ArtistsService } from './artists.service';
-import { ReleaseEntity } from './entities/release.entity';
-import { TrackEntity } from './entities/track.entity';
-import { ReleaseGateService } from './release-gate.service';
-import { ReleasesService } from './releases.service';
-import { UploadsService } from './uploads.service';
+import { DomainError } from '../../common/domain-error';
+import { ArtistsService } from '../artists/artists.service';
+import { ReleaseEntity } from '../entities/release.entity';
+import { TrackEntity } from '../entities/track.entity';
+import { ReleaseGateService } from '../release-info/release-gate.service';
+import { ReleasesService } from '../release-info/releases.service';
+import { UploadsService } from '../uploads/uploads.service';
 
 type TrackColumns = Omit<TrackEntity, 'id' | 'release_id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
 

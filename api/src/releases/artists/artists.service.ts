@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { RELEASE_MESSAGES as M, type Artist, type ArtistPayload, type ArtistType } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
-import { ArtistEntity } from './entities/artist.entity';
-import { toArtist } from './release.mapper';
+import { DomainError } from '../../common/domain-error';
+import { ArtistEntity } from '../entities/artist.entity';
+import { toArtist } from '../release-info/release.mapper';
 
 type Slots = { primary_artist1?: number | null; primary_artist2?: number | null; primary_artist3?: number | null; featuring1?: number | null; featuring2?: number | null; featuring3?: number | null };
 

@@ -14,15 +14,15 @@ import {
   type ReleaseStatus,
   type SubmissionDataChecks,
 } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
-import { validateBody } from '../common/validate';
-import { ArtistsService } from './artists.service';
-import { ReleaseEntity } from './entities/release.entity';
-import { TrackEntity } from './entities/track.entity';
-import { LogosService } from './logos.service';
+import { DomainError } from '../../common/domain-error';
+import { validateBody } from '../../common/validate';
+import { ArtistsService } from '../artists/artists.service';
+import { ReleaseEntity } from '../entities/release.entity';
+import { TrackEntity } from '../entities/track.entity';
+import { LogosService } from '../logos/logos.service';
 import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
 import { ReleaseGateService } from './release-gate.service';
-import { UploadsService } from './uploads.service';
+import { UploadsService } from '../uploads/uploads.service';
 
 /** What a release's info saves besides the validated fields: the denormalised display and search columns. */
 type InfoColumns = Omit<ReleaseEntity, 'id' | 'user_id' | 'number_of_tracks' | 'status' | 'reason' | 'crbt' | 'video_platforms' | 'submitted_at' | 'created_at' | 'updated_at'>;

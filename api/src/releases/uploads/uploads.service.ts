@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { In, Repository } from 'typeorm';
 import { ARTWORK_URL_PREFIX, AUDIO_URL_PREFIX, RELEASE_MESSAGES as M } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
-import type { PortalRequest } from '../common/request-context';
-import { FileStorage } from '../storage/file-storage';
-import { UploadEntity, type UploadKind } from './entities/upload.entity';
-import { ReleaseEntity } from './entities/release.entity';
-import { TrackEntity } from './entities/track.entity';
+import { DomainError } from '../../common/domain-error';
+import type { PortalRequest } from '../../common/request-context';
+import { FileStorage } from '../../storage/file-storage';
+import { UploadEntity, type UploadKind } from '../entities/upload.entity';
+import { ReleaseEntity } from '../entities/release.entity';
+import { TrackEntity } from '../entities/track.entity';
 import { FileTypeSniffer } from './file-type.sniffer';
 import { maxBytes, UploadGuard } from './upload-guard';
 

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
-import { DomainError } from '../common/domain-error';
-import type { UploadKind } from './entities/upload.entity';
+import { DomainError } from '../../common/domain-error';
+import type { UploadKind } from '../entities/upload.entity';
 
 /** Bytes file-type needs to recognise every format it knows (its own constant). */
 export const SNIFF_BYTES = 4100;

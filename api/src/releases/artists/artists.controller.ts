@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type ArtistPayload, type ArtistType } from '@portal/contracts';
-import { CurrentUser } from '../common/auth.decorators';
-import { ok } from '../common/envelope';
-import { Endpoint } from '../common/http/endpoint.decorator';
-import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
-import type { AuthUser } from '../common/request-context';
+import { CurrentUser } from '../../common/auth.decorators';
+import { ok } from '../../common/envelope';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
+import type { AuthUser } from '../../common/request-context';
 import { ArtistsService } from './artists.service';
 
 /** The artists of the caller's pickers (core §3 Artist, §7). */

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { pageOffset, type CatalogQueryDto, type CatalogRow, type CatalogSort } from '@portal/contracts';
-import { ReleaseEntity } from './entities/release.entity';
-import { toCatalogRow, type CatalogEntityRow } from './release.mapper';
+import { ReleaseEntity } from '../entities/release.entity';
+import { toCatalogRow, type CatalogEntityRow } from '../release-info/release.mapper';
 
 /** Sort keys of the list: column, direction. Unknown keys fall back to newest first. */
 const SORTS: Record<CatalogSort, [keyof ReleaseEntity, 'ASC' | 'DESC']> = {

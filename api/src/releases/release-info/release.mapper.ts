@@ -1,7 +1,7 @@
 import type { Artist, CatalogRow, Release, Track } from '@portal/contracts';
-import type { ArtistEntity } from './entities/artist.entity';
-import type { ReleaseEntity } from './entities/release.entity';
-import type { TrackEntity } from './entities/track.entity';
+import type { ArtistEntity } from '../entities/artist.entity';
+import type { ReleaseEntity } from '../entities/release.entity';
+import type { TrackEntity } from '../entities/track.entity';
 
 /** Artist ids of the primary slots, in order. */
 export const primaryIds = (r: Pick<ReleaseEntity, 'primary_artist1' | 'primary_artist2' | 'primary_artist3'>): number[] =>
