@@ -24,7 +24,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.disable('x-powered-by');
   app.use(requestId);
   if (config.logRequests && !options.quiet) app.use('/api', requestLogger);
-  app.use('/api', express.json({ limit: '1mb' }));
+  // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
+  app.use('/api', express.json({ limit: '1mb', strict: false }));
   app.use('/api', express.urlencoded({ extended: false, limit: '1mb' }));
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new EnvelopeExceptionFilter());

@@ -42,12 +42,17 @@ export function isValidationError(error: unknown): error is ValidationError {
 }
 
 /**
- * The error a formik field shows: its message once the field was touched (or the form submitted),
- * else undefined. `fieldError(formik, 'email')` → `'Invalid Email.' | undefined`.
+ * The error a formik field shows: its message once the field was touched or the form submitted, else
+ * undefined. `errors` replaces formik's own errors when the form checks itself with `schemaErrors()`.
+ * `fieldError(formik, 'email')` → `'Invalid Email.' | undefined`.
  */
-export function fieldError<V>(formik: { touched: FormikTouched<V>; errors: FormikErrors<V> }, name: keyof V & string): string | undefined {
-  if (!formik.touched[name]) return undefined;
-  const error = formik.errors[name];
+export function fieldError<V>(
+  formik: { touched: FormikTouched<V>; errors: FormikErrors<V>; submitCount: number },
+  name: keyof V & string,
+  errors?: FieldErrors,
+): string | undefined {
+  if (!formik.touched[name] && formik.submitCount === 0) return undefined;
+  const error = errors ? errors[name] : formik.errors[name];
   return typeof error === 'string' ? error : undefined;
 }
 

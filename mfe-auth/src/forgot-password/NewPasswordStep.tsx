@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, newPasswordFormSchema } from '@portal/contracts';
-import { api, Button, notify, useSession } from '@portal/kit';
+import { api, Button, fieldError, notify, useSession } from '@portal/kit';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { BackToLogin } from '../common/BackToLogin';
 import { Field } from '../common/Field';
@@ -47,7 +47,6 @@ export function NewPasswordStep({ email, resetToken }: NewPasswordStepProps) {
   });
   useFocusFirstError(formRef, FIELDS, formik);
 
-  const errorOf = (field: (typeof FIELDS)[number]) => (formik.touched[field] ? formik.errors[field] : undefined);
 
   return (
     <AuthLayout title={AUTH_TEXT.newPasswordTitle} intro={emphasise(AUTH_TEXT.newPasswordIntro, { email })}>
@@ -64,7 +63,7 @@ export function NewPasswordStep({ email, resetToken }: NewPasswordStepProps) {
           value={formik.values.password}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('password')}
+          error={fieldError(formik, 'password')}
         />
         <Field
           label={AUTH_TEXT.confirmPasswordLabel}
@@ -75,7 +74,7 @@ export function NewPasswordStep({ email, resetToken }: NewPasswordStepProps) {
           value={formik.values.confirmPassword}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('confirmPassword')}
+          error={fieldError(formik, 'confirmPassword')}
         />
         <Actions>
           <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting}>

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
-import { api, Button, notify, theme, useSession } from '@portal/kit';
+import { api, Button, fieldError, notify, theme, useSession } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
@@ -50,7 +50,6 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
   });
   useFocusFirstError(formRef, FIELDS, formik);
 
-  const errorOf = (field: (typeof FIELDS)[number]) => (formik.touched[field] ? formik.errors[field] : undefined);
 
   return (
     <AuthLayout title={AUTH_TEXT.loginTitle}>
@@ -66,7 +65,7 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
           value={formik.values.email}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('email')}
+          error={fieldError(formik, 'email')}
         />
         <Field
           label={AUTH_TEXT.passwordLabel}
@@ -77,7 +76,7 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
           value={formik.values.password}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('password')}
+          error={fieldError(formik, 'password')}
         />
         <ForgotRow>
           <Link to={{ search: `?${LOGIN_VIEW_PARAM}=forgot` }}>{AUTH_TEXT.forgotPasswordLink}</Link>

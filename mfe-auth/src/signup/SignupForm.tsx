@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
-import { api, Button, CheckboxField, notify, theme } from '@portal/kit';
+import { api, Button, CheckboxField, fieldError, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
@@ -15,7 +15,6 @@ import { WelcomeBanner } from './WelcomeBanner';
 
 /** Field order of core §5 ("Signup, checked in this order"); focus goes to the first failing one. */
 const FIELDS = ['name', 'email', 'phone', 'address', 'password', 'terms', 'emailUpdates'] as const;
-type Field = (typeof FIELDS)[number];
 
 export type SignupFormProps = {
   /** `?name=` of the invitation link: shows the Welcome banner and prefills Name. */
@@ -69,7 +68,6 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
   });
   useFocusFirstError(formRef, FIELDS, formik);
 
-  const errorOf = (field: Field) => (formik.touched[field] ? formik.errors[field] : undefined);
 
   // Ticking or unticking a box shows its message at once (it has no blur worth waiting for).
   const onCheck = (event: ChangeEvent<HTMLInputElement>) => {
@@ -79,7 +77,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
   };
 
   const ready = formik.values.terms && formik.values.emailUpdates && captchaToken !== null;
-  const nameError = errorOf('name');
+  const nameError = fieldError(formik, 'name');
 
   return (
     <AuthLayout
@@ -114,7 +112,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           value={formik.values.email}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('email')}
+          error={fieldError(formik, 'email')}
         />
         <Field
           label={AUTH_TEXT.phoneLabel}
@@ -128,7 +126,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           value={formik.values.phone}
           onChange={(event) => formik.setFieldValue('phone', digitsOnly(event.target.value, AUTH_LIMITS.phoneDigits))}
           onBlur={formik.handleBlur}
-          error={errorOf('phone')}
+          error={fieldError(formik, 'phone')}
         />
         <Field
           label={AUTH_TEXT.addressLabel}
@@ -139,7 +137,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           value={formik.values.address}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('address')}
+          error={fieldError(formik, 'address')}
         />
         <Field
           label={AUTH_TEXT.passwordLabel}
@@ -151,7 +149,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           value={formik.values.password}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={errorOf('password')}
+          error={fieldError(formik, 'password')}
         />
         <Consents>
           <Signature id={signatureId}>{AUTH_MESSAGES.digitalSignature}</Signature>
@@ -161,7 +159,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
             aria-required="true"
             checked={formik.values.terms}
             onChange={onCheck}
-            error={errorOf('terms')}
+            error={fieldError(formik, 'terms')}
           />
           <CheckboxField
             label={AUTH_TEXT.emailUpdatesLabel}
@@ -169,7 +167,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
             aria-required="true"
             checked={formik.values.emailUpdates}
             onChange={onCheck}
-            error={errorOf('emailUpdates')}
+            error={fieldError(formik, 'emailUpdates')}
           />
         </Consents>
         <Captcha ref={captchaRef} onToken={setCaptchaToken} />

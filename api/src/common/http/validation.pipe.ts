@@ -33,15 +33,33 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  *   (docs/decisions/003), since the server cannot know the browser's time zone.
  */
 export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTransform<unknown, Promise<InferType<S>>> {
-  constructor(private readonly schema: S) {}
+  /** Top-level fields that take a scalar (string, number, boolean, date), with whether they are optional. */
+  private readonly scalarFields: Record<string, { optional: boolean }>;
+
+  constructor(private readonly schema: S) {
+    const fields = schema.describe().fields as Record<string, { type: string; optional: boolean }>;
+    this.scalarFields = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, f]) => ['string', 'number', 'boolean', 'date'].includes(f.type))
+        .map(([k, f]) => [k, { optional: f.optional }]),
+    );
+  }
 
   async transform(value: unknown): Promise<InferType<S>> {
-    const input = value === undefined || value === null || value === '' ? {} : value;
+    const input = value === undefined || value === '' ? {} : value;
     if (!isPlainObject(input)) throw DomainError.badRequest(SERVER_MESSAGES.bodyNotObject, 'body_not_object');
     if (depthOf(input) > MAX_DEPTH) throw DomainError.badRequest(SERVER_MESSAGES.malformed, 'too_deep');
     // Own enumerable keys only, onto a fresh object: `__proto__` / `constructor` keys become plain data.
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(input)) if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') copy[key] = input[key];
+    for (const [key, field] of Object.entries(this.scalarFields)) {
+      const value = copy[key];
+      if (value === null || typeof value !== 'object') continue;
+      // An object or array where the schema wants a string, number or boolean: a required field
+      // answers its own (spec) message as if absent; an optional one is a malformed request.
+      if (field.optional) throw DomainError.badRequest(SERVER_MESSAGES.malformed, 'malformed');
+      copy[key] = undefined;
+    }
     return validateBody(this.schema, copy, { now: Date.now(), anyZone: true });
   }
 }

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, type FieldErrors, FieldGrid, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
+import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
 import { GENRES, minReleaseDate, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_TYPE_LABEL, RELEASE_TYPES, RELEASE_UI, releaseInfoSchema, subGenresFor } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
@@ -77,7 +77,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
   });
   const { values, setFieldValue } = formik;
   const errors = formik.errors as FieldErrors;
-  const errorOf = (name: keyof ReleaseInfoValues) => (formik.touched[name] || formik.submitCount > 0 ? errors[name] : undefined);
+  const errorOf = (name: keyof ReleaseInfoValues & string) => fieldError(formik, name, errors);
   const subGenreOptions = useMemo(() => toOptions(subGenresFor(values.genre)), [values.genre]);
 
   const textProps = (name: keyof ReleaseInfoValues) => ({

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { BulletList, Button, Dialog, type FieldErrors, FieldGrid, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
+import { BulletList, Button, Dialog, fieldError, type FieldErrors, FieldGrid, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
 import {
   EXPLICIT_VERSIONS,
   GENRES,
@@ -95,7 +95,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const errorOf = (name: keyof TrackFormValues) => (formik.touched[name] || formik.submitCount > 0 ? errors[name] : undefined);
+  const errorOf = (name: keyof TrackFormValues & string) => fieldError(formik, name, errors);
   const field = (name: keyof TrackFormValues) => ({
     name,
     value: values[name],
