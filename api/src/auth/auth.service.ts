@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AUTH_MESSAGES as M, type LoginPayload, type SignupPayload } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { CaptchaService } from '../captcha/captcha.service';
@@ -17,7 +17,6 @@ const DUMMY_HASH = hashPassword('not-a-real-password-' + Math.random());
  */
 @Injectable()
 export class AuthService {
-  private readonly logger = new Logger(AuthService.name);
   constructor(
     private readonly users: UsersService,
     private readonly otps: OtpService,

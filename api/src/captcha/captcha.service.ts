@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
@@ -15,7 +15,6 @@ import { ALTCHA_ALGORITHM, altcha, deriveKey, verifyAltchaPayload, type AltchaCh
  */
 @Injectable()
 export class CaptchaService {
-  private readonly logger = new Logger(CaptchaService.name);
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(CaptchaPassEntity) private readonly passes: Repository<CaptchaPassEntity>,

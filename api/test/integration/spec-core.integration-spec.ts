@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CORE_SPEC_MESSAGES, CORE_SPEC_PRICE_LADDER } from '../../../contracts/src/spec-tables/core.spec-table';
+import { CORE_SPEC_MESSAGES, CORE_SPEC_PRICE_LADDER } from '@portal/contracts/dist/spec-tables/core.spec-table';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser, newSignup } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';

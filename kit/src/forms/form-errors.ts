@@ -1,4 +1,5 @@
 import type { FormikErrors, FormikTouched } from 'formik';
+import type { ChangeEvent, FocusEvent } from 'react';
 import { type AnyObjectSchema, ValidationError } from 'yup';
 import { RELEASE_MESSAGES } from '@portal/contracts';
 
@@ -39,6 +40,19 @@ export function formErrorToast(errors: FieldErrors): string {
 /** yup's ValidationError (yup is a Module Federation singleton, so one class on the page). */
 export function isValidationError(error: unknown): error is ValidationError {
   return error instanceof ValidationError;
+}
+
+/**
+ * Props of a text or select field bound to formik: `{ name, value, onChange, onBlur, error }`, the
+ * error as `fieldError()` shows it. `<TextField label=... {...fieldProps(formik, 'title')} />`.
+ */
+export function fieldProps<V>(
+  formik: { values: V; touched: FormikTouched<V>; errors: FormikErrors<V>; submitCount: number; handleChange(e: ChangeEvent<unknown>): void; handleBlur(e: FocusEvent<unknown>): void },
+  name: keyof V & string,
+  errors?: FieldErrors,
+) {
+  const value = formik.values[name];
+  return { name, value: value === null || value === undefined ? '' : String(value), onChange: formik.handleChange, onBlur: formik.handleBlur, error: fieldError(formik, name, errors) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { AUTH_ENDPOINTS, type AwayStatus, fillMessage, RELEASE_MESSAGES } from '@portal/contracts';
+import { AUTH_ENDPOINTS, fillMessage, RELEASE_MESSAGES } from '@portal/contracts';
 import { api } from '../api/api-client';
 import { theme } from '../theme/theme';
 import { Card } from '../ui/Card';
@@ -11,8 +11,6 @@ type GateState =
   | { kind: 'away'; text: string }
   | { kind: 'revoked'; text: string }
   | { kind: 'open' };
-
-type AppConfig = { support_email?: string; public_site_url?: string };
 
 const Blocked = styled(Card)`
   display: flex;

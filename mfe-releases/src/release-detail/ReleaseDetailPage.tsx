@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, ApiError, Button, Card, DataTable, EmptyState, ErrorBox, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
-import { productNumber, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, type Track, trackStatusLabel } from '@portal/contracts';
-import { ArtworkImage } from '../shared/ArtworkImage';
-import { FactList } from '../shared/FactList';
+import { api, ApiError, Button, Card, EmptyState, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
+import { productNumber, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
+import { LoadFailed, ReleaseSummary, TracksCard } from '../shared/ReleaseSummary';
 import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { t } from '../shared/text';
@@ -35,14 +34,6 @@ const Banner = styled.div<{ $status: ReleaseStatus }>`
   color: ${({ $status }) => (BANNER[$status] ?? BANNER.draft).fg};
   strong { font-size: ${theme.font.size.lg}; }
   p { margin: 4px 0 0; }
-`;
-
-const Summary = styled.div`
-  display: grid;
-  grid-template-columns: 200px minmax(0, 1fr);
-  gap: 24px;
-  align-items: start;
-  @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
 /**
@@ -96,15 +87,9 @@ export function ReleaseDetailPage() {
   }
   if (state.kind === 'failed') {
     return (
-      <Card>
-        <ErrorBox>
-          <p>{RELEASE_UI.detail.loadFailed}</p>
-          <Button type="button" variant="secondary" onClick={() => void load()}>
-            {RELEASE_UI.detail.retry}
-          </Button>
-          <Link to={RELEASE_ROUTES.catalog}>{RELEASE_UI.detail.backToCatalog}</Link>
-        </ErrorBox>
-      </Card>
+      <LoadFailed text={RELEASE_UI.detail.loadFailed} retryLabel={RELEASE_UI.detail.retry} onRetry={() => void load()}>
+        <Link to={RELEASE_ROUTES.catalog}>{RELEASE_UI.detail.backToCatalog}</Link>
+      </LoadFailed>
     );
   }
 
@@ -151,10 +136,10 @@ export function ReleaseDetailPage() {
 
       <Stack $gap={20}>
         <Card>
-          <Summary>
-            <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={200} />
-            <FactList
-              facts={[
+          <ReleaseSummary
+            release={release}
+            artworkSize={200}
+            facts={[
                 { label: RELEASE_UI.facts.label, value: orDash(release.lable_name) },
                 { label: RELEASE_UI.facts.primaryArtist, value: orDash(release.artist_name) },
                 { label: RELEASE_UI.facts.title, value: orDash(release.release_title) },
@@ -162,31 +147,22 @@ export function ReleaseDetailPage() {
                 { label: RELEASE_UI.facts.explicitVersion, value: orDash(first?.explicit_version) },
                 { label: RELEASE_UI.facts.priceTier, value: first ? priceTierLabel(release.release_type, first.price_tier) : RELEASE_UI.facts.none },
                 { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
-                { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
-              ]}
-            />
-          </Summary>
+              { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
+            ]}
+          />
         </Card>
 
-        <Card>
-          <Stack $gap={12}>
-            <SectionTitle>{RELEASE_UI.detail.tracksHeading}</SectionTitle>
-            <DataTable<Track>
-              caption={RELEASE_UI.detail.tracksHeading}
-              rows={tracks}
-              rowKey={(row) => row.audio_id}
-              empty={RELEASE_UI.detail.noTracks}
-              columns={[
-                { key: 'no', header: cols[0], width: 56, render: (_row, index) => index + 1 },
-                { key: 'title', header: cols[1], render: (row) => <strong>{orDash(row.title)}</strong> },
-                { key: 'artist', header: cols[2], render: (row) => orDash(row.artist_name) },
-                { key: 'genre', header: cols[3], render: (row) => orDash(row.genre) },
-                { key: 'product', header: cols[4], render: (row) => productNumber(row.audio_id) },
-                { key: 'status', header: cols[5], render: (row) => trackStatusLabel(Number(row.status), release.status) },
-              ]}
-            />
-          </Stack>
-        </Card>
+        <TracksCard
+          heading={RELEASE_UI.detail.tracksHeading}
+          tracks={tracks}
+          headers={cols}
+          columns={[
+            { key: 'artist', header: cols[2], render: (row) => orDash(row.artist_name) },
+            { key: 'genre', header: cols[3], render: (row) => orDash(row.genre) },
+            { key: 'product', header: cols[4], render: (row) => productNumber(row.audio_id) },
+            { key: 'status', header: cols[5], render: (row) => trackStatusLabel(Number(row.status), release.status) },
+          ]}
+        />
       </Stack>
     </>
   );

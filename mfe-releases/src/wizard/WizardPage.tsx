@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, ApiError, Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate } from '@portal/kit';
-import { EDITABLE_STATUSES, type Release, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
+import { EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { useWizardStore } from './wizard.store';
 import { initialStep, isStepDone, isStepEnabled, parseStep, stepsDone, type StepNumber } from './wizard-steps';

@@ -4,7 +4,7 @@ import { AUTH_ENDPOINTS, SHELL, SHELL_TEXT } from '@portal/contracts';
 import { api, ApiError, formatDate, Loader, theme } from '@portal/kit';
 import { Icon } from '../layout/icons';
 import { IconButton } from '../layout/IconButton';
-import { linkify, toNotificationView, type NotificationRow, type NotificationView } from './notification';
+import { linkify, toNotificationView, type NotificationView } from './notification';
 
 const Wrap = styled.div`
   position: relative;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ArtistSlotColumns } from './artist-slots.columns';
 import type { ReleaseStatus } from '@portal/contracts';
 import { numeric } from '../../database/transformers';
 
@@ -8,18 +9,12 @@ import { numeric } from '../../database/transformers';
  * is saved so the catalogue lists and searches one user's rows without joins.
  */
 @Entity('releases')
-export class ReleaseEntity {
+export class ReleaseEntity extends ArtistSlotColumns {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer' }) user_id!: number;
   @Column({ type: 'varchar', length: 255, default: '' }) album_artwork!: string;
   @Column({ type: 'varchar', length: 16 }) release_type!: string;
   @Column({ type: 'varchar', length: 255 }) release_title!: string;
-  @Column({ type: 'integer', nullable: true }) primary_artist1!: number | null;
-  @Column({ type: 'integer', nullable: true }) primary_artist2!: number | null;
-  @Column({ type: 'integer', nullable: true }) primary_artist3!: number | null;
-  @Column({ type: 'integer', nullable: true }) featuring1!: number | null;
-  @Column({ type: 'integer', nullable: true }) featuring2!: number | null;
-  @Column({ type: 'integer', nullable: true }) featuring3!: number | null;
   @Column({ type: 'varchar', length: 255 }) genre!: string;
   @Column({ type: 'varchar', length: 255 }) sub_genre!: string;
   @Column({ type: 'varchar', length: 255 }) lable_name!: string;

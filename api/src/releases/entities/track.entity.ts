@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ArtistSlotColumns } from './artist-slots.columns';
 
 /** A track of a release (core §3 Track). `user_id` repeats the release owner so every query is scoped by user. */
 @Entity('tracks')
-export class TrackEntity {
+export class TrackEntity extends ArtistSlotColumns {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer' }) release_id!: number;
   @Column({ type: 'integer' }) user_id!: number;
@@ -11,12 +12,6 @@ export class TrackEntity {
   @Column({ type: 'varchar', length: 3 }) instrumental!: string;
   @Column({ type: 'varchar', length: 255 }) title!: string;
   @Column({ type: 'varchar', length: 255, default: '' }) version_subtitle!: string;
-  @Column({ type: 'integer', nullable: true }) primary_artist1!: number | null;
-  @Column({ type: 'integer', nullable: true }) primary_artist2!: number | null;
-  @Column({ type: 'integer', nullable: true }) primary_artist3!: number | null;
-  @Column({ type: 'integer', nullable: true }) featuring1!: number | null;
-  @Column({ type: 'integer', nullable: true }) featuring2!: number | null;
-  @Column({ type: 'integer', nullable: true }) featuring3!: number | null;
   @Column({ type: 'varchar', length: 255 }) author1!: string;
   @Column({ type: 'varchar', length: 255, default: '' }) author2!: string;
   @Column({ type: 'varchar', length: 255, default: '' }) author3!: string;

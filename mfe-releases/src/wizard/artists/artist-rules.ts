@@ -7,6 +7,10 @@ export const PRIMARY_KEYS = ['primary_artist1', 'primary_artist2', 'primary_arti
 /** Featuring holds at most 2 (core §9), so the third featuring slot is never offered. */
 export const FEATURING_KEYS = ['featuring1', 'featuring2'] as const;
 
+/** The artist slots of a form's values (release info or track), for the pickers. */
+export const artistSlotValues = (values: Record<(typeof PRIMARY_KEYS)[number] | (typeof FEATURING_KEYS)[number], string>): ArtistValues =>
+  Object.fromEntries([...PRIMARY_KEYS, ...FEATURING_KEYS].map((k) => [k, values[k]]));
+
 export const keysFor = (type: ArtistType): readonly string[] => (type === 'primary' ? PRIMARY_KEYS : FEATURING_KEYS);
 
 const filled = (values: ArtistValues, keys: readonly string[]) => keys.filter((k) => (values[k] ?? '') !== '').length;

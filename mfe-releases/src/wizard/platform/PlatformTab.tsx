@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, Button, Card, CheckboxField, ErrorBox, Loader, Muted, notify, Stack, theme } from '@portal/kit';
+import { Actions, api, Button, Card, CheckboxField, Loader, Muted, notify, Stack, theme } from '@portal/kit';
 import { PLATFORM_COUNTS, PLATFORM_TYPE, type PlatformLogo, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, type SubmissionDataChecks } from '@portal/contracts';
 import { logoUrl } from '../../shared/media-urls';
+import { LoadFailed } from '../../shared/ReleaseSummary';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 
@@ -102,16 +103,7 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
 
   if (loading) return <Loader label={RELEASE_UI.platform.loading} />;
   if (failed || !data) {
-    return (
-      <Card>
-        <ErrorBox>
-          <p>{RELEASE_UI.wizard.loadFailed}</p>
-          <Button type="button" variant="secondary" onClick={() => void load()}>
-            {RELEASE_UI.wizard.retry}
-          </Button>
-        </ErrorBox>
-      </Card>
-    );
+    return <LoadFailed text={RELEASE_UI.wizard.loadFailed} retryLabel={RELEASE_UI.wizard.retry} onRetry={() => void load()} />;
   }
 
   const groups = { audio: [] as PlatformLogo[], crbt: [] as PlatformLogo[], video: [] as PlatformLogo[] };

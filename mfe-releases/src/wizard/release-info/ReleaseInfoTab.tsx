@@ -2,11 +2,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
+import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
 import { GENRES, minReleaseDate, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_TYPE_LABEL, RELEASE_TYPES, RELEASE_UI, releaseInfoSchema, subGenresFor } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
 import { ArtistSlots } from '../artists/ArtistSlots';
+import { artistSlotValues } from '../artists/artist-rules';
 import { useWizardStore } from '../wizard.store';
 import { ArtworkUpload } from './ArtworkUpload';
 
@@ -80,13 +81,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
   const errorOf = (name: keyof ReleaseInfoValues & string) => fieldError(formik, name, errors);
   const subGenreOptions = useMemo(() => toOptions(subGenresFor(values.genre)), [values.genre]);
 
-  const textProps = (name: keyof ReleaseInfoValues) => ({
-    name,
-    value: String(values[name] ?? ''),
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: errorOf(name),
-  });
+  const textProps = (name: keyof ReleaseInfoValues & string) => fieldProps(formik, name, errors);
 
   const save = async () => {
     const payload = await releaseInfoSchema.validate(releaseInfoPayload(values), { context: { now: Date.now() } });
@@ -142,13 +137,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
     else setConfirmOpen(true);
   };
 
-  const artistValues = {
-    primary_artist1: values.primary_artist1,
-    primary_artist2: values.primary_artist2,
-    primary_artist3: values.primary_artist3,
-    featuring1: values.featuring1,
-    featuring2: values.featuring2,
-  };
+  const artistValues = artistSlotValues(values);
   const onArtists = (patch: Record<string, string>) => {
     for (const [key, value] of Object.entries(patch)) void setFieldValue(key, value);
   };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { BulletList, Button, Dialog, fieldError, type FieldErrors, FieldGrid, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
+import { BulletList, Button, Dialog, fieldError, type FieldErrors, FieldGrid, fieldProps, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
 import {
   EXPLICIT_VERSIONS,
   GENRES,
@@ -21,6 +21,7 @@ import {
   type TrackPayload,
 } from '@portal/contracts';
 import { ArtistSlots } from '../artists/ArtistSlots';
+import { artistSlotValues } from '../artists/artist-rules';
 import { CreditNames } from './CreditNames';
 import { trackPayload, type TrackFormValues } from './track.form';
 
@@ -96,13 +97,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
   }, [open]);
 
   const errorOf = (name: keyof TrackFormValues & string) => fieldError(formik, name, errors);
-  const field = (name: keyof TrackFormValues) => ({
-    name,
-    value: values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: errorOf(name),
-  });
+  const field = (name: keyof TrackFormValues & string) => fieldProps(formik, name, errors);
 
   const tierOptions = useMemo(() => priceTiersFor(releaseType).map((tier) => ({ value: tier.value, label: tier.label })), [releaseType]);
   const subGenreOptions = useMemo(() => opts(subGenresFor(values.genre)), [values.genre]);
@@ -130,13 +125,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
     }
   };
 
-  const artistValues = {
-    primary_artist1: values.primary_artist1,
-    primary_artist2: values.primary_artist2,
-    primary_artist3: values.primary_artist3,
-    featuring1: values.featuring1,
-    featuring2: values.featuring2,
-  };
+  const artistValues = artistSlotValues(values);
   const setMany = (patch: Partial<TrackFormValues>) => {
     for (const [key, value] of Object.entries(patch)) void setFieldValue(key, value, false);
     void formik.validateForm({ ...values, ...patch });

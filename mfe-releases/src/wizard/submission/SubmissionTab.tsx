@@ -1,24 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { api, Button, Card, CheckboxField, DataTable, ErrorBox, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme } from '@portal/kit';
-import { type Artist, PLATFORM_COUNTS, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI, type Track } from '@portal/contracts';
-import { ArtworkImage } from '../../shared/ArtworkImage';
-import { FactList } from '../../shared/FactList';
+import { api, Button, Card, CheckboxField, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme } from '@portal/kit';
+import { type Artist, PLATFORM_COUNTS, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
+import { LoadFailed, ReleaseSummary, TracksCard } from '../../shared/ReleaseSummary';
 import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-format';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
 import { useArtistsStore } from '../artists/artists.store';
 
 export type SubmissionTabProps = { release: Release };
-
-const Summary = styled.div`
-  display: grid;
-  grid-template-columns: 180px minmax(0, 1fr);
-  gap: 20px;
-  align-items: start;
-  @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
-`;
 
 const Platforms = styled.ul`
   list-style: none;
@@ -89,16 +80,7 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
 
   if (loading) return <Loader label={RELEASE_UI.submission.loading} />;
   if (!release) {
-    return (
-      <Card>
-        <ErrorBox>
-          <p>{RELEASE_UI.wizard.loadFailed}</p>
-          <Button type="button" variant="secondary" onClick={() => void load()}>
-            {RELEASE_UI.wizard.retry}
-          </Button>
-        </ErrorBox>
-      </Card>
-    );
+    return <LoadFailed text={RELEASE_UI.wizard.loadFailed} retryLabel={RELEASE_UI.wizard.retry} onRetry={() => void load()} />;
   }
 
   /** Names of the artist ids from the pickers' lists; null when one is not known. */
@@ -141,10 +123,10 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
             <SectionTitle>{RELEASE_UI.submission.heading}</SectionTitle>
             <Muted>{RELEASE_UI.submission.intro}</Muted>
           </div>
-          <Summary>
-            <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={180} />
-            <FactList
-              facts={[
+          <ReleaseSummary
+            release={release}
+            artworkSize={180}
+            facts={[
                 { label: RELEASE_UI.facts.title, value: orDash(release.release_title) },
                 { label: RELEASE_UI.facts.releaseType, value: releaseTypeLabel(release.release_type) },
                 { label: RELEASE_UI.facts.primaryArtist, value: orDash(primaryNames) },
@@ -156,32 +138,23 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
                 { label: RELEASE_UI.facts.pLine, value: orDash(release.p_line) },
                 { label: RELEASE_UI.facts.cLine, value: orDash(release.c_line) },
                 { label: RELEASE_UI.facts.upcEan, value: orDash(release.upc_ean) },
-                { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
-              ]}
-            />
-          </Summary>
-        </Stack>
-      </Card>
-
-      <Card>
-        <Stack $gap={12}>
-          <SectionTitle>{RELEASE_UI.submission.tracksHeading}</SectionTitle>
-          <DataTable<Track>
-            caption={RELEASE_UI.submission.tracksHeading}
-            rows={tracks}
-            rowKey={(row) => row.audio_id}
-            empty={RELEASE_UI.detail.noTracks}
-            columns={[
-              { key: 'no', header: cols[0], width: 56, render: (_row, index) => index + 1 },
-              { key: 'title', header: cols[1], render: (row) => <strong>{orDash(row.title)}</strong> },
-              { key: 'version', header: cols[2], render: (row) => orDash(row.track_version) },
-              { key: 'isrc', header: cols[3], render: (row) => (row.isrc ? row.isrc : RELEASE_UI.submission.noIsrc) },
-              { key: 'tier', header: cols[4], render: (row) => priceTierLabel(release.release_type, row.price_tier) },
-              { key: 'explicit', header: cols[5], render: (row) => orDash(row.explicit_version) },
+              { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
             ]}
           />
         </Stack>
       </Card>
+
+      <TracksCard
+        heading={RELEASE_UI.submission.tracksHeading}
+        tracks={tracks}
+        headers={cols}
+        columns={[
+          { key: 'version', header: cols[2], render: (row) => orDash(row.track_version) },
+          { key: 'isrc', header: cols[3], render: (row) => (row.isrc ? row.isrc : RELEASE_UI.submission.noIsrc) },
+          { key: 'tier', header: cols[4], render: (row) => priceTierLabel(release.release_type, row.price_tier) },
+          { key: 'explicit', header: cols[5], render: (row) => orDash(row.explicit_version) },
+        ]}
+      />
 
       <Card>
         <Stack $gap={12}>
