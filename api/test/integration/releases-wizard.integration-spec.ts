@@ -318,6 +318,15 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       expect(await releaseRow(r.releaseId)).toMatchObject({ status: 'in_review', reason: '' });
     });
 
+    it('a rejected release can be deleted with its tracks (core §4)', async () => {
+      const r = await a.readyRelease();
+      await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
+      await review(r.releaseId, 'rejected', 'Duplicate content');
+      expect((await a.post('deleteDraft', { release_id: r.releaseId }).expect(200)).body.message).toBe(M.draftDeleted);
+      await a.get('getCatelogById', { release_id: r.releaseId }).expect(404);
+      expect(await t.app.get(DataSource).getRepository(TrackEntity).countBy({ release_id: r.releaseId })).toBe(0);
+    });
+
     it('approved and takendown: nothing can change; the review command drives the outcome', async () => {
       const r = await a.readyRelease();
       await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);

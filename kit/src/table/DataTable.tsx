@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme/theme';
+import { visuallyHidden } from '../ui/layout';
 import { Loader } from '../ui/Loader';
 import { EmptyState } from '../ui/EmptyState';
 
@@ -59,7 +60,7 @@ const Row = styled.tr<{ $clickable: boolean }>`
 `;
 
 const Caption = styled.caption`
-  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 /** A table with columns rendered per row; loading and empty states span all columns. */

@@ -1,5 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { theme } from './theme';
+import { visuallyHidden } from '../ui/layout';
 
 /** Base document styles; rendered once by the shell. */
 export const GlobalStyle = createGlobalStyle`
@@ -17,10 +18,7 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${theme.colors.accent}; }
   button, input, select, textarea { font: inherit; color: inherit; }
   :focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 2px; }
-  .visually-hidden {
-    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
-  }
+  .visually-hidden { ${visuallyHidden} }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

@@ -4,7 +4,7 @@ import type { AltchaWidgetElement } from 'altcha';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import styled from 'styled-components';
 import { apiUrl, AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
-import { api, notify, theme } from '@portal/kit';
+import { api, notify, theme, visuallyHidden } from '@portal/kit';
 import { captchaActionFor } from './captcha-state';
 
 export type CaptchaHandle = {
@@ -149,10 +149,5 @@ const Legend = styled.span`
 
 // Announced to screen readers only: sighted users see the widget's own "Verifying..." label.
 const Status = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
