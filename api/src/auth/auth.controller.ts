@@ -20,19 +20,20 @@ export class AuthController {
   /** POST /api/signup → message signupSuccess; a verification code is mailed. */
   @Endpoint(E.signup)
   async signup(@ValidBody(E.signup) dto: SignupPayload, @Req() req: PortalRequest, @Headers(CAPTCHA_HEADER) captcha?: string) {
-    return ok((await this.auth.signup(dto, req.ip ?? '', captcha)).message);
+    const { message, signup_token } = await this.auth.signup(dto, req.ip ?? '', captcha);
+    return ok(message, { signup_token });
   }
 
   /** POST /api/verifyEmailOTP `{ email, otp }` → top-level `token`. */
   @Endpoint(E.verifyEmailOTP)
-  async verifyEmailOtp(@ValidBody(E.verifyEmailOTP) dto: { email: string; otp: string }) {
+  async verifyEmailOtp(@ValidBody(E.verifyEmailOTP) dto: { email: string; otp: string; signup_token?: string }) {
     const { message, token } = await this.auth.verifyEmail(dto);
     return ok(message, { token });
   }
 
   /** POST /api/resendEmailOTP `{ email, type }`. */
   @Endpoint(E.resendEmailOTP)
-  async resend(@ValidBody(E.resendEmailOTP) dto: { email: string; type: string }) {
+  async resend(@ValidBody(E.resendEmailOTP) dto: { email: string; type: string; signup_token?: string }) {
     return ok((await this.auth.resend(dto)).message);
   }
 

@@ -10,6 +10,8 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { OtpEntity } from './otp.entity';
 import { OtpService } from './otp.service';
+import { PendingSignupEntity } from './pending-signup.entity';
+import { SignupAttemptsService } from './signup-attempts.service';
 import { SessionEntity } from './session.entity';
 import { SessionService } from './session.service';
 
@@ -17,7 +19,7 @@ import { SessionService } from './session.service';
 @Global()
 @Module({
   imports: [
-    TypeOrmModule.forFeature([OtpEntity, SessionEntity]),
+    TypeOrmModule.forFeature([OtpEntity, SessionEntity, PendingSignupEntity]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       // A KeyObject made once: given a string, jsonwebtoken first tries to parse it as a PEM public key
@@ -31,7 +33,7 @@ import { SessionService } from './session.service';
     CaptchaModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, OtpService, SessionService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, OtpService, SessionService, SignupAttemptsService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [SessionService],
 })
 export class AuthModule {}

@@ -6,6 +6,7 @@ import { UsersService } from '../users/users.service';
 import { OtpService } from './otp.service';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { SessionService } from './session.service';
+import { SignupAttemptsService } from './signup-attempts.service';
 
 // Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password-' + Math.random());
@@ -22,50 +23,44 @@ export class AuthService {
     private readonly otps: OtpService,
     private readonly sessions: SessionService,
     private readonly captcha: CaptchaService,
+    private readonly signups: SignupAttemptsService,
   ) {}
 
   /**
-   * POST /api/signup. Creates an unverified account (or refreshes one that never verified) and mails
-   * a verification OTP. Errors: 400 with the first failing core §5 message, 400 captcha, 409 e-mail taken.
+   * POST /api/signup. Records a sign-up attempt with its own details and code and mails the code; the
+   * account is created only when that code is verified (issue 13: a second sign-up of an unverified
+   * e-mail never changes the first one's password). Answers the attempt's `signup_token`.
+   * Errors: 400 with the first failing core §5 message, 400 captcha, 409 e-mail taken (verified account).
    */
-  async signup(dto: SignupPayload, ip: string, captchaToken?: string): Promise<{ message: string }> {
+  async signup(dto: SignupPayload, ip: string, captchaToken?: string): Promise<{ message: string; signup_token: string }> {
     await this.captcha.consume(captchaToken);
-    const email = dto.email.toLowerCase();
-    const password_hash = await hashPassword(dto.password);
-    const fields = { name: dto.name, email, phone: dto.phone, address: dto.address, password_hash, signup_ip: ip.slice(0, 64) };
-    let user = await this.users.findByEmail(email);
-    if (user?.email_verified_at) throw DomainError.conflict(M.emailTaken);
-    if (user) await this.users.update(user.id, fields);
-    else {
-      try {
-        user = await this.users.create(fields);
-      } catch {
-        throw DomainError.conflict(M.emailTaken); // lost a race with another signup of the same e-mail
-      }
-    }
-    await this.otps.send({ ...user, ...fields }, 'verification', true);
-    return { message: M.signupSuccess };
+    if (await this.users.findByEmail(dto.email)) throw DomainError.conflict(M.emailTaken);
+    const signup_token = await this.signups.start(dto, await hashPassword(dto.password), ip);
+    return { message: M.signupSuccess, signup_token };
   }
 
-  /** POST /api/verifyEmailOTP `{ email, otp }` → a login token. Errors: 400 invalid/expired, 429 too many attempts. */
-  async verifyEmail(dto: { email: string; otp: string }): Promise<{ message: string; token: string }> {
-    const user = await this.users.findByEmail(dto.email);
-    if (!user || user.email_verified_at) throw DomainError.badRequest(M.otpInvalid);
-    await this.otps.verify(user.id, 'verification', dto.otp);
-    await this.users.update(user.id, { email_verified_at: new Date() });
+  /**
+   * POST /api/verifyEmailOTP `{ email, otp, signup_token? }` → a login token for the account created
+   * from that attempt. Errors: 400 invalid/expired, 409 verified meanwhile, 429 too many attempts.
+   */
+  async verifyEmail(dto: { email: string; otp: string; signup_token?: string }): Promise<{ message: string; token: string }> {
+    const user = await this.signups.verify(dto.email, dto.otp, dto.signup_token);
     return { message: M.otpVerified, token: await this.sessions.issue(user.id, 'login') };
   }
 
   /**
-   * POST /api/resendEmailOTP `{ email, type }`: type "verification" resends the sign-up code, empty the
-   * recovery code. Unknown or ineligible e-mails get the same answer (nothing revealed). 429 inside 30 s.
+   * POST /api/resendEmailOTP `{ email, type, signup_token? }`: type "verification" resends a sign-up
+   * attempt's code, empty the recovery code of a verified account. Every e-mail gets the same answer,
+   * and inside the 30 s floor nothing is sent, silently (issue 13: no enumeration).
    */
-  async resend(dto: { email: string; type: string }): Promise<{ message: string }> {
-    const purpose = dto.type === 'verification' ? 'verification' : 'forgot';
+  async resend(dto: { email: string; type: string; signup_token?: string }): Promise<{ message: string }> {
+    if (dto.type === 'verification') {
+      await this.signups.resend(dto.email, dto.signup_token);
+      return { message: M.otpSent };
+    }
     const user = await this.users.findByEmail(dto.email);
-    const eligible = user && (purpose === 'verification' ? !user.email_verified_at : !!user.email_verified_at);
-    if (eligible) await this.otps.send(user, purpose);
-    return { message: purpose === 'verification' ? M.otpSent : M.forgotSent };
+    if (user?.email_verified_at) await this.otps.send(user, 'forgot', true);
+    return { message: M.forgotSent };
   }
 
   /**
@@ -75,12 +70,13 @@ export class AuthService {
   async login(dto: LoginPayload, captchaToken?: string): Promise<{ message: string; token: string }> {
     await this.captcha.consume(captchaToken);
     const user = await this.users.findByEmail(dto.email);
+    if (!user) {
+      // Only sign-up attempts: the attempt whose password this is gets a new code (core §4 "verify first").
+      const signup_token = await this.signups.loginPending(dto.email, dto.password);
+      if (signup_token) throw new DomainError(403, M.notVerified, { code: 'not_verified', extra: { signup_token } });
+    }
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), dto.password);
     if (!user || !valid) throw DomainError.badRequest(M.invalidCredentials);
-    if (!user.email_verified_at) {
-      await this.otps.send(user, 'verification', true);
-      throw DomainError.forbidden(M.notVerified);
-    }
     return { message: M.loginSuccess, token: await this.sessions.issue(user.id, 'login') };
   }
 

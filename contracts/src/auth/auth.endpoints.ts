@@ -55,26 +55,33 @@ export type PublicAppConfig = { support_email: string; public_site_url: string }
 export const AUTH_ENDPOINTS = {
   signup: defineEndpoint<In<typeof signupSchema>, undefined>({
     method: 'POST', path: 'signup', access: 'public', tag: 'auth',
-    summary: 'Create an account and mail a 5 digit verification code',
-    description: 'core §4, §5 "Signup, checked in this order". 400 the first failing message or a bad captcha; 409 e-mail taken; 429 rate limit.',
-    body: signupSchema, headers: [captchaHeader], errors: [400, 409, 429],
+    summary: 'Start a sign-up and mail a 5 digit verification code',
+    description:
+      'core §4, §5 "Signup, checked in this order". The account exists once the code is verified, with exactly this attempt’s details ' +
+      '(another sign-up of the same e-mail is its own attempt with its own code). Answers `signup_token`, which names this attempt to ' +
+      'verifyEmailOTP and resendEmailOTP. 400 the first failing message or a bad captcha; 409 e-mail taken; 429 rate limit.',
+    body: signupSchema, headers: [captchaHeader], fields: { signup_token: 'string' }, errors: [400, 409, 429],
   }),
   verifyEmailOTP: defineEndpoint<In<typeof verifyEmailOtpSchema>, undefined>({
     method: 'POST', path: 'verifyEmailOTP', access: 'public', tag: 'auth',
     summary: 'Verify the sign-up code; answers a login token',
-    description: 'core §5 OTP: 5 digits, 10 minutes, 5 attempts. 400 invalid or expired; 429 too many attempts.',
-    body: verifyEmailOtpSchema, fields: token, errors: [400, 429],
+    description:
+      'core §5 OTP: 5 digits, 10 minutes, 5 attempts. `signup_token` names the attempt (required when the e-mail has several). ' +
+      '400 invalid or expired; 409 e-mail verified meanwhile; 429 too many attempts.',
+    body: verifyEmailOtpSchema, fields: token, errors: [400, 409, 429],
   }),
   resendEmailOTP: defineEndpoint<In<typeof resendOtpSchema>, undefined>({
     method: 'POST', path: 'resendEmailOTP', access: 'public', tag: 'auth',
     summary: 'Send a new code (type "verification", or empty for password recovery)',
-    description: 'The same answer for every e-mail; 429 inside the 30 s floor (core §5).',
+    description: 'The same answer for every e-mail, known or not; inside the 30 s floor (core §5) nothing is sent. Limited per client IP.',
     body: resendOtpSchema, errors: [400, 429],
   }),
   login: defineEndpoint<In<typeof loginSchema>, undefined>({
     method: 'POST', path: 'login', access: 'public', tag: 'auth',
     summary: 'Log in; answers a token',
-    description: 'core §4, §5 Login. 400 invalid e-mail or password, or a bad captcha; 403 not verified (a new code is mailed); 429 rate limit.',
+    description:
+      'core §4, §5 Login. 400 invalid e-mail or password, or a bad captcha; 403 not verified (a new code is mailed, and the answer ' +
+      'carries the attempt’s `signup_token` for the OTP screen); 429 rate limit.',
     body: loginSchema, headers: [captchaHeader], fields: token, errors: [400, 403, 429],
   }),
   forgetPassword: defineEndpoint<In<typeof forgetPasswordSchema>, undefined>({

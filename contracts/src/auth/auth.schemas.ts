@@ -45,12 +45,15 @@ export const otpSchema = yup
   .required(M.otpFormat)
   .matches(new RegExp(`^\\d{${AUTH_LIMITS.otpLength}}$`), M.otpFormat);
 
-/** POST /api/verifyEmailOTP payload. */
-export const verifyEmailOtpSchema = yup.object({ email, otp: otpSchema });
+/** The opaque token of one sign-up attempt, answered by signup (and by a login of an unverified e-mail). */
+const signupToken = yup.string().trim().max(64).optional();
+
+/** POST /api/verifyEmailOTP payload; `signup_token` names the attempt the code is for (issue 13). */
+export const verifyEmailOtpSchema = yup.object({ email, otp: otpSchema, signup_token: signupToken });
 /** POST /api/VerifyForgetPasswordOTP payload (field OTP upper-case, as published). */
 export const verifyForgetOtpSchema = yup.object({ email, OTP: otpSchema });
 /** POST /api/resendEmailOTP payload. */
-export const resendOtpSchema = yup.object({ email, type: yup.string().optional().default('') });
+export const resendOtpSchema = yup.object({ email, type: yup.string().max(32).optional().default(''), signup_token: signupToken });
 /** POST /api/forgetPassword payload. */
 export const forgetPasswordSchema = yup.object({ email });
 

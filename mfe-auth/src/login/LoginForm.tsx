@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
-import { api, Button, fieldError, notify, theme, useSession } from '@portal/kit';
+import { api, ApiError, Button, fieldError, notify, theme, useSession } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
@@ -17,7 +17,8 @@ const FIELDS = ['email', 'password'] as const;
 
 export type LoginFormProps = {
   /** The account exists but its e-mail is not verified yet: the server sent a new code. */
-  onUnverified(email: string): void;
+  /** The e-mail has only a sign-up attempt; `signupToken` names it (from the 403 answer). */
+  onUnverified(email: string, signupToken?: string): void;
 };
 
 /**
@@ -44,7 +45,10 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
         navigate('/', { replace: true });
       } catch (error) {
         captchaRef.current?.reset();
-        if (reportUnexpected(error) === AUTH_MESSAGES.notVerified) onUnverified(address);
+        if (reportUnexpected(error) === AUTH_MESSAGES.notVerified) {
+          const token = error instanceof ApiError ? error.envelope?.signup_token : undefined;
+          onUnverified(address, typeof token === 'string' ? token : undefined);
+        }
       }
     },
   });

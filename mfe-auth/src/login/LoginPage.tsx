@@ -15,15 +15,15 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { view, email } = loginViewOf(search, location.state);
+  const { view, email, signupToken } = loginViewOf(search, location.state);
 
   if (view === 'forgot') return <ForgotPasswordFlow />;
   if (view === 'verify' && email) {
-    return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={email} back={<BackToLogin />} />;
+    return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={email} signupToken={signupToken} back={<BackToLogin />} />;
   }
   return (
     <LoginForm
-      onUnverified={(address) => navigate({ search: `?${LOGIN_VIEW_PARAM}=verify` }, { state: { email: address } })}
+      onUnverified={(address, signupToken) => navigate({ search: `?${LOGIN_VIEW_PARAM}=verify` }, { state: { email: address, signupToken } })}
     />
   );
 }

@@ -7,10 +7,16 @@ export const LOGIN_VIEW_PARAM = 'view';
 
 export type LoginView = 'login' | 'forgot' | 'verify';
 
-export function loginViewOf(search: URLSearchParams, state: unknown): { view: LoginView; email?: string } {
+/**
+ * The screen to show. The verify view needs the e-mail and, when the login answer gave one, the
+ * sign-up attempt's `signupToken` (issue 13), both from the history state.
+ */
+export function loginViewOf(search: URLSearchParams, state: unknown): { view: LoginView; email?: string; signupToken?: string } {
   const view = search.get(LOGIN_VIEW_PARAM);
   if (view === 'forgot') return { view: 'forgot' };
-  const email = (state as { email?: unknown } | null)?.email;
-  if (view === 'verify' && typeof email === 'string' && email) return { view: 'verify', email };
+  const { email, signupToken } = (state ?? {}) as { email?: unknown; signupToken?: unknown };
+  if (view === 'verify' && typeof email === 'string' && email) {
+    return { view: 'verify', email, ...(typeof signupToken === 'string' && signupToken ? { signupToken } : {}) };
+  }
   return { view: 'login' };
 }

@@ -19,6 +19,8 @@ export type OtpScreenProps = {
   /** The address the code went to. */
   email: string;
   resendType: ResendType;
+  /** Sent with a resend, so the new code is for this sign-up attempt (issue 13). */
+  signupToken?: string;
   /** Posts the code; resolves when the flow may move on, rejects (already toasted) otherwise. */
   onVerify(otp: string): Promise<void>;
   /** A way back (to the login form), rendered under the form. */
@@ -32,7 +34,7 @@ const otpFormSchema = yup.object({ otp: otpSchema });
  * One numeric input labelled "Enter OTP"; Resend stays locked for 30 s after each send, with the hint
  * "Please wait for 30 sec" and a countdown (core §9; the server enforces the same floor).
  */
-export function OtpScreen({ title, email, resendType, onVerify, back }: OtpScreenProps) {
+export function OtpScreen({ title, email, resendType, signupToken, onVerify, back }: OtpScreenProps) {
   const { remaining, restart } = useCountdown(AUTH_LIMITS.otpResendFloorSeconds);
   const [resending, setResending] = useState(false);
 
@@ -51,7 +53,7 @@ export function OtpScreen({ title, email, resendType, onVerify, back }: OtpScree
   const resend = async () => {
     setResending(true);
     try {
-      const answer = await api.call(AUTH_ENDPOINTS.resendEmailOTP, { body: { email, type: resendType } });
+      const answer = await api.call(AUTH_ENDPOINTS.resendEmailOTP, { body: { email, type: resendType, signup_token: signupToken } });
       notify.success(answer.message || AUTH_MESSAGES.otpSent);
       restart();
       formik.resetForm();

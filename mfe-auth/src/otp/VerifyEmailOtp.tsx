@@ -6,19 +6,19 @@ import { tokenOf } from '../common/envelope';
 import { reportUnexpected } from '../common/report-unexpected';
 import { OtpScreen } from './OtpScreen';
 
-export type VerifyEmailOtpProps = { title: string; email: string; back?: ReactNode };
+export type VerifyEmailOtpProps = { title: string; email: string; /** The sign-up attempt the code is for (issue 13). */ signupToken?: string; back?: ReactNode };
 
 /**
  * E-mail verification after signup (core §2 /signup, §4): POST /api/verifyEmailOTP { email, otp };
  * the answer's token starts the session, the server's message stays 4 s (TOAST_MS.afterOtp) and the
- * user goes to /. Resend: POST /api/resendEmailOTP { email, type: 'verification' }.
+ * user goes to /. Resend: POST /api/resendEmailOTP { email, type: 'verification', signup_token }.
  */
-export function VerifyEmailOtp({ title, email, back }: VerifyEmailOtpProps) {
+export function VerifyEmailOtp({ title, email, signupToken, back }: VerifyEmailOtpProps) {
   const navigate = useNavigate();
 
   const verify = async (otp: string) => {
     try {
-      const answer = await api.call(AUTH_ENDPOINTS.verifyEmailOTP, { body: { email, otp } });
+      const answer = await api.call(AUTH_ENDPOINTS.verifyEmailOTP, { body: { email, otp, signup_token: signupToken } });
       useSession.getState().setToken(tokenOf(answer));
       notify.success(answer.message || AUTH_MESSAGES.otpVerified, TOAST_MS.afterOtp);
       navigate('/', { replace: true });
@@ -28,5 +28,5 @@ export function VerifyEmailOtp({ title, email, back }: VerifyEmailOtpProps) {
     }
   };
 
-  return <OtpScreen title={title} email={email} resendType="verification" onVerify={verify} back={back} />;
+  return <OtpScreen title={title} email={email} resendType="verification" signupToken={signupToken} onVerify={verify} back={back} />;
 }

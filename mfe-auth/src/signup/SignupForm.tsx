@@ -20,7 +20,8 @@ export type SignupFormProps = {
   /** `?name=` of the invitation link: shows the Welcome banner and prefills Name. */
   referrer: string | null;
   /** The account exists; a code went to `email`. */
-  onSignedUp(email: string): void;
+  /** `signupToken` names this sign-up attempt for the OTP screen (issue 13). */
+  onSignedUp(email: string, signupToken?: string): void;
 };
 
 /**
@@ -59,7 +60,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
       try {
         const answer = await api.call(AUTH_ENDPOINTS.signup, { body: payload }, { headers: { [CAPTCHA_HEADER]: captchaToken } });
         notify.success(answer.message || AUTH_MESSAGES.signupSuccess, TOAST_MS.afterSignup);
-        onSignedUp(payload.email);
+        onSignedUp(payload.email, typeof answer.signup_token === 'string' ? answer.signup_token : undefined);
       } catch (error) {
         captchaRef.current?.reset();
         reportUnexpected(error);

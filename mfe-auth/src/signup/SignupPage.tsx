@@ -12,10 +12,10 @@ import { referrerName } from './referrer';
  */
 export default function SignupPage() {
   const [search] = useSearchParams();
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ email: string; signupToken?: string } | null>(null);
 
-  if (pendingEmail) {
-    return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={pendingEmail} back={<BackToLogin />} />;
+  if (pending) {
+    return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={pending.email} signupToken={pending.signupToken} back={<BackToLogin />} />;
   }
-  return <SignupForm referrer={referrerName(search)} onSignedUp={setPendingEmail} />;
+  return <SignupForm referrer={referrerName(search)} onSignedUp={(email, signupToken) => setPending({ email, signupToken })} />;
 }
