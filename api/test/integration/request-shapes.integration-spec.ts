@@ -36,8 +36,11 @@ describe.each(ENGINES)('request shapes on %s', (engine) => {
   it('signup ignores fields beyond the form (revoked, revenue, verification)', async () => {
     const signup = newSignup();
     await request(t.http).post('/api/signup').send({ ...signup, ...FORGED, email_verified_at: '2020-01-01', conversion_rate: 1 }).expect(200);
+    // No account exists before the code is verified, whatever the body said.
+    expect(await db().getRepository(UserEntity).existsBy({ email: signup.email.toLowerCase() })).toBe(false);
+    await request(t.http).post('/api/verifyEmailOTP').send({ email: signup.email, otp: t.lastOtp(signup.email), ...FORGED }).expect(200);
     const row = await db().getRepository(UserEntity).findOneByOrFail({ email: signup.email.toLowerCase() });
-    expect(row.email_verified_at).toBeNull();
+    expect(row).toMatchObject({ revoked: 0, conversion_rate: 83 });
     expect(Number(row.revenue_usd)).toBe(0);
     expect(row.id).not.toBe(FORGED.id);
   });
