@@ -20,7 +20,9 @@ import { requestLogger } from './common/request-logger';
 export async function createApp(config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestExpressApplication> {
   const logger = options.quiet ? false : new PortalLogger({ json: config.logFormat === 'json', colors: config.logFormat !== 'json' });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bodyParser: false });
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); by default a client
+  // cannot choose the address its rate-limit buckets are counted under.
+  app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
   app.disable('x-powered-by');
   app.use(requestId);
   if (config.logRequests && !options.quiet) app.use('/api', requestLogger);

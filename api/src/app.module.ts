@@ -10,6 +10,7 @@ import { PlatformStatusModule } from './platform-status/platform-status.module';
 import { HealthController } from './health/health.controller';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
+import { authThrottlers } from './auth/auth-throttler.guard';
 
 /** The modular monolith: core modules plus one module per area (CONVENTIONS §1). */
 @Module({})
@@ -19,7 +20,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: config.rateLimit.authTtlMs, limit: config.rateLimit.authLimit }] }),
+        ThrottlerModule.forRoot({ throttlers: authThrottlers(config) }),
         DatabaseModule,
         MailModule,
         PlatformStatusModule,

@@ -1,16 +1,40 @@
+import type { ExecutionContext } from '@nestjs/common';
 import { Injectable } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import type { AppConfig } from '../config/app-config';
+
+/** The e-mail of an account call's body, lowercased ('' when none). */
+function emailOf(req: Record<string, unknown>): string {
+  const body = (req.body ?? {}) as { email?: unknown };
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+}
 
 /**
- * Rate limit of the account endpoints (AUTH_RATE_LIMIT per AUTH_RATE_TTL_SECONDS), counted per client
- * IP and e-mail, so one attacker cannot hammer an account and one busy office IP does not lock out
- * everyone behind it.
+ * The three buckets of the account endpoints (issue 13), each per AUTH_RATE_TTL_SECONDS:
+ * - `auth`: per client IP and e-mail (AUTH_RATE_LIMIT): one attacker cannot hammer one account, and one
+ *   busy office IP does not lock out everyone behind it;
+ * - `auth-ip`: per client IP across e-mails (AUTH_IP_RATE_LIMIT): password spraying and e-mail probing;
+ * - `auth-account`: per e-mail across IPs (AUTH_ACCOUNT_RATE_LIMIT): a botnet on one account.
+ * The client IP is the socket's, or X-Forwarded-For's only from TRUST_PROXY.
  */
-@Injectable()
-export class AuthThrottlerGuard extends ThrottlerGuard {
-  protected async getTracker(req: Record<string, unknown>): Promise<string> {
-    const body = (req.body ?? {}) as { email?: unknown };
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    return `${String(req.ip)}|${email}`;
-  }
+export function authThrottlers(config: AppConfig): ThrottlerOptions[] {
+  const ttl = config.rateLimit.authTtlMs;
+  // One bucket across all account endpoints (login, signup, resend...), not one per route.
+  const generateKey = (_ctx: ExecutionContext, tracker: string, name: string) => `${name}:${tracker}`;
+  return [
+    { name: 'auth', ttl, limit: config.rateLimit.authLimit, generateKey, getTracker: (req) => `${String(req.ip)}|${emailOf(req)}` },
+    { name: 'auth-ip', ttl, limit: config.rateLimit.ipLimit, generateKey, getTracker: (req) => String(req.ip) },
+    {
+      name: 'auth-account',
+      ttl,
+      generateKey,
+      limit: config.rateLimit.accountLimit,
+      getTracker: (req) => emailOf(req),
+      skipIf: (ctx: ExecutionContext) => !emailOf(ctx.switchToHttp().getRequest<Record<string, unknown>>()),
+    },
+  ];
 }
+
+/** The guard of the account endpoints: the buckets of `authThrottlers()`. */
+@Injectable()
+export class AuthThrottlerGuard extends ThrottlerGuard {}

@@ -22,7 +22,15 @@ export type AppConfig = {
   publicSiteUrl: string;
   /** ALTCHA proof of work: PBKDF2 `cost` iterations per try, the solver tries up to `maxCounter` values. */
   captcha: { required: boolean; cost: number; maxCounter: number; hmacSecret: string; ttlSeconds: number };
-  rateLimit: { authLimit: number; authTtlMs: number };
+  /**
+   * Account endpoints' buckets per window (issue 13): `authLimit` per client IP and e-mail, `ipLimit`
+   * per client IP across e-mails (password spraying), `accountLimit` per e-mail across IPs.
+   */
+  rateLimit: { authLimit: number; authTtlMs: number; ipLimit: number; accountLimit: number };
+  /** Proxies whose X-Forwarded-For is believed (express `trust proxy` list); empty: the socket address only. */
+  trustProxy: string[];
+  /** Upload abuse limits (issue 13): uploads per user per minute, bytes a user may keep, hours before an unreferenced upload is removed. */
+  uploads: { perMinute: number; quotaBytes: number; graceHours: number; sweepMinutes: number };
   /** Repository root whose shell/ and mfe-* dist folders are served; null to serve none. */
   staticRoot: string | null;
   /** Remote registry served at /remotes.json: MF remote name -> manifest URL. */
@@ -55,6 +63,21 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false (got "${raw}").`);
 }
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([0-9]|[12]\d|3[0-2]))?$/;
+const IPV6 = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+/** TRUST_PROXY: comma-separated IPs or CIDRs of the proxies in front, or express's names loopback, linklocal, uniquelocal. */
+function proxies(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return [];
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!['loopback', 'linklocal', 'uniquelocal'].includes(entry) && !IPV4.test(entry) && !(entry.includes(':') && IPV6.test(entry))) {
+      throw new ConfigError(`TRUST_PROXY must list IPs, CIDRs or loopback/linklocal/uniquelocal (got "${entry}").`);
+    }
+  }
+  return list;
+}
+
 /** Secrets that may be generated for a local run: kept in DATA_DIR/.secrets.json so restarts keep sessions. */
 function localSecret(dataDir: string, key: string): string {
   const file = join(dataDir, '.secrets.json');
@@ -71,7 +94,9 @@ function localSecret(dataDir: string, key: string): string {
  * Variables: PORT (8080), DATA_DIR (./data), DATABASE_URL (mysql://… or sqlite:<file>; default
  * SQLite in DATA_DIR), JWT_SECRET (required in production), SESSION_TTL_HOURS (72), SMTP_URL, MAIL_FROM,
  * SUPPORT_EMAIL, PUBLIC_SITE_URL, CAPTCHA_REQUIRED (true), CAPTCHA_COST (PBKDF2 iterations, 1000), CAPTCHA_MAX_COUNTER (5000),
- * CAPTCHA_HMAC_SECRET, AUTH_RATE_LIMIT (10 per window), AUTH_RATE_TTL_SECONDS (60), STATIC_ROOT,
+ * CAPTCHA_HMAC_SECRET, AUTH_RATE_LIMIT (10 per window), AUTH_RATE_TTL_SECONDS (60), AUTH_IP_RATE_LIMIT (30),
+ * AUTH_ACCOUNT_RATE_LIMIT (20), TRUST_PROXY (none), UPLOAD_RATE_PER_MINUTE (20), UPLOAD_QUOTA_MB (2048),
+ * UPLOAD_GRACE_HOURS (48), UPLOAD_SWEEP_MINUTES (60; 0 = off), STATIC_ROOT,
  * REMOTES_JSON, LOG_FORMAT (json|pretty), LOG_REQUESTS (true).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
@@ -147,6 +172,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimit: {
       authLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
       authTtlMs: int(env, 'AUTH_RATE_TTL_SECONDS', 60, 1, 86_400) * 1000,
+      ipLimit: int(env, 'AUTH_IP_RATE_LIMIT', 30, 1, 1_000_000),
+      accountLimit: int(env, 'AUTH_ACCOUNT_RATE_LIMIT', 20, 1, 1_000_000),
+    },
+    trustProxy: proxies(env),
+    uploads: {
+      perMinute: int(env, 'UPLOAD_RATE_PER_MINUTE', 20, 1, 100_000),
+      quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 2048, 1, 10_000_000) * 1024 * 1024,
+      graceHours: int(env, 'UPLOAD_GRACE_HOURS', 48, 1, 24 * 365),
+      sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
     },
     staticRoot: env.STATIC_ROOT === '' ? null : resolve(cwd, env.STATIC_ROOT || resolve(__dirname, '../../..')),
     remotes,

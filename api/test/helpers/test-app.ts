@@ -39,6 +39,10 @@ export async function bootTestApp(engine: Engine = 'sqlite', env: Record<string,
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '20',
     AUTH_RATE_LIMIT: '10000',
+    AUTH_IP_RATE_LIMIT: '10000',
+    AUTH_ACCOUNT_RATE_LIMIT: '10000',
+    UPLOAD_RATE_PER_MINUTE: '10000',
+    UPLOAD_SWEEP_MINUTES: '0',
     LOG_REQUESTS: 'false',
   };
   if (engine === 'mysql') {
