@@ -11,6 +11,7 @@ import type { AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
+import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
 
 /**
  * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
@@ -25,6 +26,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
   app.disable('x-powered-by');
   app.use(requestId);
+  app.use(securityHeaders(config));
+  app.use('/api', noStoreByDefault);
   if (config.logRequests && !options.quiet) app.use('/api', requestLogger);
   // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
   app.use('/api', express.json({ limit: '1mb', strict: false }));

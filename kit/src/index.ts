@@ -6,7 +6,7 @@ export { useUserDetails, type UserDetailsState } from './session/user-details.st
 export { api, type ApiOptions, type ApiQuery } from './api/api-client';
 export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
 export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
-export { fileUrl } from './api/file-url';
+export { fileUrl, useAudioLink } from './api/file-url';
 
 // Theme and toasts
 export { theme, type PortalTheme } from './theme/theme';

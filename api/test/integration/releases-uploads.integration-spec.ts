@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RELEASE_LIMITS, RELEASE_MESSAGES as M, SESSION_OVER_STATUS } from '@portal/contracts';
+import { UploadsService } from '../../src/releases/uploads/uploads.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
@@ -179,16 +180,41 @@ describe.each(ENGINES)('uploads and files on %s', (engine) => {
       await request(t.http).get('/api/files/artwork/00000000000000000000000000000000.png').expect(404);
       await request(t.http).get(`/api/files/artwork/${audio}`).expect(404);
     });
-    it('serves audio to its owner only (header or ?token=)', async () => {
+    it('serves audio to its owner only (header, or a signed link; never the login token in the URL)', async () => {
       const res = await a.get(`files/audio/${audio}`).buffer(true).expect(200);
       expect(res.headers['content-type']).toBe('audio/wav');
       expect(res.headers['accept-ranges']).toBe('bytes');
+      expect(res.headers['content-disposition']).toBe(`inline; filename="${audio}"`);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
       expect(Buffer.from(res.body).equals(wavBytes)).toBe(true);
-      await request(t.http).get(`/api/files/audio/${audio}`).query({ token: a.token }).expect(200);
+      // The login token in the query opens nothing (issue 13).
+      expect((await request(t.http).get(`/api/files/audio/${audio}`).query({ token: a.token }).expect(401)).body.status).toBe(SESSION_OVER_STATUS);
       const anonymous = await request(t.http).get(`/api/files/audio/${audio}`).expect(401);
       expect(anonymous.body.status).toBe(SESSION_OVER_STATUS);
       expect((await b.get(`files/audio/${audio}`).expect(404)).body.message).toBe(M.uploadUnknownFile);
-      await request(t.http).get(`/api/files/audio/${audio}`).query({ token: b.token }).expect(404);
+
+      // A signed link: the owner gets one, it opens that file without a token, and nothing else.
+      expect((await b.get('getAudioLink', { filename: audio }).expect(404)).body.message).toBe(M.uploadUnknownFile);
+      const link = (await a.get('getAudioLink', { filename: audio }).expect(200)).body.body as { url: string; expires_at: number };
+      expect(link.url).not.toContain(a.token);
+      expect(link.expires_at - Date.now()).toBeGreaterThan(5 * 60_000);
+      expect(link.expires_at - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+      const signed = await request(t.http).get(link.url).buffer(true).expect(200);
+      expect(Buffer.from(signed.body).equals(wavBytes)).toBe(true);
+      const url = new URL(link.url, 'http://x');
+      const other = await a.file(media.mp3(), 'other.mp3', 'audio');
+      await request(t.http).get(`/api/files/audio/${other}?${url.searchParams}`).expect(404);
+      await request(t.http).get(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${'A'.repeat(43)}`).expect(404);
+      const past = Math.floor(Date.now() / 1000) - 1;
+      await request(t.http).get(`${url.pathname}?expires=${past}&sig=${url.searchParams.get('sig')}`).expect(404);
+    });
+
+    it('a signed link stops working when it expires', async () => {
+      const links = t.app.get(UploadsService).links;
+      const old = links.sign('audio', audio, Date.now() - 11 * 60_000);
+      await request(t.http).get(`/api/files/audio/${audio}`).query(old).expect(404);
+      const fresh = links.sign('audio', audio);
+      await request(t.http).get(`/api/files/audio/${audio}`).query(fresh).expect(200);
     });
     it('answers byte ranges for the player', async () => {
       const size = wavBytes.length;

@@ -17,6 +17,8 @@ import {
   trackSchema,
   trackUpdateSchema,
   uploadQuerySchema,
+  audioLinkQuerySchema,
+  signedFileQuerySchema,
 } from './releases.schemas';
 import type { Artist, CatalogRow, Release, SubmissionDataChecks } from './releases.types';
 
@@ -182,7 +184,19 @@ export const RELEASE_ENDPOINTS = {
   }),
   audioFile: defineEndpoint<undefined, undefined>({
     method: 'GET', path: 'files/audio/:filename', access: 'user', tag: 'releases',
-    summary: 'Audio bytes for their owner only (Range supported; token in Authorization or ?token=)', file: true, errors: [404, 416],
+    summary: 'Audio bytes for their owner only (Range supported)',
+    description:
+      'The owner’s token in Authorization, or a signed link from getAudioLink (`expires`, `sig`: an HMAC bound to this one file, ' +
+      'valid minutes). The login token never travels in a URL (issue 13). 404 for another user’s file or a bad or expired link.',
+    query: signedFileQuerySchema, file: true, errors: [404, 416],
+  }),
+  getAudioLink: defineEndpoint<{ filename: string }, { url: string; expires_at: number }>({
+    ...R, method: 'GET', path: 'getAudioLink',
+    summary: 'A short-lived signed URL of one of the caller’s audio files, for an <audio> element',
+    description: 'body `{ url, expires_at (epoch ms) }`; the URL works without a token until then (10 minutes). 404 for another user’s file.',
+    query: audioLinkQuerySchema,
+    response: yup.object({ url: yup.string().required(), expires_at: yup.number().integer().required().meta({ description: 'epoch ms' }) }),
+    errors: [404],
   }),
 } as const;
 

@@ -65,6 +65,7 @@ export const RELEASE_MESSAGES = {
   reviewNotification: 'Your release "{title}" is now {status}.{reason}',
   // Server answers of the release API (api/src/releases).
   audioUploaded: 'Audio uploaded successfully.',
+  audioLink: 'Audio link.',
   uploadOneFile: 'Please upload one file at a time.',
   artistList: 'Artists.',
   releaseLoaded: 'Release details.',

@@ -279,3 +279,19 @@ export const uploadQuerySchema = yup.object({
 export type ReleaseUpdatePayload = yup.InferType<typeof releaseUpdateSchema>;
 export type TrackAddPayload = yup.InferType<typeof trackAddSchema>;
 export type TrackUpdatePayload = yup.InferType<typeof trackUpdateSchema>;
+
+/** A stored upload name as the server makes them (random hex plus extension). */
+export const STORED_FILENAME_PATTERN = /^[A-Za-z0-9_-]{8,80}\.[a-z0-9]{2,5}$/;
+/** getAudioLink query: the stored name of one of the caller's audio uploads (a malformed name answers 404). */
+export const audioLinkQuerySchema = yup.object({
+  filename: yup
+    .string()
+    .required(M.uploadUnknownFile)
+    .test('not-found-id', M.uploadUnknownFile, (v) => !!v && STORED_FILENAME_PATTERN.test(v))
+    .meta({ notFoundId: true }),
+});
+/** files/audio/:filename query of a signed link: expiry (epoch seconds) and the HMAC. */
+export const signedFileQuerySchema = yup.object({
+  expires: yup.number().integer().min(0).max(1e11).optional(),
+  sig: yup.string().matches(/^[A-Za-z0-9_-]{20,100}$/).optional(),
+});

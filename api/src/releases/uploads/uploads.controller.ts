@@ -1,17 +1,18 @@
-import { Controller, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { CurrentUser, Public } from '../../common/auth.decorators';
 import { bearerToken } from '../../auth/auth.guard';
 import { SessionService } from '../../auth/session.service';
+import { DomainError } from '../../common/domain-error';
 import { Endpoint } from '../../common/http/endpoint.decorator';
+import { sendFile } from '../../common/http/send-file';
 import { ValidQuery } from '../../common/http/validation.pipe';
 import { ok } from '../../common/envelope';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
 import { ReleaseGateService } from '../release-info/release-gate.service';
 import type { UploadKind } from '../entities/upload.entity';
-import { UploadsService, type OpenedFile } from './uploads.service';
+import { UploadsService } from './uploads.service';
 
 /** Artwork and audio uploads and their bytes (core §5, §7 POST /api/upload; docs/decisions/001 "Uploads"). */
 @Controller()
@@ -42,7 +43,7 @@ export class UploadsController {
   async artwork(@Param('filename') filename: string, @Res() res: Response) {
     const file = await this.uploads.openArtwork(filename);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    await send(res, file);
+    await sendFile(res, file, filename);
   }
 
   /**
@@ -52,26 +53,23 @@ export class UploadsController {
    */
   @Endpoint(E.audioFile)
   @Public()
-  async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @Query('token') token?: string) {
-    // Public to the guard: an <audio> element cannot send a header, so the token may come in the query.
-    const user = await this.sessions.authenticate(bearerToken(req) ?? token, 'login');
-    const file = await this.uploads.openAudio(user.id, filename, req.header('range'));
+  async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.audioFile) query: { expires?: number; sig?: string }) {
+    // Public to the guard: an <audio> element cannot send a header, so it uses a signed link instead.
+    let file;
+    if (query.sig !== undefined || query.expires !== undefined) {
+      if (!this.uploads.links.verify('audio', filename, query.expires, query.sig)) throw DomainError.notFound(M.uploadUnknownFile);
+      file = await this.uploads.openSignedAudio(filename, req.header('range'));
+    } else {
+      const user = await this.sessions.authenticate(bearerToken(req), 'login');
+      file = await this.uploads.openAudio(user.id, filename, req.header('range'));
+    }
     res.setHeader('Cache-Control', 'private, no-store');
-    await send(res, file);
+    await sendFile(res, file, filename);
   }
-}
 
-async function send(res: Response, file: OpenedFile): Promise<void> {
-  res.status(file.partial ? 206 : 200);
-  res.setHeader('Content-Type', file.mime);
-  res.setHeader('Content-Length', String(file.size ? file.end - file.start + 1 : 0));
-  res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (file.partial) res.setHeader('Content-Range', `bytes ${file.start}-${file.end}/${file.size}`);
-  try {
-    await pipeline(file.stream, res);
-  } catch {
-    // The client went away (seeking in a player does this); nothing to answer.
-    file.stream.destroy();
+  /** GET /api/getAudioLink?filename → body `{ url, expires_at }`: a signed link of the caller's audio. Errors: 404. */
+  @Endpoint(E.getAudioLink)
+  async audioLink(@CurrentUser() user: AuthUser, @ValidQuery(E.getAudioLink) query: { filename: string }) {
+    return ok(M.audioLink, { body: await this.uploads.audioLink(user.id, query.filename) });
   }
 }

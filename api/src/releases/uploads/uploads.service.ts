@@ -1,8 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { In, Repository } from 'typeorm';
 import { ARTWORK_URL_PREFIX, AUDIO_URL_PREFIX, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
@@ -21,7 +20,10 @@ const OVERHEAD_BYTES = 8 * 1024 * 1024;
 const FILENAME = /^[a-f0-9]{32}\.(png|gif|jpg|mp3|wav)$/;
 
 export type StoredUpload = { filename: string; kind: UploadKind; mime: string; size: number };
-export type OpenedFile = { stream: Readable; mime: string; size: number; start: number; end: number; partial: boolean };
+import type { OpenedFile } from '../../common/http/send-file';
+import { SignedLinks } from '../../common/http/signed-links';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+export type { OpenedFile };
 
 /**
  * Uploads of artwork and audio (core §5, §7 POST /api/upload) and reading them back.
@@ -38,7 +40,13 @@ export class UploadsService {
     @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
     private readonly storage: FileStorage,
     private readonly sniffer: FileTypeSniffer,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.links = new SignedLinks(config.jwtSecret);
+  }
+
+  /** Signed, short-lived links to private files (getAudioLink). */
+  readonly links: SignedLinks;
 
   /**
    * Receive the single file of field `image` from a multipart request. `wanted` 'artwork' | 'audio'
@@ -167,6 +175,22 @@ export class UploadsService {
     if (!FILENAME.test(filename)) throw DomainError.notFound(M.uploadUnknownFile);
     const row = await this.uploads.findOne({ where: { filename, kind: 'audio', user_id: userId } });
     return this.open(row, range);
+  }
+
+  /** The audio `filename` opened through a signed link (its signature was checked by the caller). Errors: 404, 416. */
+  async openSignedAudio(filename: string, range: string | undefined): Promise<OpenedFile> {
+    if (!FILENAME.test(filename)) throw DomainError.notFound(M.uploadUnknownFile);
+    return this.open(await this.uploads.findOne({ where: { filename, kind: 'audio' } }), range);
+  }
+
+  /**
+   * GET /api/getAudioLink: a signed URL of the caller's audio `filename`, valid SIGNED_LINK_TTL_SECONDS,
+   * `{ url, expires_at (epoch ms) }`. Errors: 404 uploadUnknownFile (missing, or another user's file).
+   */
+  async audioLink(userId: number, filename: string): Promise<{ url: string; expires_at: number }> {
+    if (!(await this.uploads.exists({ where: { filename, kind: 'audio', user_id: userId } }))) throw DomainError.notFound(M.uploadUnknownFile);
+    const { expires, sig } = this.links.sign('audio', filename);
+    return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(filename)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
   }
 
   /**

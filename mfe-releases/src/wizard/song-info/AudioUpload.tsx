@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { fileUrl, Muted, theme, visuallyHidden } from '@portal/kit';
+import { Muted, theme, useAudioLink, visuallyHidden } from '@portal/kit';
 import { RELEASE_UI } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { FileButton, ProgressBar } from '../upload-ui';
@@ -40,6 +40,7 @@ const FieldLabel = styled.span`
  */
 export function AudioUpload({ filename, percent, onFile, title }: AudioUploadProps) {
   const inputId = useId();
+  const audioUrl = useAudioLink(filename);
   const hintId = `${inputId}-hint`;
   const uploading = percent !== null;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -50,8 +51,8 @@ export function AudioUpload({ filename, percent, onFile, title }: AudioUploadPro
   return (
     <Wrap>
       <FieldLabel aria-hidden="true">{RELEASE_UI.songs.audioFile}</FieldLabel>
-      {filename && !uploading && (
-        <audio controls preload="none" src={fileUrl.audio(filename)} aria-label={`${RELEASE_UI.songs.audioPlayer}: ${title}`} />
+      {filename && !uploading && audioUrl && (
+        <audio controls preload="none" src={audioUrl} aria-label={`${RELEASE_UI.songs.audioPlayer}: ${title}`} />
       )}
       {uploading && <ProgressBar percent={percent} label={t(RELEASE_UI.info.uploading, { percent })} />}
       <div>

@@ -1,0 +1,77 @@
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../../config/app-config';
+
+/** The privacy-enhanced YouTube host the dashboard embeds its update videos from (areas §2 Dashboard). */
+export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/** Origins of the remotes the registry points at on other hosts (same-origin remotes need none). */
+export function remoteOrigins(remotes: Record<string, string>): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(remotes)) {
+    try {
+      if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+    } catch {
+      // A relative or malformed entry is same-origin or unusable; it adds nothing.
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * The Content-Security-Policy the portal works under (issue 13): scripts, chunks and manifests from
+ * this origin and the remotes' origins only (the Module Federation runtime loads remoteEntry.js as a
+ * script and fetches mf-manifest.json); styles inline (styled-components injects <style>); images
+ * and media from here, data: and blob: (previews before upload); the captcha's proof-of-work worker
+ * from blob:; frames only from youtube-nocookie; nothing may frame the portal (`frame-ancestors 'none'`).
+ */
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+  const remotes = remoteOrigins(config.remotes);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+    'font-src': ["'self'", 'data:', ...remotes],
+    'connect-src': ["'self'", ...remotes],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': [YOUTUBE_EMBED_ORIGIN],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/**
+ * Security headers of every answer, shell, remotes and API (issue 13), from helmet: the CSP above,
+ * `Referrer-Policy: strict-origin-when-cross-origin`, `X-Content-Type-Options: nosniff`,
+ * `X-Frame-Options: DENY`, and HSTS (one year) only on a request that arrived over TLS. The OpenAPI
+ * page (/api/docs) gets a CSP that lets Swagger UI's own inline script run.
+ */
+export function securityHeaders(config: AppConfig): (req: Request, res: Response, next: NextFunction) => void {
+  const common = {
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: false as const,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' as const },
+    frameguard: { action: 'deny' as const },
+  };
+  const directives = { ...contentSecurityPolicy(config), 'upgrade-insecure-requests': null };
+  const portal = helmet({ ...common, contentSecurityPolicy: { useDefaults: false, directives } });
+  const docs = helmet({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'script-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:', 'https:'] } },
+  });
+  return (req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    (req.path.startsWith('/api/docs') ? docs : portal)(req, res, next);
+  };
+}
+
+/** API answers are not cached unless a route says otherwise (public artwork, logos): no-store protects authenticated answers. */
+export function noStoreByDefault(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+}
