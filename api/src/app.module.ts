@@ -7,7 +7,7 @@ import { MailModule } from './mail/mail.module';
 import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { PlatformStatusModule } from './platform-status/platform-status.module';
-import { HealthController } from './health/health.controller';
+import { HealthModule } from './health/health.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
 import { authThrottlers } from './auth/auth-throttler.guard';
@@ -27,9 +27,9 @@ export class AppModule {
         UsersModule,
         AuthModule,
         NotificationsModule,
+        HealthModule,
         ...FEATURE_MODULES,
       ],
-      controllers: [HealthController],
     };
   }
 }

@@ -4,6 +4,29 @@ import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
 import { DomainError, SessionOverError } from './domain-error';
 import type { PortalRequest } from './request-context';
 
+/** Seconds a client should wait before retrying while the database is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE',
+  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_ACCESS_DENIED_ERROR',
+  'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR',
+]);
+
+/**
+ * Whether an error means the database cannot be reached (connection refused or lost, pool closed,
+ * server shutting down, SQLite file busy or unreadable) rather than a bad query: the answer is then
+ * 503 with Retry-After (issue 13), not a generic 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; driverError?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Pool is closed|connection is in closed state|Can't add new command when connection is in closed state|Driver not Connected|DataSource is not initialized|Connection with sqlite database is not established|The database connection is not open/i.test(e.message)) return true;
+    e = (e.driverError ?? e.cause) as typeof e;
+  }
+  return false;
+}
+
 /**
  * Maps every error to the envelope (DESIGN "Wire contract"): DomainError → its status and message;
  * SessionOverError → HTTP 401 with status 0; Nest HTTP errors (404 route, 413 body, 429 throttle) →
@@ -38,6 +61,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       return;
     }
     const e = error as Error & { type?: string; status?: number };
+    if (isDatabaseUnavailable(error)) {
+      this.logger.error({ msg: 'database unavailable', error: e?.message, request_id, path: req.originalUrl });
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      res.status(503).json({ status: 503, message: SERVER_MESSAGES.unavailable, code: 'unavailable', request_id });
+      return;
+    }
     // body-parser errors (malformed JSON, body too large) carry a status of their own.
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       res.status(e.status).json({ status: e.status, message: e.status === 413 ? SERVER_MESSAGES.bodyTooLarge : SERVER_MESSAGES.malformed, request_id });

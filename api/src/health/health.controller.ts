@@ -1,18 +1,53 @@
-import { Controller } from '@nestjs/common';
-import { AUTH_ENDPOINTS as E } from '@portal/contracts';
-import { Endpoint } from '../common/http/endpoint.decorator';
+import { Controller, Res } from '@nestjs/common';
+import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { AUTH_ENDPOINTS as E, SERVER_MESSAGES } from '@portal/contracts';
 import { ok } from '../common/envelope';
+import { RETRY_AFTER_SECONDS } from '../common/exception.filter';
+import { Endpoint } from '../common/http/endpoint.decorator';
 
+
+/**
+ * Liveness and readiness (issue 13, @nestjs/terminus). Liveness says the process answers; readiness
+ * pings the database (1.5 s timeout) and answers 503 with `database: 'down'` and Retry-After while it
+ * is unreachable, so a load balancer takes the instance out instead of sending it traffic.
+ */
 @Controller()
 export class HealthController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly health: HealthCheckService,
+    private readonly typeorm: TypeOrmHealthIndicator,
+  ) {}
 
-  /** GET /api/health → body `{ database: 'up', engine }`; 500 when the database does not answer. */
+  /** GET /api/health (readiness) → body `{ database: 'up', engine }`, or 503 `{ database: 'down', engine }` with Retry-After. */
   @Endpoint(E.health)
-  async health() {
-    await this.db.query('SELECT 1');
-    return ok('OK', { body: { database: 'up', engine: this.db.options.type } });
+  async ready(@Res({ passthrough: true }) res: Response) {
+    return this.readiness(res);
+  }
+
+  /** GET /api/health/ready: the same readiness check under its own name. */
+  @Endpoint(E.healthReady)
+  async readyAlias(@Res({ passthrough: true }) res: Response) {
+    return this.readiness(res);
+  }
+
+  /** GET /api/health/live (liveness) → body `{ process: 'up', uptime_s }`; never touches the database. */
+  @Endpoint(E.healthLive)
+  live() {
+    return ok('OK', { body: { process: 'up', uptime_s: Math.round(process.uptime()) } });
+  }
+
+  private async readiness(res: Response) {
+    const engine = String(this.db.options.type);
+    try {
+      await this.health.check([() => this.typeorm.pingCheck('database', { connection: this.db, timeout: 1500 })]);
+      return ok('OK', { body: { database: 'up', engine } });
+    } catch {
+      res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      return { status: 503, message: SERVER_MESSAGES.unavailable, body: { database: 'down', engine } };
+    }
   }
 }

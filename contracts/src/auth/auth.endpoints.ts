@@ -143,7 +143,17 @@ export const AUTH_ENDPOINTS = {
   }),
   health: defineEndpoint<undefined, { database: string; engine: string }>({
     method: 'GET', path: 'health', access: 'public', tag: 'health',
-    summary: 'Liveness and database check',
-    response: yup.object({ database: yup.string().required(), engine: yup.string().required() }), errors: [500],
+    summary: 'Readiness: the database answers (503 with Retry-After while it does not)',
+    response: yup.object({ database: yup.string().required(), engine: yup.string().required() }), errors: [503],
+  }),
+  healthReady: defineEndpoint<undefined, { database: string; engine: string }>({
+    method: 'GET', path: 'health/ready', access: 'public', tag: 'health',
+    summary: 'Readiness (same as health)',
+    response: yup.object({ database: yup.string().required(), engine: yup.string().required() }), errors: [503],
+  }),
+  healthLive: defineEndpoint<undefined, { process: string; uptime_s: number }>({
+    method: 'GET', path: 'health/live', access: 'public', tag: 'health',
+    summary: 'Liveness: the process answers (never touches the database)',
+    response: yup.object({ process: yup.string().required(), uptime_s: yup.number().integer().required() }), errors: [],
   }),
 } as const;

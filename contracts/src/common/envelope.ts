@@ -32,4 +32,5 @@ export const SERVER_MESSAGES = {
   malformed: 'Malformed request.',
   bodyTooLarge: 'Request body too large.',
   forbidden: 'You do not have access to this.',
+  unavailable: 'The service is unavailable right now. Please try again shortly.',
 } as const;

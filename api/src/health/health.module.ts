@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { HealthController } from './health.controller';
+
+/** Liveness and readiness endpoints (issue 13). */
+@Module({ imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController] })
+export class HealthModule {}

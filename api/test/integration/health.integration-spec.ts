@@ -1,0 +1,48 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { SERVER_MESSAGES } from '@portal/contracts';
+import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
+import { createVerifiedUser } from '../helpers/accounts';
+
+/**
+ * Liveness and readiness (issue 13): readiness answers 503 with the database marked down and
+ * Retry-After while the database is unreachable; any call that needs the database answers 503 with
+ * Retry-After, never a generic 500; liveness keeps answering.
+ */
+describe.each(ENGINES)('health on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp(engine);
+  });
+  afterAll(async () => {
+    const db = t.app.get(DataSource);
+    if (!db.isInitialized) await db.initialize();
+    await t?.close();
+  });
+
+  it('answers ready and live while the database answers', async () => {
+    for (const path of ['/api/health', '/api/health/ready']) {
+      const res = await request(t.http).get(path).expect(200);
+      expect(res.body.body).toEqual({ database: 'up', engine: engine === 'mysql' ? 'mysql' : 'better-sqlite3' });
+    }
+    expect((await request(t.http).get('/api/health/live').expect(200)).body.body.process).toBe('up');
+  });
+
+  it('answers 503 with Retry-After when the database is gone, and live still answers', async () => {
+    const user = await createVerifiedUser(t);
+    await t.app.get(DataSource).destroy();
+    const ready = await request(t.http).get('/api/health').expect(503);
+    expect(ready.headers['retry-after']).toBe('5');
+    expect(ready.body).toMatchObject({ status: 503, message: SERVER_MESSAGES.unavailable, body: { database: 'down' } });
+    await request(t.http).get('/api/health/ready').expect(503);
+    await request(t.http).get('/api/health/live').expect(200);
+    const call = await request(t.http).get('/api/getUserDetails').set('Authorization', `Bearer ${user.token}`);
+    expect(call.status).toBe(503);
+    expect(call.headers['retry-after']).toBe('5');
+    expect(call.body).toMatchObject({ status: 503, message: SERVER_MESSAGES.unavailable });
+    const login = await request(t.http).post('/api/login').send({ email: user.email, password: user.password });
+    expect(login.status).toBe(503);
+    await t.app.get(DataSource).initialize();
+    await request(t.http).get('/api/health').expect(200);
+  });
+});
