@@ -13,15 +13,19 @@ const CONNECTION_CODES = new Set([
   'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR',
 ]);
 
+/** TypeORM's errors for a data source that is not connected (closed pool, failed connect). */
+const NOT_CONNECTED_ERRORS = new Set(['CannotExecuteNotConnectedError', 'ConnectionIsNotSetError', 'CannotGetEntityManagerNotConnectedError']);
+
 /**
  * Whether an error means the database cannot be reached (connection refused or lost, pool closed,
  * server shutting down, SQLite file busy or unreadable) rather than a bad query: the answer is then
  * 503 with Retry-After (issue 13), not a generic 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; driverError?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+  for (let e = error as { name?: unknown; code?: unknown; driverError?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
     if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Pool is closed|connection is in closed state|Can't add new command when connection is in closed state|Driver not Connected|DataSource is not initialized|Connection with sqlite database is not established|The database connection is not open/i.test(e.message)) return true;
+    if (typeof e.name === 'string' && NOT_CONNECTED_ERRORS.has(e.name)) return true;
+    if (typeof e.message === 'string' && /Pool is closed|connection is in closed state|Can't add new command when connection is in closed state|Driver not Connected|DataSource is not initialized|Connection is not established with (mysql|sqlite|better-sqlite3) database|Connection with sqlite database is not established|The database connection is not open/i.test(e.message)) return true;
     e = (e.driverError ?? e.cause) as typeof e;
   }
   return false;
@@ -72,7 +76,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       res.status(e.status).json({ status: e.status, message: e.status === 413 ? SERVER_MESSAGES.bodyTooLarge : SERVER_MESSAGES.malformed, request_id });
       return;
     }
-    this.logger.error({ msg: e?.message ?? String(error), stack: e?.stack, request_id, path: req.originalUrl });
+    this.logger.error({ msg: e?.message ?? String(error), name: e?.name, code: (e as { code?: unknown })?.code, stack: e?.stack, request_id, path: req.originalUrl });
     res.status(500).json({ status: 500, message: SERVER_MESSAGES.internal, request_id });
   }
 }
