@@ -1,7 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { RELEASE_CLI_COMMANDS } from './releases/releases.cli';
+import { VIDEO_CLI_COMMANDS } from './video/video.cli';
+import { CONTENT_CLI_COMMANDS } from './content/content.cli';
 
 /** An operator command of `cli.ts`; area modules register theirs in CLI_COMMANDS. */
 export type CliCommand = { name: string; usage: string; run(app: INestApplicationContext, args: string[]): Promise<string> };
 
-export const CLI_COMMANDS: CliCommand[] = [...RELEASE_CLI_COMMANDS];
+export const CLI_COMMANDS: CliCommand[] = [...RELEASE_CLI_COMMANDS, ...VIDEO_CLI_COMMANDS, ...CONTENT_CLI_COMMANDS];
