@@ -19,6 +19,8 @@ export const VIDEO_UI = {
     releasePlaceholder: 'Select Release',
     releasesLoading: 'Loading releases…',
     noReleases: 'No submitted or approved audio release yet. Submit an audio release first.',
+    releasesFailed: 'Your releases could not be loaded.',
+    audiosFailed: 'The audio of this release could not be loaded.',
     audio: 'Select Audio',
     audioPlaceholder: 'Select Audio',
     audioChooseRelease: 'Select a release first',
@@ -51,6 +53,8 @@ export const VIDEO_UI = {
     submit: 'Submit',
     backToCatalog: 'Video Catalog',
     retry: 'Try again',
+    requiredField: 'This field is required.',
+    required: 'Fields marked * are required.',
   },
   guidelines: {
     title: 'MUSIC VIDEO GUIDELINES',
