@@ -275,12 +275,13 @@ export function VideoReleaseForm() {
                   />
                 </FullWidth>
               </FieldGrid>
+              {/* Submit on the left: the toasts (bottom right) never cover it. */}
               <Footer>
-                <Button type="button" variant="text" onClick={() => setGuidelinesOpen(true)}>
-                  {UI.guidelinesButton}
-                </Button>
                 <Button type="submit" busy={submitting} disabled={uploading}>
                   {UI.submit}
+                </Button>
+                <Button type="button" variant="text" onClick={() => setGuidelinesOpen(true)}>
+                  {UI.guidelinesButton}
                 </Button>
               </Footer>
             </Stack>
