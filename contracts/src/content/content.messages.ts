@@ -23,6 +23,8 @@ export const DASHBOARD_UI = {
   opensInNewTab: '(opens in a new tab)',
   videoFallbackTitle: 'Update video {n}',
   watchOnYoutube: 'Watch on YouTube',
+  /** Accessible name of a video's play button; {title} is the video's title. */
+  play: 'Play {title}',
 } as const;
 
 /** Embeds use YouTube's privacy-enhanced domain (no cookies until play). */

@@ -18,7 +18,7 @@ const Grid = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
   gap: 8px;
 `;
 
@@ -37,7 +37,7 @@ const Item = styled.li`
   }
   input { accent-color: ${theme.colors.accent}; margin: 0; flex: none; }
   img { width: 22px; height: 22px; flex: none; object-fit: contain; }
-  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span { overflow-wrap: anywhere; line-height: 1.25; }
 `;
 
 /**

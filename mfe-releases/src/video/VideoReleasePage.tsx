@@ -48,7 +48,7 @@ const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
+  justify-content: flex-start;
   gap: 12px;
   margin-top: 8px;
 `;
@@ -279,9 +279,6 @@ export function VideoReleaseForm() {
               <Footer>
                 <Button type="submit" busy={submitting} disabled={uploading}>
                   {UI.submit}
-                </Button>
-                <Button type="button" variant="text" onClick={() => setGuidelinesOpen(true)}>
-                  {UI.guidelinesButton}
                 </Button>
               </Footer>
             </Stack>

@@ -77,7 +77,7 @@ function ListState<T>({ list, loading, failed, empty }: { list: ContentListState
 
 /**
  * The dashboard at / (areas §2 Dashboard, §3, §7): the News list (heading and link, opening in a new
- * tab) and the Updates list of embedded YouTube videos (youtube-nocookie, lazy), the first large and
+ * tab) and the Updates list of embedded YouTube videos (youtube-nocookie, loaded on play), the first large and
  * the rest small. Each list has its own loading, empty and error state; usable at 600 px.
  */
 export function DashboardPage() {

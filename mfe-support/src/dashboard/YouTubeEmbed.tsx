@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { theme } from '@portal/kit';
-import { DASHBOARD_UI, YOUTUBE_EMBED_BASE, YOUTUBE_WATCH_BASE } from '@portal/contracts';
+import { DASHBOARD_UI, fillMessage, YOUTUBE_EMBED_BASE, YOUTUBE_WATCH_BASE } from '@portal/contracts';
 
 const Figure = styled.figure`
   margin: 0;
@@ -21,22 +21,28 @@ const Box = styled.div`
   iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; }
 `;
 
-const Placeholder = styled.div<{ $large: boolean }>`
+const Placeholder = styled.button<{ $large: boolean }>`
   position: absolute;
   inset: 0;
+  width: 100%;
   display: flex;
   flex-direction: column;
   align-items: center;
   justify-content: center;
   gap: 10px;
   padding: 12px;
+  border: 0;
   color: #fff;
   text-align: center;
+  font: inherit;
   font-size: ${({ $large }) => ($large ? theme.font.size.lg : theme.font.size.sm)};
   font-weight: 600;
   background: linear-gradient(135deg, #2b2f49, #151827);
-  svg { flex: none; opacity: 0.9; }
-  span { overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
+  cursor: pointer;
+  svg { flex: none; transition: transform 0.15s ease; }
+  &:hover svg, &:focus-visible svg { transform: scale(1.08); }
+  &:focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: -3px; }
+  span { overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; max-width: 90%; }
 `;
 
 const Caption = styled.figcaption<{ $large: boolean }>`
@@ -56,56 +62,39 @@ export type YouTubeEmbedProps = {
 };
 
 /**
- * One update video of the dashboard (areas §2 "embedded videos"): a titled 16:9 placeholder box that is
- * always laid out, with a youtube-nocookie iframe on top once the box comes near the viewport
- * (IntersectionObserver, plus the iframe's own `loading="lazy"`). Without network to YouTube the box,
- * its title and the caption still hold the layout.
+ * One update video of the dashboard (areas §2 "embedded videos"): a titled 16:9 placeholder box with a
+ * play button, replaced by the youtube-nocookie player (autoplay, `loading="lazy"`) when pressed. Nothing
+ * is requested from YouTube until then, so the dashboard loads fast, sets no third-party cookies, and
+ * with no network to YouTube every box, its title and its caption still lay out.
  */
 export function YouTubeEmbed({ videoId, title, large = false }: YouTubeEmbedProps) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '200px' });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [near]);
-
+  const [playing, setPlaying] = useState(false);
+  const id = encodeURIComponent(videoId);
   return (
     <Figure data-video-id={videoId}>
-      <Box ref={boxRef}>
-        <Placeholder $large={large} aria-hidden="true" data-placeholder>
-          <svg width={large ? 64 : 40} height={large ? 46 : 28} viewBox="0 0 64 46">
-            <rect width="64" height="46" rx="12" fill="#e62117" />
-            <path d="M26 14v18l15-9-15-9Z" fill="#fff" />
-          </svg>
-          <span>{title}</span>
-        </Placeholder>
-        {near && (
+      <Box>
+        {playing ? (
           <iframe
-            src={`${YOUTUBE_EMBED_BASE}${encodeURIComponent(videoId)}`}
+            src={`${YOUTUBE_EMBED_BASE}${id}?autoplay=1&rel=0`}
             title={title}
             loading="lazy"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen"
             referrerPolicy="strict-origin-when-cross-origin"
             allowFullScreen
           />
+        ) : (
+          <Placeholder type="button" $large={large} data-placeholder aria-label={fillMessage(DASHBOARD_UI.play, { title })} onClick={() => setPlaying(true)}>
+            <svg width={large ? 68 : 44} height={large ? 48 : 31} viewBox="0 0 68 48" aria-hidden="true">
+              <rect width="68" height="48" rx="13" fill="#e62117" />
+              <path d="M27 14v20l18-10-18-10Z" fill="#fff" />
+            </svg>
+            <span aria-hidden="true">{title}</span>
+          </Placeholder>
         )}
       </Box>
       <Caption $large={large}>
         {title}
-        <a href={`${YOUTUBE_WATCH_BASE}${encodeURIComponent(videoId)}`} target="_blank" rel="noopener noreferrer">
+        <a href={`${YOUTUBE_WATCH_BASE}${id}`} target="_blank" rel="noopener noreferrer">
           {DASHBOARD_UI.watchOnYoutube}
         </a>
       </Caption>
