@@ -152,6 +152,24 @@ export class ThumbnailsService {
     return { stream, mime: row.mime, size: stat.size, start: 0, end: Math.max(0, stat.size - 1), partial: false };
   }
 
+  /**
+   * Delete thumbnails older than `olderThanHours` that no video release uses (uploaded in a form that
+   * was never submitted). Operator command `purge-thumbnails`; answers how many went.
+   */
+  async purgeAbandoned(olderThanHours: number): Promise<number> {
+    const before = new Date(Date.now() - olderThanHours * 3600_000);
+    const orphans = await this.thumbnails
+      .createQueryBuilder('t')
+      .where('t.created_at < :before', { before })
+      .andWhere('NOT EXISTS (SELECT 1 FROM video_releases v WHERE v.user_id = t.user_id AND v.thumbnail = t.filename)')
+      .getMany();
+    for (const row of orphans) {
+      await this.thumbnails.delete({ id: row.id });
+      await this.storage.delete(row.storage_key);
+    }
+    return orphans.length;
+  }
+
   /** The guard speaks of artwork; a thumbnail's refusals use the video texts. */
   private videoMessage(error: DomainError): DomainError {
     if (error.httpStatus === 413) return DomainError.tooLarge(M.thumbnailTooLarge);

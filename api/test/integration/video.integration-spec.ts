@@ -369,6 +369,37 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
     });
   });
 
+  it('documents the video and dashboard endpoints in the OpenAPI document', async () => {
+    const docs = await request(t.http).get('/api/docs-json').expect(200);
+    const paths = docs.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> }; parameters?: Array<{ name: string }>; responses: Record<string, unknown> }>>;
+    for (const p of ['/api/getReleaseTitlesForVRelease', '/api/getAudioTitles', '/api/thumbnailUpload', '/api/submitVideoRelease', '/api/getVideoCatelogListWeb', '/api/getNews', '/api/getVideoLinks', '/api/files/thumbnail/{filename}']) {
+      expect(paths[p]).toBeDefined();
+    }
+    const submitDoc = paths['/api/submitVideoRelease'].post;
+    const body = submitDoc.requestBody!.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['terms', 'release_id', 'audio_id', 'download_link', 'thumbnail', 'release_date', 'video_upc', 'video_isrc', 'actor', 'actress']));
+    expect(Object.keys(submitDoc.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+    expect(Object.keys(paths['/api/thumbnailUpload'].post.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(paths['/api/getVideoCatelogListWeb'].get.parameters!.map((x) => x.name)).toEqual(expect.arrayContaining(['search', 'status', 'limit', 'offset', 'page']));
+  });
+
+  it('purges thumbnails no video uses, keeping those that are used', async () => {
+    const repo = t.app.get(DataSource).getRepository(VideoThumbnailEntity);
+    const before = await repo.count();
+    const used = await t.app.get(DataSource).getRepository(VideoReleaseEntity).count();
+    const cmd = VIDEO_CLI_COMMANDS.find((c) => c.name === 'purge-thumbnails')!;
+    expect(await cmd.run(t.app, ['1'])).toBe('0 abandoned thumbnail(s) deleted');
+    // Age every thumbnail, then purge: only those referenced by a video stay (A's first thumbnail is used by two).
+    await repo.createQueryBuilder().update().set({ created_at: new Date(Date.now() - 5 * 3600_000) }).execute();
+    const out = await cmd.run(t.app, ['1']);
+    const left = await repo.find();
+    expect(out).toBe(`${before - left.length} abandoned thumbnail(s) deleted`);
+    expect(left.map((r) => r.filename)).toContain(thumbA);
+    expect(left.length).toBeLessThanOrEqual(used);
+    await request(t.http).get(`${THUMBNAIL_URL_PREFIX}${thumbA}`).expect(200);
+    await request(t.http).get(`${THUMBNAIL_URL_PREFIX}${thumbB}`).expect(404);
+  });
+
   it('keeps working after a track of a release is added (draft release is still not eligible)', async () => {
     const artist = await a.artist('Another Artist');
     const audio = await a.file(media.mp3(), 's.mp3', 'audio');
