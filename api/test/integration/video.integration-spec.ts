@@ -234,12 +234,18 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
         valid({ release_date: 'soon' }),
         valid({ actor: ['a', 'b'] }),
         valid({ video_upc: 36000291452 }),
+        valid({ video_isrc: { x: 1 } }),
+        valid({ thumbnail: ['a'] }),
+        valid({ release_title: { x: 1 }, audio_title: 'y'.repeat(5000), terms: 'maybe' }),
       ];
+      const known = new Set<string>([...Object.values(M), ...Object.values(SERVER_MESSAGES)]);
       for (const body of odd) {
         const res = await submit(a, body);
         expect(res.status).toBe(400);
-        expect(typeof res.body.message).toBe('string');
+        expect(known.has(res.body.message)).toBe(true);
       }
+      expect((await submit(a, valid({ actor: ['a', 'b'] }))).body.message).toBe(M.namesInvalid);
+      expect((await submit(a, valid({ download_link: { href: 'https://x.example' } }))).body.message).toBe(SERVER_MESSAGES.malformed);
       const malformed = await request(t.http).post('/api/submitVideoRelease').set('Authorization', `Bearer ${a.token}`).set('Content-Type', 'application/json').send('{"terms": tru');
       expect(malformed.status).toBe(400);
     });

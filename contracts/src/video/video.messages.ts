@@ -21,6 +21,7 @@ export const VIDEO_MESSAGES = {
   upcCheckDigit: 'Video UPC is not valid: its last digit (the GS1 check digit) does not match the other digits.',
   isrcFormat: 'Video ISRC must look like CC-XXX-YY-NNNNN (country, registrant, year, designation; hyphens optional).',
   namesTooLong: 'Actor and actress names are too long (500 characters at most each).',
+  namesInvalid: 'Actor and actress names must be text, separated by commas.',
   thumbnailType: 'The thumbnail must be a JPEG, PNG or GIF image.',
   thumbnailUnknown: 'Please upload the thumbnail again.',
   releaseNotFound: RELEASE_MESSAGES.releaseNotFound,

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { idField, NOT_FOUND_TEST, optionalString, pagingFields } from '../common/query.schemas';
+import { idField, NOT_FOUND_TEST, pagingFields } from '../common/query.schemas';
 import { minReleaseDate, minReleaseDateAnyZone } from '../releases/releases.schemas';
 import { compactIsrc, hasValidGs1CheckDigit, normaliseNames, VIDEO_ISRC_PATTERN, VIDEO_UPC_PATTERN } from './video.codes';
 import { VIDEO_LIMITS as L, VIDEO_STATUS_FILTERS, VIDEO_STATUSES } from './video.limits';
@@ -23,6 +23,14 @@ const chosenId = (notFound: string) =>
     .required(M.fillAllFields)
     .test(NOT_FOUND_TEST, notFound, (v) => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v > 0))
     .meta({ jsonType: 'integer' });
+
+/** A title the client sends for the published wire shape; the API ignores it, so any value becomes a short string. */
+const ignoredTitle = () =>
+  yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim().slice(0, L.textMax) : ''))
+    .optional()
+    .default('');
 
 /** Whether `value` parses as an absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {
@@ -54,13 +62,14 @@ export const videoReleaseSchema = yup.object({
   audio_id: chosenId(M.audioNotFound),
   download_link: yup
     .string()
+    .typeError(M.downloadLinkInvalid)
     .trim()
     .required(M.fillAllFields)
     .max(L.downloadLinkMax, M.downloadLinkTooLong)
     .test('http-url', M.downloadLinkInvalid, function (v) {
       return requiredMissing(this.parent) || (typeof v === 'string' && isHttpUrl(v));
     }),
-  thumbnail: yup.string().trim().required(M.fillAllFields).max(L.textMax, M.thumbnailUnknown),
+  thumbnail: yup.string().typeError(M.thumbnailUnknown).trim().required(M.fillAllFields).max(L.textMax, M.thumbnailUnknown),
   release_date: yup
     .number()
     .transform((v: unknown, raw: unknown) => (blank(raw) ? undefined : v))
@@ -74,6 +83,7 @@ export const videoReleaseSchema = yup.object({
     }),
   video_upc: yup
     .string()
+    .typeError(M.upcFormat)
     .trim()
     .optional()
     .default('')
@@ -85,6 +95,7 @@ export const videoReleaseSchema = yup.object({
     }),
   video_isrc: yup
     .string()
+    .typeError(M.isrcFormat)
     .trim()
     .uppercase()
     .optional()
@@ -95,18 +106,21 @@ export const videoReleaseSchema = yup.object({
     .transform((v: unknown) => (typeof v === 'string' && VIDEO_ISRC_PATTERN.test(v.trim().toUpperCase()) ? compactIsrc(v) : v)),
   actor: yup
     .string()
+    .typeError(M.namesInvalid)
     .optional()
     .default('')
     .transform((v: unknown) => (typeof v === 'string' ? normaliseNames(v) : v))
     .max(L.namesMax, M.namesTooLong),
   actress: yup
     .string()
+    .typeError(M.namesInvalid)
     .optional()
     .default('')
     .transform((v: unknown) => (typeof v === 'string' ? normaliseNames(v) : v))
     .max(L.namesMax, M.namesTooLong),
-  release_title: optionalString(L.textMax),
-  audio_title: optionalString(L.textMax),
+  // Informational only (the API stores the titles it owns): cut, never refused.
+  release_title: ignoredTitle(),
+  audio_title: ignoredTitle(),
 });
 export type VideoReleaseDto = yup.InferType<typeof videoReleaseSchema>;
 
