@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, Not, Repository } from 'typeorm';
 import {
   fillMessage,
   RELEASE_STATUS_LABEL,
@@ -74,26 +74,32 @@ export class VideoReleasesService {
     if (await this.videos.exists({ where: { user_id: userId, audio_id: track.id, status: In(ACTIVE) } })) throw DomainError.conflict(M.videoExists);
 
     const search_text = [release.release_title, track.title, dto.actor, dto.actress].join(' ').toLowerCase().slice(0, 1600);
-    const saved = await this.videos.save(
-      this.videos.create({
-        user_id: userId,
-        release_id: release.id,
-        audio_id: track.id,
-        release_title: release.release_title,
-        audio_title: track.title,
-        download_link: dto.download_link,
-        thumbnail,
-        release_date: dto.release_date,
-        video_upc: dto.video_upc ?? '',
-        video_isrc: dto.video_isrc ?? '',
-        actor: dto.actor ?? '',
-        actress: dto.actress ?? '',
-        status: 'in_review',
-        reason: '',
-        search_text,
-      }),
-    );
-    return { video_id: saved.id };
+    const row = this.videos.create({
+      user_id: userId,
+      release_id: release.id,
+      audio_id: track.id,
+      release_title: release.release_title,
+      audio_title: track.title,
+      download_link: dto.download_link,
+      thumbnail,
+      release_date: dto.release_date,
+      video_upc: dto.video_upc ?? '',
+      video_isrc: dto.video_isrc ?? '',
+      actor: dto.actor ?? '',
+      actress: dto.actress ?? '',
+      status: 'in_review',
+      active_audio_id: track.id,
+      reason: '',
+      search_text,
+    });
+    try {
+      const saved = await this.videos.save(row);
+      return { video_id: saved.id };
+    } catch (e) {
+      // A concurrent submit for the same track won the unique active_audio_id.
+      if (await this.videos.exists({ where: { user_id: userId, audio_id: track.id, status: In(ACTIVE) } })) throw DomainError.conflict(M.videoExists);
+      throw e;
+    }
   }
 
   /**
@@ -107,7 +113,15 @@ export class VideoReleasesService {
     const video = await this.videos.findOne({ where: { id: videoId } });
     if (!video) throw new Error(`no video release ${videoId}`);
     const kept = status === 'rejected' || status === 'takendown' ? reason.trim().slice(0, 1000) : '';
-    await this.videos.update({ id: video.id }, { status: status as VideoStatus, reason: kept });
+    const active = ACTIVE.includes(status as VideoStatus) ? video.audio_id : null;
+    try {
+      await this.videos.update({ id: video.id }, { status: status as VideoStatus, reason: kept, active_audio_id: active });
+    } catch (e) {
+      if (active !== null && (await this.videos.exists({ where: { id: Not(video.id), active_audio_id: video.audio_id } }))) {
+        throw new Error(`audio ${video.audio_id} already has a video in review or approved`);
+      }
+      throw e;
+    }
     await this.notifications.notify(
       video.user_id,
       fillMessage(M.statusNotification, { title: video.release_title, status: RELEASE_STATUS_LABEL[status as VideoStatus], reason: kept ? ` ${kept}` : '' }),

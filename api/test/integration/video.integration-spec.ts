@@ -311,6 +311,16 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
     it('refuses a second video for the same audio while the first is in review (409)', async () => {
       await expectRefusal(valid(), 409, M.videoExists);
     });
+    it('lets one of two concurrent submits for the same audio through (409 for the other)', async () => {
+      const t1 = (await thumbUpload(b, media.gif(), 'a.gif').expect(200)).body.body.filename;
+      const body = { ...valid(), release_id: bRelease.releaseId, audio_id: bRelease.audioId, thumbnail: t1 };
+      const answers = await Promise.all([submit(b, body), submit(b, body), submit(b, body)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      for (const r of answers.filter((x) => x.status === 409)) expect(r.body.message).toBe(M.videoExists);
+      // Put B back as it was for the catalogue checks below.
+      const id = answers.find((r) => r.status === 200)!.body.video_id;
+      await t.app.get(DataSource).getRepository(VideoReleaseEntity).delete({ id });
+    });
     it('takes the thumbnail as its URL, and an approved release', async () => {
       const thumb = (await thumbUpload(a, jpegImage(320, 180), 't.jpg').expect(200)).body.body.url;
       const res = await submit(a, valid({ release_id: aSecond.releaseId, audio_id: aSecond.audioId, thumbnail: thumb, video_upc: '', video_isrc: 'usabc2600002', actor: '', actress: 'Asha , , Lata' })).expect(200);
@@ -332,6 +342,8 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
       const notes = (await a.get('getNotificationsForUser', { offset: 0 }).expect(200)).body.body.map((n: { notification: string }) => n.notification);
       expect(notes[0]).toContain('is now Takendown. Claimed');
       expect(notes[1]).toContain('is now Approved.');
+      // The old video cannot become active again while the new one is approved.
+      await expect(cmd.run(t.app, [String(videoId), 'in_review'])).rejects.toThrow(/already has a video in review or approved/);
     });
   });
 

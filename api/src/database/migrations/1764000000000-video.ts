@@ -45,6 +45,9 @@ export class Video1764000000000 implements MigrationInterface {
           str('actor', 500, ''),
           str('actress', 500, ''),
           str('status', 16, 'in_review'),
+          // audio_id while the video is in review or approved, else NULL: the unique index below lets one
+          // active video per track exist, even under concurrent submits (NULLs never collide).
+          { name: 'active_audio_id', type: 'integer', isNullable: true },
           str('reason', 1000, ''),
           str('search_text', 1600, ''),
           createdAt,
@@ -59,6 +62,7 @@ export class Video1764000000000 implements MigrationInterface {
           { name: 'IDX_video_releases_user_created', columnNames: ['user_id', 'created_at'] },
           { name: 'IDX_video_releases_user_status_created', columnNames: ['user_id', 'status', 'created_at'] },
           { name: 'IDX_video_releases_user_audio', columnNames: ['user_id', 'audio_id'] },
+          { name: 'UQ_video_releases_active_audio', columnNames: ['active_audio_id'], isUnique: true },
         ],
       }),
     );

@@ -27,6 +27,8 @@ export class VideoReleaseEntity {
   @Column({ type: 'varchar', length: 500, default: '' }) actor!: string;
   @Column({ type: 'varchar', length: 500, default: '' }) actress!: string;
   @Column({ type: 'varchar', length: 16, default: 'in_review' }) status!: VideoStatus;
+  /** audio_id while in_review or approved, else null: unique, so a track has at most one active video. */
+  @Column({ type: 'integer', nullable: true }) active_audio_id!: number | null;
   @Column({ type: 'varchar', length: 1000, default: '' }) reason!: string;
   @Column({ type: 'varchar', length: 1600, default: '' }) search_text!: string;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
