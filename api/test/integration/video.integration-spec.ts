@@ -418,7 +418,7 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
     await request(t.http).get(`${THUMBNAIL_URL_PREFIX}${thumbB}`).expect(404);
   });
 
-  it('keeps working after a track of a release is added (draft release is still not eligible)', async () => {
+  it('keeps a draft ineligible even once it has a track (409)', async () => {
     const artist = await a.artist('Another Artist');
     const audio = await a.file(media.mp3(), 's.mp3', 'audio');
     await a.track(trackInfo(aDraft, audio, artist));
