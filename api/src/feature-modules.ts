@@ -1,4 +1,6 @@
 import { ReleasesModule } from './releases/releases.module';
+import { VideoModule } from './video/video.module';
+import { ContentModule } from './content/content.module';
 
 /** Area modules (one per remote). Each area adds its module here. */
-export const FEATURE_MODULES = [ReleasesModule];
+export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule];

@@ -37,3 +37,20 @@ export function makeJpeg(name: string, size = 1000): string {
   writeFileSync(file, jpeg.encode({ data, width: size, height: size }, 80).data);
   return file;
 }
+
+/** A width × height RGB JPEG (diagonal gradient with a band) encoded by jpeg-js: e.g. a 1920x1080 video thumbnail. */
+export function makeJpegSized(name: string, width: number, height: number, quality = 80): string {
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const band = Math.abs(y - height / 2) < height / 12;
+      data[i] = band ? 250 : Math.round((x / width) * 200);
+      data[i + 1] = band ? 200 : Math.round((y / height) * 120);
+      data[i + 2] = band ? 80 : 160;
+      data[i + 3] = 255;
+    }
+  const file = join(dir, `${name}.jpg`);
+  writeFileSync(file, jpeg.encode({ data, width, height }, quality).data);
+  return file;
+}

@@ -45,3 +45,6 @@ export { ReleaseGate } from './gates/ReleaseGate';
 // Utilities
 export { useDebouncedValue } from './utils/use-debounced-value';
 export { formatDate } from './utils/format-date';
+
+// Video area (issue 8)
+export { uploadToEndpoint, type EndpointUploadOptions } from './api/upload-to-endpoint';

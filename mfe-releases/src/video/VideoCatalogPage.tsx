@@ -1,9 +1,134 @@
-import { RELEASE_UI } from '@portal/contracts';
-import { ComingSoon } from './ComingSoon';
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { useNavigate } from 'react-router-dom';
+import { Button, DataTable, formatDate, PageHeader, Pagination, SelectField, StatusIcon, TextField, theme, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_STATUS_FILTERS, VIDEO_UI, type VideoCatalogRow } from '@portal/contracts';
+import { RELEASE_ROUTES } from '../shared/routes';
+import { t } from '../shared/text';
+import { useVideoCatalog } from './use-video-catalog';
+import { VideoThumb } from './VideoThumb';
 
-/** /video-catalog: placeholder until the video catalogue of areas §2 is built. */
+const UI = VIDEO_UI.catalog;
+
+const Toolbar = styled.div`
+  display: grid;
+  grid-template-columns: minmax(220px, 360px) minmax(160px, 220px) 1fr;
+  gap: 0 16px;
+  align-items: end;
+  margin-bottom: 4px;
+  @media (max-width: 760px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 180px);
+  }
+`;
+
+const Total = styled.p`
+  margin: 0 0 16px;
+  justify-self: end;
+  font-weight: 600;
+  color: ${theme.colors.text};
+  @media (max-width: 760px) { justify-self: start; grid-column: 1 / -1; }
+`;
+
+const Title = styled.span`
+  display: inline-block;
+  min-width: 120px;
+  font-weight: 600;
+  overflow-wrap: break-word;
+`;
+
+const Dash = styled.span`
+  color: ${theme.colors.textMuted};
+`;
+
+const STATUS_OPTIONS = VIDEO_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }));
+const orDash = (value: string) => value || <Dash>{UI.none}</Dash>;
+
+/**
+ * /video-catalog (areas §2, §8): search (500 ms debounce), status filter (All, In-Review, Approved,
+ * Rejected, Takendown), "Total Video Releases", the columns No., Status, Artwork, Title, Audio, Actor,
+ * Actress, Release Date (DD/MM/yyyy), 25 a page, a button back to /catalog and "No Video Release
+ * Found." when nothing matches. A failed load shows the server's message and a retry.
+ */
 export function VideoCatalogPage() {
-  return <ComingSoon title={RELEASE_UI.video.catalogTitle} />;
+  const navigate = useNavigate();
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(searchText, VIDEO_LIMITS.searchDebounceMs);
+  const catalog = useVideoCatalog({ page, search, status });
+
+  // A new search or filter starts from page 1.
+  useEffect(() => setPage(1), [search, status]);
+
+  const offset = (page - 1) * VIDEO_LIMITS.catalogPageSize;
+  const cols = UI.columns;
+  const columns = useMemo<DataTableColumn<VideoCatalogRow>[]>(
+    () => [
+      { key: 'no', header: cols[0], width: 56, render: (_row, index) => offset + index + 1 },
+      { key: 'status', header: cols[1], width: 70, render: (row) => <StatusIcon status={row.status} /> },
+      { key: 'artwork', header: cols[2], width: 100, render: (row) => <VideoThumb src={row.thumbnail} alt={t(UI.thumbnailAlt, { title: row.release_title })} /> },
+      { key: 'title', header: cols[3], render: (row) => <Title>{row.release_title}</Title> },
+      { key: 'audio', header: cols[4], render: (row) => row.audio_title },
+      { key: 'actor', header: cols[5], render: (row) => orDash(row.actor) },
+      { key: 'actress', header: cols[6], render: (row) => orDash(row.actress) },
+      { key: 'date', header: cols[7], width: 120, render: (row) => formatDate(row.release_date) },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [offset],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={UI.title}
+        actions={
+          <>
+            <Button type="button" variant="secondary" onClick={() => navigate(RELEASE_ROUTES.catalog)}>
+              {UI.audioCatalog}
+            </Button>
+            <Button type="button" onClick={() => navigate(RELEASE_ROUTES.videoRelease)}>
+              {UI.createVideo}
+            </Button>
+          </>
+        }
+      />
+      <Toolbar>
+        <TextField
+          label={UI.search}
+          name="search"
+          type="search"
+          placeholder={UI.searchPlaceholder}
+          autoComplete="off"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+        <SelectField label={UI.status} name="status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />
+        <Total aria-live="polite">
+          {VIDEO_MESSAGES.totalVideoReleases}: {catalog.total}
+        </Total>
+      </Toolbar>
+      <DataTable<VideoCatalogRow>
+        caption={UI.title}
+        columns={columns}
+        rows={catalog.rows}
+        rowKey={(row) => row.video_id}
+        loading={catalog.loading}
+        empty={
+          catalog.failed ? (
+            <>
+              <p style={{ margin: '0 0 10px' }}>{UI.loadFailed}</p>
+              <Button type="button" variant="secondary" onClick={catalog.reload}>
+                {UI.retry}
+              </Button>
+            </>
+          ) : (
+            VIDEO_MESSAGES.noVideoRelease
+          )
+        }
+      />
+      <Pagination page={page} total={catalog.total} pageSize={VIDEO_LIMITS.catalogPageSize} onChange={setPage} />
+    </>
+  );
 }
 
 export default VideoCatalogPage;

@@ -1,17 +1,137 @@
-import { Card, EmptyState, PageHeader } from '@portal/kit';
+import styled from 'styled-components';
+import { Button, Card, EmptyState, Loader, PageHeader, SectionTitle, theme, VisuallyHidden } from '@portal/kit';
+import { CONTENT_ENDPOINTS, DASHBOARD_UI as UI, fillMessage, type NewsItem, type VideoLink } from '@portal/contracts';
+import { useContentList, type ContentListState } from './use-content-list';
+import { YouTubeEmbed } from './YouTubeEmbed';
 
-/** Dashboard (/, areas §2). Placeholder until the screen is built: the route, title and remote wiring are final. */
-export default function DashboardPage() {
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(260px, 1fr);
+  grid-template-areas: 'updates news';
+  gap: 20px;
+  align-items: start;
+  @media (max-width: 1000px) {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-areas: 'news' 'updates';
+  }
+`;
+
+const NewsCard = styled(Card)`
+  grid-area: news;
+  min-width: 0;
+`;
+
+const UpdatesCard = styled(Card)`
+  grid-area: updates;
+  min-width: 0;
+`;
+
+const NewsList = styled.ul`
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  li + li { border-top: 1px solid ${theme.colors.border}; }
+  a {
+    display: flex;
+    align-items: flex-start;
+    justify-content: space-between;
+    gap: 10px;
+    padding: 12px 2px;
+    color: ${theme.colors.text};
+    font-weight: 600;
+    text-decoration: none;
+    overflow-wrap: anywhere;
+    &:hover { color: ${theme.colors.accent}; }
+    &:focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 2px; border-radius: 4px; }
+    svg { flex: none; margin-top: 2px; color: ${theme.colors.textMuted}; }
+  }
+`;
+
+const Videos = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+  margin-top: 12px;
+`;
+
+const SmallGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: 16px;
+`;
+
+/** Loading, failure (with a retry) and empty states shared by both lists. */
+function ListState<T>({ list, loading, failed, empty }: { list: ContentListState<T>; loading: string; failed: string; empty: string }) {
+  if (list.loading) return <Loader label={loading} />;
+  if (list.failed)
+    return (
+      <EmptyState>
+        <p style={{ margin: '0 0 10px' }}>{failed}</p>
+        <Button type="button" variant="secondary" onClick={list.reload}>
+          {UI.retry}
+        </Button>
+      </EmptyState>
+    );
+  return <EmptyState>{empty}</EmptyState>;
+}
+
+/**
+ * The dashboard at / (areas §2 Dashboard, §3, §7): the News list (heading and link, opening in a new
+ * tab) and the Updates list of embedded YouTube videos (youtube-nocookie, loaded on play), the first large and
+ * the rest small. Each list has its own loading, empty and error state; usable at 600 px.
+ */
+export function DashboardPage() {
+  const news = useContentList<NewsItem>(CONTENT_ENDPOINTS.getNews);
+  const videos = useContentList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks);
+  const title = (v: VideoLink, i: number) => v.title || fillMessage(UI.videoFallbackTitle, { n: i + 1 });
+  const [first, ...rest] = videos.rows;
+
   return (
     <>
-      <PageHeader title="Dashboard" />
-      <Card>
-        <EmptyState>
-          <strong>Coming soon</strong>
-          <br />
-          News and update videos will appear here.
-        </EmptyState>
-      </Card>
+      <PageHeader title={UI.title} />
+      <Layout>
+        <NewsCard aria-labelledby="dashboard-news">
+          <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>
+          {news.rows.length > 0 ? (
+            <NewsList>
+              {news.rows.map((n) => (
+                <li key={n.news_id}>
+                  <a href={n.news_link} target="_blank" rel="noopener noreferrer">
+                    <span>
+                      {n.news_heading}
+                      <VisuallyHidden> {UI.opensInNewTab}</VisuallyHidden>
+                    </span>
+                    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </NewsList>
+          ) : (
+            <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
+          )}
+        </NewsCard>
+        <UpdatesCard aria-labelledby="dashboard-updates">
+          <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
+          {first ? (
+            <Videos>
+              <YouTubeEmbed videoId={first.video_link} title={title(first, 0)} large />
+              {rest.length > 0 && (
+                <SmallGrid>
+                  {rest.map((v, i) => (
+                    <YouTubeEmbed key={v.video_link_id} videoId={v.video_link} title={title(v, i + 1)} />
+                  ))}
+                </SmallGrid>
+              )}
+            </Videos>
+          ) : (
+            <ListState list={videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
+          )}
+        </UpdatesCard>
+      </Layout>
     </>
   );
 }
+
+export default DashboardPage;

@@ -56,9 +56,9 @@ export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTran
       const value = copy[key];
       if (value === null || typeof value !== 'object') continue;
       // An object or array where the schema wants a string, number or boolean: a required field
-      // answers its own (spec) message as if absent; an optional one is a malformed request.
-      if (field.optional) throw DomainError.badRequest(SERVER_MESSAGES.malformed, 'malformed');
-      copy[key] = undefined;
+      // answers its own (spec) message as if absent; an optional one is left to the field's own type
+      // check (its message, or "Malformed request." when a transform cannot take it).
+      if (!field.optional) copy[key] = undefined;
     }
     return validateBody(this.schema, copy, { now: Date.now(), anyZone: true });
   }

@@ -2,6 +2,15 @@ import { Accounts1763769600000 } from './1763769600000-accounts';
 import { Releases1763856000000 } from './1763856000000-releases';
 import { Notifications1763900000000 } from './1763900000000-notifications';
 import { PendingSignups1763950000000 } from './1763950000000-pending-signups';
+import { Video1764000000000 } from './1764000000000-video';
+import { Content1764000100000 } from './1764000100000-content';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
-export const MIGRATIONS = [Accounts1763769600000, Releases1763856000000, Notifications1763900000000, PendingSignups1763950000000];
+export const MIGRATIONS = [
+  Accounts1763769600000,
+  Releases1763856000000,
+  Notifications1763900000000,
+  PendingSignups1763950000000,
+  Video1764000000000,
+  Content1764000100000,
+];

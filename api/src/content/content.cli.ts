@@ -1,0 +1,67 @@
+import { newsItemSchema, videoLinkSchema } from '@portal/contracts';
+import type { CliCommand } from '../cli-commands';
+import { validateBody } from '../common/validate';
+import { ContentService } from './content.service';
+
+const positiveId = (raw: string | undefined, usage: string): number => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new Error(usage);
+  return id;
+};
+/** The message of a refused operator input (the DomainError of validateBody) as a plain Error. */
+async function validated<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw new Error((e as Error).message);
+  }
+}
+
+const NEWS_USAGE = 'news add "<heading>" <http(s) link> | news list | news remove <id>';
+const VIDEO_USAGE = 'video-link add <youtube id or link> ["<title>"] | video-link list | video-link remove <id>';
+
+/** Operator commands of the dashboard content (areas §2 Dashboard): the News and Updates lists. */
+export const CONTENT_CLI_COMMANDS: CliCommand[] = [
+  {
+    name: 'news',
+    usage: NEWS_USAGE,
+    run: async (app, [action, ...args]) => {
+      const content = app.get(ContentService);
+      if (action === 'add') {
+        const dto = await validated(() => validateBody(newsItemSchema, { news_heading: args[0], news_link: args[1] }));
+        return `news ${await content.addNews(dto)} added`;
+      }
+      if (action === 'list') {
+        const { rows } = await content.listNews({ limit: 100, offset: 0 });
+        return rows.map((n) => `${n.news_id}\t${n.news_heading}\t${n.news_link}`).join('\n') || '(no news)';
+      }
+      if (action === 'remove') {
+        const id = positiveId(args[0], NEWS_USAGE);
+        if (!(await content.removeNews(id))) throw new Error(`no news ${id}`);
+        return `news ${id} removed`;
+      }
+      throw new Error(NEWS_USAGE);
+    },
+  },
+  {
+    name: 'video-link',
+    usage: VIDEO_USAGE,
+    run: async (app, [action, ...args]) => {
+      const content = app.get(ContentService);
+      if (action === 'add') {
+        const dto = await validated(() => validateBody(videoLinkSchema, { video_link: args[0], title: args.slice(1).join(' ') }));
+        return `video link ${await content.addVideoLink(dto)} added (${dto.video_link})`;
+      }
+      if (action === 'list') {
+        const { rows } = await content.listVideoLinks({ limit: 100, offset: 0 });
+        return rows.map((v) => `${v.video_link_id}\t${v.video_link}\t${v.title}`).join('\n') || '(no videos)';
+      }
+      if (action === 'remove') {
+        const id = positiveId(args[0], VIDEO_USAGE);
+        if (!(await content.removeVideoLink(id))) throw new Error(`no video link ${id}`);
+        return `video link ${id} removed`;
+      }
+      throw new Error(VIDEO_USAGE);
+    },
+  },
+];

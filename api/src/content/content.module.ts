@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContentController } from './content.controller';
+import { ContentService } from './content.service';
+import { NewsEntity } from './news.entity';
+import { VideoLinkEntity } from './video-link.entity';
+
+/** The dashboard's content (remote mfe_support: /; areas §2 Dashboard): news and update videos. */
+@Module({
+  imports: [TypeOrmModule.forFeature([NewsEntity, VideoLinkEntity])],
+  controllers: [ContentController],
+  providers: [ContentService],
+  exports: [ContentService],
+})
+export class ContentModule {}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Not, Repository } from 'typeorm';
+import {
+  fillMessage,
+  RELEASE_STATUS_LABEL,
+  VIDEO_ELIGIBLE_RELEASE_STATUSES,
+  VIDEO_MESSAGES as M,
+  VIDEO_STATUSES,
+  type AudioOption,
+  type ReleaseOption,
+  type VideoReleaseDto,
+  type VideoStatus,
+} from '@portal/contracts';
+import { DomainError } from '../common/domain-error';
+import { NotificationsService } from '../notifications/notifications.service';
+import { ReleaseEntity } from '../releases/entities/release.entity';
+import { TrackEntity } from '../releases/entities/track.entity';
+import { ReleaseGateService } from '../releases/release-info/release-gate.service';
+import { VideoReleaseEntity } from './entities/video-release.entity';
+import { ThumbnailsService } from './thumbnails.service';
+
+/** Statuses of a video that block another video for the same audio. */
+const ACTIVE: VideoStatus[] = ['in_review', 'approved'];
+
+/**
+ * Music video releases (areas §2 /create_video_releases, §3, §4, §5). Every read and write is scoped by
+ * the caller's id: another user's release, audio or video answers 404 exactly like a missing one.
+ */
+@Injectable()
+export class VideoReleasesService {
+  constructor(
+    @InjectRepository(VideoReleaseEntity) private readonly videos: Repository<VideoReleaseEntity>,
+    @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
+    @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
+    private readonly gate: ReleaseGateService,
+    private readonly thumbnails: ThumbnailsService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** GET getReleaseTitlesForVRelease: the caller's releases in review or approved, newest first. */
+  async releaseOptions(userId: number): Promise<ReleaseOption[]> {
+    const rows = await this.releases.find({
+      select: { id: true, release_title: true },
+      where: { user_id: userId, status: In([...VIDEO_ELIGIBLE_RELEASE_STATUSES]) },
+      order: { created_at: 'DESC', id: 'DESC' },
+    });
+    return rows.map((r) => ({ release_id: r.id, release_title: r.release_title }));
+  }
+
+  /** GET getAudioTitles?release_id: the tracks of one of the caller's releases, in track order. Errors: 404 releaseNotFound. */
+  async audioOptions(userId: number, releaseId: number): Promise<AudioOption[]> {
+    const release = await this.releases.findOne({ select: { id: true }, where: { id: releaseId, user_id: userId } });
+    if (!release) throw DomainError.notFound(M.releaseNotFound);
+    const rows = await this.tracks.find({ select: { id: true, title: true }, where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
+    return rows.map((t) => ({ audio_id: t.id, title: t.title }));
+  }
+
+  /**
+   * POST submitVideoRelease with a payload validated by videoReleaseSchema → the new video's id, status
+   * in_review. Checks, in order: away / revoked (403); the release is the caller's (404 releaseNotFound)
+   * and submitted or approved (409 releaseNotEligible); the audio is a track of that release (404
+   * audioNotFound); the thumbnail is the caller's upload (400 thumbnailUnknown); no video of that audio
+   * is in review or approved (409 videoExists). Titles come from the stored release and track.
+   */
+  async submit(userId: number, dto: VideoReleaseDto): Promise<{ video_id: number }> {
+    await this.gate.assertCanCreate(userId);
+    const release = await this.releases.findOne({ where: { id: dto.release_id, user_id: userId } });
+    if (!release) throw DomainError.notFound(M.releaseNotFound);
+    if (!(VIDEO_ELIGIBLE_RELEASE_STATUSES as readonly string[]).includes(release.status)) throw DomainError.conflict(M.releaseNotEligible);
+    const track = await this.tracks.findOne({ where: { id: dto.audio_id, release_id: release.id, user_id: userId } });
+    if (!track) throw DomainError.notFound(M.audioNotFound);
+    const thumbnail = await this.thumbnails.assertOwned(userId, dto.thumbnail);
+    if (await this.videos.exists({ where: { user_id: userId, audio_id: track.id, status: In(ACTIVE) } })) throw DomainError.conflict(M.videoExists);
+
+    const search_text = [release.release_title, track.title, dto.actor, dto.actress].join(' ').toLowerCase().slice(0, 1600);
+    const row = this.videos.create({
+      user_id: userId,
+      release_id: release.id,
+      audio_id: track.id,
+      release_title: release.release_title,
+      audio_title: track.title,
+      download_link: dto.download_link,
+      thumbnail,
+      release_date: dto.release_date,
+      video_upc: dto.video_upc ?? '',
+      video_isrc: dto.video_isrc ?? '',
+      actor: dto.actor ?? '',
+      actress: dto.actress ?? '',
+      status: 'in_review',
+      active_audio_id: track.id,
+      reason: '',
+      search_text,
+    });
+    try {
+      const saved = await this.videos.save(row);
+      return { video_id: saved.id };
+    } catch (e) {
+      // A concurrent submit for the same track won the unique active_audio_id.
+      if (await this.videos.exists({ where: { user_id: userId, audio_id: track.id, status: In(ACTIVE) } })) throw DomainError.conflict(M.videoExists);
+      throw e;
+    }
+  }
+
+  /**
+   * Operator command `video-status` (areas §4: how a status changes is ours): set any of in_review,
+   * approved, rejected, takendown (a reason is required for rejected, kept for takendown) and notify the
+   * artist's bell. Throws Error with a message for the operator.
+   */
+  async setStatus(videoId: number, status: string, reason = ''): Promise<VideoReleaseEntity> {
+    if (!(VIDEO_STATUSES as readonly string[]).includes(status)) throw new Error(`status must be one of ${VIDEO_STATUSES.join(', ')}`);
+    if (status === 'rejected' && !reason.trim()) throw new Error('a rejection needs a reason');
+    const video = await this.videos.findOne({ where: { id: videoId } });
+    if (!video) throw new Error(`no video release ${videoId}`);
+    const kept = status === 'rejected' || status === 'takendown' ? reason.trim().slice(0, 1000) : '';
+    const active = ACTIVE.includes(status as VideoStatus) ? video.audio_id : null;
+    try {
+      await this.videos.update({ id: video.id }, { status: status as VideoStatus, reason: kept, active_audio_id: active });
+    } catch (e) {
+      if (active !== null && (await this.videos.exists({ where: { id: Not(video.id), active_audio_id: video.audio_id } }))) {
+        throw new Error(`audio ${video.audio_id} already has a video in review or approved`);
+      }
+      throw e;
+    }
+    await this.notifications.notify(
+      video.user_id,
+      fillMessage(M.statusNotification, { title: video.release_title, status: RELEASE_STATUS_LABEL[status as VideoStatus], reason: kept ? ` ${kept}` : '' }),
+    );
+    return this.videos.findOneOrFail({ where: { id: video.id } });
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReleaseEntity } from '../releases/entities/release.entity';
+import { TrackEntity } from '../releases/entities/track.entity';
+import { FileTypeSniffer } from '../releases/uploads/file-type.sniffer';
+import { ReleasesModule } from '../releases/releases.module';
+import { StorageModule } from '../storage/storage.module';
+import { VideoReleaseEntity } from './entities/video-release.entity';
+import { VideoThumbnailEntity } from './entities/video-thumbnail.entity';
+import { ThumbnailsService } from './thumbnails.service';
+import { VideoCatalogQuery } from './video-catalog.query';
+import { VideoController } from './video.controller';
+import { VideoReleasesService } from './video-releases.service';
+
+/**
+ * The video releases area (remote mfe_releases: /create_video_releases, /video-catalog; areas §2-§9).
+ * Reads the audio area's releases and tracks (ownership, titles) and uses its gate; writes only its
+ * own tables (video_releases, video_thumbnails).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity, ReleaseEntity, TrackEntity]), StorageModule, ReleasesModule],
+  controllers: [VideoController],
+  providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService, FileTypeSniffer],
+  exports: [VideoReleasesService],
+})
+export class VideoModule {}

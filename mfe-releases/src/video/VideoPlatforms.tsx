@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { api, Button, Loader, Muted, theme } from '@portal/kit';
+import { PLATFORM_COUNTS, PLATFORM_TYPE, RELEASE_ENDPOINTS, VIDEO_UI, type PlatformLogo } from '@portal/contracts';
+import { logoUrl } from '../shared/media-urls';
+import { t } from '../shared/text';
+
+const Group = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+  legend { padding: 0; margin-bottom: 10px; font-weight: 600; font-size: ${theme.font.size.sm}; }
+`;
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  gap: 8px;
+`;
+
+const Item = styled.li`
+  label {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 8px 10px;
+    border: 1px solid ${theme.colors.accent};
+    background: ${theme.colors.accentSoft};
+    border-radius: ${theme.radii.sm};
+    font-size: ${theme.font.size.sm};
+    font-weight: 600;
+    min-width: 0;
+  }
+  input { accent-color: ${theme.colors.accent}; margin: 0; flex: none; }
+  img { width: 22px; height: 22px; flex: none; object-fit: contain; }
+  span { overflow-wrap: anywhere; line-height: 1.25; }
+`;
+
+/**
+ * "Video Platform (8+)" (areas §2): the logos of type "3" from getLogos, every one shown checked and
+ * locked (a video goes to all of them). Loading, failure (with retry) and empty states.
+ */
+export function VideoPlatforms() {
+  const [logos, setLogos] = useState<PlatformLogo[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    setLogos(null);
+    api
+      .call(RELEASE_ENDPOINTS.getLogos, {}, { silent: true })
+      .then((answer) => {
+        if (!cancelled) setLogos((answer.body ?? []).filter((l) => l.type === PLATFORM_TYPE.video));
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [tick]);
+
+  return (
+    <Group>
+      <legend>{t(VIDEO_UI.form.platforms, { count: PLATFORM_COUNTS.video })}</legend>
+      {failed ? (
+        <Muted>
+          {VIDEO_UI.form.platformsFailed}{' '}
+          <Button type="button" variant="text" onClick={() => setTick((n) => n + 1)}>
+            {VIDEO_UI.form.retry}
+          </Button>
+        </Muted>
+      ) : logos === null ? (
+        <Loader label={VIDEO_UI.form.platformsLoading} />
+      ) : (
+        <Grid>
+          {logos.map((logo) => (
+            <Item key={logo.name}>
+              <label title={logo.name}>
+                <input type="checkbox" checked readOnly disabled />
+                <img src={logoUrl(logo.logo)} alt="" />
+                <span>{logo.name}</span>
+              </label>
+            </Item>
+          ))}
+        </Grid>
+      )}
+    </Group>
+  );
+}
