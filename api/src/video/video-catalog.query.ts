@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { pageOffset, type VideoCatalogQueryDto, type VideoCatalogRow } from '@portal/contracts';
-import { escapeLike } from '../releases/catalog/catalog.query';
+import { escapeLike, hasControlCharacter } from '../releases/catalog/catalog.query';
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { thumbnailUrl } from './thumbnails.service';
 
@@ -20,6 +20,7 @@ export class VideoCatalogQuery {
     const where = this.videos.createQueryBuilder('v').where('v.user_id = :userId', { userId });
     if (params.status) where.andWhere('v.status = :status', { status: params.status });
     const search = params.search.toLowerCase();
+    if (hasControlCharacter(search)) return { rows: [], total: 0 };
     if (search) where.andWhere("v.search_text LIKE :search ESCAPE '!'", { search: `%${escapeLike(search)}%` });
     const [rows, total] = await where
       .clone()

@@ -114,6 +114,36 @@ describe.each(ENGINES)('request shapes on %s', (engine) => {
     expect(res.body).toMatchObject({ status: 400, message: M.requiredFields });
   });
 
+  it('numbers are bounded and genres come from the lists (issue 13)', async () => {
+    const artist = await a.artist('Bounds');
+    const expectMessage = async (overrides: Record<string, unknown>, message: string) => {
+      const res = await a.post('createReleaseInfo', releaseInfo(artist, overrides));
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+    };
+    await expectMessage({ release_date: 1e308 }, M.releaseDateMax);
+    await expectMessage({ release_date: Date.UTC(2100, 0, 2) }, M.releaseDateMax);
+    await expectMessage({ primary_artist2: 1e308 }, M.unknownArtist);
+    await expectMessage({ genre: 'Polka Metal' }, M.genreUnknown);
+    await expectMessage({ genre: 'Rock', sub_genre: 'Indie Pop' }, M.subGenreUnknown);
+    await a.post('createReleaseInfo', releaseInfo(artist, { genre: 'Rock', sub_genre: 'Punk' })).expect(200);
+    const audio = await a.file(media.mp3(), 'g.mp3', 'audio');
+    const id = await a.draft(releaseInfo(artist));
+    const track = await a.post('addSongInfo', trackInfo(id, audio, artist, { genre: 'Pop', subgenre: 'Bhajan' }));
+    expect(track.body.message).toBe(M.subGenreUnknown);
+    const year = await a.post('addSongInfo', trackInfo(id, audio, artist, { production_year: 1e308 }));
+    expect(year.status).toBe(400);
+  });
+
+  it('a search with a NUL or another control character finds nothing, not everything', async () => {
+    const artist = await a.artist('Search Bounds');
+    await a.draft(releaseInfo(artist, { release_title: 'Findable Title' }));
+    expect((await a.get('getCatelogListWeb', { search: 'findable' })).body.total).toBeGreaterThan(0);
+    for (const search of ['\u0000', 'find\u0000', '\u0000%', '\u001f']) {
+      const res = await a.get('getCatelogListWeb', { search }).expect(200);
+      expect(res.body).toMatchObject({ total: 0, body: [] });
+    }
+  });
+
   it('a malformed id answers 404 like another user’s object', async () => {
     for (const release_id of ['abc', -1, 0, 1.5, { a: 1 }, '9'.repeat(40)]) {
       const res = await a.post('deleteDraft', { release_id });

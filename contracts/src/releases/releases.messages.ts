@@ -66,6 +66,11 @@ export const RELEASE_MESSAGES = {
   // Server answers of the release API (api/src/releases).
   audioUploaded: 'Audio uploaded successfully.',
   audioLink: 'Audio link.',
+  genreUnknown: 'Please choose a genre from the list.',
+  subGenreUnknown: 'Please choose a sub genre from the list.',
+  releaseDateMax: 'Release date is too far in the future.',
+  uploadRateLimited: 'Too many uploads at once. Please wait a minute and try again.',
+  uploadQuotaFull: 'Your upload storage is full. Delete releases you no longer need, or contact support.',
   uploadOneFile: 'Please upload one file at a time.',
   artistList: 'Artists.',
   releaseLoaded: 'Release details.',

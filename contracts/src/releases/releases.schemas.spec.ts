@@ -32,14 +32,14 @@ describe('release contracts', () => {
   });
   it('rejects a release date before today + 6 days', async () => {
     const now = Date.UTC(2026, 10, 22, 12);
-    const base = { release_type: 'single', release_title: 'T', primary_artist1: 1, genre: 'Pop', sub_genre: 'X', lable_name: 'L', p_line: 'P', c_line: 'C' };
+    const base = { release_type: 'single', release_title: 'T', primary_artist1: 1, genre: 'Pop', sub_genre: 'Dance Pop', lable_name: 'L', p_line: 'P', c_line: 'C' };
     await expect(releaseInfoSchema.validate({ ...base, release_date: minReleaseDate(now) - 1 }, { context: { now } })).rejects.toThrow(M.releaseDateMin);
     await expect(releaseInfoSchema.validate({ ...base, release_date: minReleaseDate(now) }, { context: { now } })).resolves.toBeTruthy();
   });
   it('requires a video link when distributing a video and clears it otherwise', async () => {
     const track = {
       audio_track: 'a.mp3', track_version: 'Original', instrumental: 'No', title: 'T', primary_artist1: 1, author1: 'A', composer1: 'C',
-      p_line: 'P', production_year: 2026, isrc_yes_no: 'No', genre: 'Pop', subgenre: 'X', price_tier: '1.49', explicit_version: 'No',
+      p_line: 'P', production_year: 2026, isrc_yes_no: 'No', genre: 'Pop', subgenre: 'Dance Pop', price_tier: '1.49', explicit_version: 'No',
       track_title_language: 'en', lyrics_language: 'en',
     };
     await expect(trackSchema.validate({ ...track, destribute_music: 'Yes' }, { context: { releaseType: 'single' } })).rejects.toThrow(M.videoLinkRequired);

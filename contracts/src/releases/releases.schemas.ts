@@ -1,6 +1,13 @@
 import dayjs from 'dayjs';
 import * as yup from 'yup';
 import { idField } from '../common/query.schemas';
+import { GENRES } from '../lists/genres';
+import { subGenresFor } from '../lists/sub-genres';
+
+/** Largest id a client may send (ids are 32-bit integers in both engines). */
+const MAX_ID = 2_147_483_647;
+/** Latest release date accepted, epoch ms (2100-01-01): bounds the number before it reaches a column. */
+const MAX_RELEASE_DATE = Date.UTC(2100, 0, 1);
 import { RELEASE_LIMITS as L } from './releases.limits';
 import { RELEASE_MESSAGES as M } from './releases.messages';
 import { EXPLICIT_VERSIONS, RELEASE_TYPES, TRACK_VERSIONS, YES_NO } from './releases.enums';
@@ -41,10 +48,21 @@ const artistId = () =>
   yup
     .number()
     .transform((value: unknown, raw: unknown) => (raw === '' || raw === 0 || raw === '0' || raw === null ? null : value))
-    .integer()
-    .positive()
+    .typeError(M.unknownArtist)
+    .integer(M.unknownArtist)
+    .positive(M.unknownArtist)
+    .max(MAX_ID, M.unknownArtist)
     .optional()
     .nullable();
+
+/** Genre from the contracts' list (core §2 tab 1, issue 13). */
+const genreField = () => text().oneOf([...GENRES], M.genreUnknown);
+/** Sub genre from the list of the sibling `genreKey` field's genre. */
+const subGenreField = (genreKey: string) =>
+  text().test('sub-genre', M.subGenreUnknown, function (value) {
+    const genre = String((this.parent as Record<string, unknown>)[genreKey] ?? '');
+    return !value || !genre || subGenresFor(genre).includes(value);
+  });
 
 /** Ids of the non-empty artist slots of a release or track, in order. */
 export function artistSlots(v: Record<string, unknown>) {
@@ -83,14 +101,14 @@ export const releaseInfoSchema = yup
     album_artwork: yup.string().trim().max(L.textMax).optional().default(''),
     release_type: yup.string().trim().lowercase().oneOf([...RELEASE_TYPES], M.requiredFields).required(M.requiredFields),
     release_title: text(),
-    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).required(M.requiredFields),
+    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).max(MAX_ID, M.unknownArtist).required(M.requiredFields),
     primary_artist2: artistId(),
     primary_artist3: artistId(),
     featuring1: artistId(),
     featuring2: artistId(),
     featuring3: artistId(),
-    genre: text(),
-    sub_genre: text(),
+    genre: genreField(),
+    sub_genre: subGenreField('genre'),
     lable_name: text(),
     release_date: yup
       .number()
@@ -100,7 +118,8 @@ export const releaseInfoSchema = yup
         const ctx = (this.options.context ?? {}) as { now?: number; anyZone?: boolean };
         const min = ctx.anyZone ? minReleaseDateAnyZone(ctx.now) : minReleaseDate(ctx.now);
         return typeof value === 'number' && value >= min;
-      }),
+      })
+      .max(MAX_RELEASE_DATE, M.releaseDateMax),
     p_line: text(),
     c_line: text(),
     upc_ean: yup
@@ -130,7 +149,7 @@ export const trackSchema = yup
     instrumental: yesNo(),
     title: text(),
     version_subtitle: optionalText(),
-    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).required(M.requiredFields),
+    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).max(MAX_ID, M.unknownArtist).required(M.requiredFields),
     primary_artist2: artistId(),
     primary_artist3: artistId(),
     featuring1: artistId(),
@@ -166,8 +185,8 @@ export const trackSchema = yup
         then: (s) => s.required(M.requiredFields).matches(ISRC_PATTERN, M.isrcFormat),
         otherwise: (s) => s.transform(() => '').optional(),
       }),
-    genre: text(),
-    subgenre: text(),
+    genre: genreField(),
+    subgenre: subGenreField('genre'),
     price_tier: text().test('tier', M.priceTierNotAllowed, function (value) {
       const ctx = (this.options.context ?? {}) as { releaseType?: string };
       return !ctx.releaseType || (!!value && isPriceTierAllowed(ctx.releaseType, value));

@@ -23,6 +23,9 @@ const SORTS: Record<CatalogSort, [keyof ReleaseEntity, 'ASC' | 'DESC']> = {
 const COLUMNS: (keyof CatalogEntityRow)[] = ['id', 'album_artwork', 'release_title', 'release_type', 'genre', 'lable_name', 'release_date', 'number_of_tracks', 'status', 'reason', 'artist_name'];
 
 
+/** Whether a search text holds a control character (NUL included). */
+export const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);
+
 /** Escape LIKE wildcards with '!' (one escape character that means the same on SQLite and MySQL). */
 export const escapeLike = (s: string): string => s.replace(/[!%_]/g, (c) => `!${c}`);
 
@@ -45,6 +48,9 @@ export class CatalogQuery {
     const { limit, status } = params;
     const offset = pageOffset(params);
     const search = params.search.toLowerCase();
+    // No title, name or label holds a control character, so such a search finds nothing (and a NUL
+    // must not cut SQLite's LIKE pattern short into one that matches everything).
+    if (hasControlCharacter(search)) return { rows: [], total: 0 };
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
 
     const where = this.releases.createQueryBuilder('r').where('r.user_id = :userId', { userId });
