@@ -20,6 +20,7 @@ import { TracksController } from './tracks/tracks.controller';
 import { TracksService } from './tracks/tracks.service';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
+import { UploadSweeper } from './uploads/upload-sweeper';
 
 /**
  * The audio releases area (remote mfe_releases): artists, the release wizard, tracks, uploads and
@@ -28,7 +29,7 @@ import { UploadsService } from './uploads/uploads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, TrackEntity, UploadEntity, PlatformLogoEntity]), StorageModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, LogosService, ReleaseGateService, FileTypeSniffer],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

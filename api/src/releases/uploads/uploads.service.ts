@@ -40,9 +40,31 @@ export class UploadsService {
     @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
     private readonly storage: FileStorage,
     private readonly sniffer: FileTypeSniffer,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = new SignedLinks(config.jwtSecret);
+  }
+
+  /** Start times (epoch ms) of each user's uploads in the last minute (one API process; see README). */
+  private readonly recentUploads = new Map<number, number[]>();
+
+  /** Issue 13: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included. Errors: 429 uploadRateLimited. */
+  private takeUploadSlot(userId: number): void {
+    const now = Date.now();
+    const recent = (this.recentUploads.get(userId) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= this.config.uploads.perMinute) {
+      this.recentUploads.set(userId, recent);
+      throw new DomainError(429, M.uploadRateLimited, { code: 'upload_rate', headers: { 'Retry-After': String(Math.ceil((60_000 - (now - recent[0])) / 1000)) } });
+    }
+    recent.push(now);
+    this.recentUploads.set(userId, recent);
+    if (this.recentUploads.size > 10_000) for (const [id, times] of this.recentUploads) if (!times.some((t) => now - t < 60_000)) this.recentUploads.delete(id);
+  }
+
+  /** Bytes of the user's stored uploads. */
+  async bytesUsed(userId: number): Promise<number> {
+    const row = await this.uploads.createQueryBuilder('u').select('COALESCE(SUM(u.size), 0)', 'bytes').where('u.user_id = :userId', { userId }).getRawOne<{ bytes: number | string }>();
+    return Number(row?.bytes ?? 0);
   }
 
   /** Signed, short-lived links to private files (getAudioLink). */
@@ -54,10 +76,13 @@ export class UploadsService {
    * browser sees the message even when it was still sending.
    * Errors: 400 uploadMissingFile (not multipart, no `image` file), 400 uploadOneFile, 400
    * uploadIncomplete (cut-off body), 413 artworkTooLarge (> 1572864 bytes) / audioTooLarge
-   * (> 104857600 bytes), 415 artworkType (png, gif, jpeg) / audioType (mp3, wav).
+   * (> 104857600 bytes), 415 artworkType (png, gif, jpeg) / audioType (mp3, wav); 429
+   * uploadRateLimited (UPLOAD_RATE_PER_MINUTE), 413 uploadQuotaFull (UPLOAD_QUOTA_MB in all).
    */
   async receive(userId: number, req: PortalRequest, wanted?: UploadKind): Promise<StoredUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
+    this.takeUploadSlot(userId);
+    if ((await this.bytesUsed(userId)) >= this.config.uploads.quotaBytes) throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
     const limit = maxBytes(wanted ?? 'audio');
     let parser: busboy.Busboy;
     try {
@@ -135,6 +160,10 @@ export class UploadsService {
     }
     const detected = stored.guard.detected!;
     const filename = `${key}.${detected.ext}`;
+    if ((await this.bytesUsed(userId)) + stored.size > this.config.uploads.quotaBytes) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
+    }
     try {
       await this.uploads.insert({ user_id: userId, kind: detected.kind, filename, storage_key: key, mime: detected.mime, size: stored.size, created_at: new Date() });
     } catch (e) {
