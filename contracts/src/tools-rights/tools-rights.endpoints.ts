@@ -278,14 +278,4 @@ export const TOOLS_RIGHTS_ENDPOINTS = {
     file: true,
     errors: [404],
   }),
-  lrcFile: defineEndpoint<void, never>({
-    method: 'GET',
-    path: 'files/lrc/:filename',
-    access: 'user',
-    tag: TAG,
-    summary: 'An LRC file the caller uploaded (text/plain)',
-    description: '404 for an unknown name or another user’s file.',
-    file: true,
-    errors: [404],
-  }),
 } as const;

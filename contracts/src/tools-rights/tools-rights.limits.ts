@@ -67,5 +67,3 @@ export const SUBMISSION_KIND_LABEL: Record<SubmissionKind, string> = {
 
 /** Public URL prefix of promotion images (areas §3 "image (path relative to an image base)"). */
 export const PROMOTION_IMAGE_URL_PREFIX = '/api/files/promotion/';
-/** Where a stored LRC file is read back by its owner. */
-export const LRC_URL_PREFIX = '/api/files/lrc/';
