@@ -45,3 +45,7 @@ export { ReleaseGate } from './gates/ReleaseGate';
 // Utilities
 export { useDebouncedValue } from './utils/use-debounced-value';
 export { formatDate } from './utils/format-date';
+
+// Tools and rights (issue 10)
+export { uploadToEndpoint } from './tools-rights/upload-to-endpoint';
+export { SubmissionStatusIcon, type SubmissionStatusIconProps } from './tools-rights/SubmissionStatusIcon';
