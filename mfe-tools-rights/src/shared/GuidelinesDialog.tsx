@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { GuidelineSection } from '@portal/contracts';
+import { TOOLS_UI, type GuidelineSection } from '@portal/contracts';
 import { Button, Dialog, SubTitle, theme } from '@portal/kit';
 
 const List = styled.ol`
@@ -23,7 +23,7 @@ export type GuidelinesDialogProps = {
 /** The VIEW GUIDELINES / GUIDELINES dialog (areas §2): numbered lines, grouped by section when titled. */
 export function GuidelinesDialog({ open, title, sections, onClose }: GuidelinesDialogProps) {
   return (
-    <Dialog open={open} title={title} onClose={onClose} width={640} actions={<Button onClick={onClose}>Close</Button>}>
+    <Dialog open={open} title={title} onClose={onClose} width={640} actions={<Button onClick={onClose}>{TOOLS_UI.close}</Button>}>
       {sections.map((section) => (
         <section key={section.title || 'lines'}>
           {section.title && <SubTitle>{section.title}</SubTitle>}
