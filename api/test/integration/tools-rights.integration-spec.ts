@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TOOLS_MESSAGES as M, MOODS } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, MOODS, TOOLS_RIGHTS_ENDPOINTS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
@@ -320,6 +320,12 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
         expect({ path, http: res.status }).toEqual({ path, http: 400 });
         expect(typeof res.body.message).toBe('string');
       }
+    });
+    it('documents every endpoint of the wire map in the OpenAPI document', async () => {
+      const doc = await request(t.http).get('/api/docs-json').expect(200);
+      const paths = Object.keys(doc.body.paths as Record<string, unknown>);
+      for (const e of Object.values(TOOLS_RIGHTS_ENDPOINTS)) expect(paths).toContain(`/api/${e.path.replace(/:(\w+)/g, '{$1}')}`);
+      expect(doc.body.paths['/api/submitPitchPlaylist'].post.requestBody).toBeDefined();
     });
     it('needs a login', async () => {
       const res = await request(t.http).get('/api/getUGCClaimHistory');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { fillMessage, TOOLS_MESSAGES, TOOLS_UI as UI } from '@portal/contracts';
+import { fillMessage, TOOLS_UI as UI } from '@portal/contracts';
 import { Button, Dialog, notify, Stack, theme } from '@portal/kit';
 import { Notice } from './notices';
 import { canAddAfter, initialRows, rowInvalid, saveRows } from './url-rows';
@@ -59,7 +59,8 @@ const RowError = styled.span`
  */
 export function UrlEditorDialog({ open, value, ugc = false, onSave, onClose }: UrlEditorDialogProps) {
   const [rows, setRows] = useState<string[]>(() => initialRows(value));
-  const [shown, setShown] = useState<string | null>(null);
+  // After a refused Save: the row to mark and the message (announced once, role=alert).
+  const [shown, setShown] = useState<{ index: number; message: string } | null>(null);
   const baseId = useId();
   useEffect(() => {
     if (open) {
@@ -75,7 +76,8 @@ export function UrlEditorDialog({ open, value, ugc = false, onSave, onClose }: U
     const outcome = saveRows(rows);
     if (outcome.kind === 'nothing') return;
     if (outcome.kind === 'error') {
-      setShown(outcome.message);
+      const index = rows.findIndex((r) => rowInvalid(r));
+      setShown({ index: index === -1 ? rows.length - 1 : index, message: outcome.message });
       notify.error(outcome.message);
       return;
     }
@@ -142,15 +144,10 @@ export function UrlEditorDialog({ open, value, ugc = false, onSave, onClose }: U
                   </RoundButton>
                 )}
               </RowLine>
-              {invalid && <RowError>{fillMessage(TOOLS_MESSAGES.invalidUrlAt, { n: index + 1 })}</RowError>}
+              {shown?.index === index && <RowError role="alert">{shown.message}</RowError>}
             </div>
           );
         })}
-        {shown && (
-          <RowError role="alert" style={{ fontSize: 13 }}>
-            {shown}
-          </RowError>
-        )}
       </Stack>
     </Dialog>
   );

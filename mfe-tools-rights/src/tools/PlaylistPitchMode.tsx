@@ -70,11 +70,11 @@ function PitchDialog({ row, onClose }: { row: PlaylistPitchRow | null; onClose()
         <FactGrid>
           <div><dt>{UI.columns.audioTitle}</dt><dd>{row.audio_title}</dd></div>
           <div><dt>{d.moods}</dt><dd>{row.moods.join(', ') || d.none}</dd></div>
-          <div style={{ gridColumn: '1 / -1' }}><dt>{d.whyPitch}</dt><dd style={{ whiteSpace: 'pre-wrap' }}>{row.why_pitch}</dd></div>
-          <div style={{ gridColumn: '1 / -1' }}><dt>{d.quickPitch}</dt><dd>{row.quick_pitch}</dd></div>
+          <div style={{ gridColumn: '1 / -1' }}><dt>{d.whyPitch}</dt><dd style={{ whiteSpace: 'pre-wrap', fontWeight: 400 }}>{row.why_pitch}</dd></div>
+          <div style={{ gridColumn: '1 / -1' }}><dt>{d.quickPitch}</dt><dd style={{ fontWeight: 400 }}>{row.quick_pitch}</dd></div>
           <div><dt>{d.artworkAsset}</dt><dd>{row.artwork_asset || d.none}</dd></div>
           <div><dt>{d.additionalAssets}</dt><dd>{row.additional_assets ? <a href={row.additional_assets} target="_blank" rel="noopener noreferrer">{row.additional_assets}</a> : d.none}</dd></div>
-          <div style={{ gridColumn: '1 / -1' }}><dt>{d.additionalInfo}</dt><dd>{row.additional_info || d.none}</dd></div>
+          <div style={{ gridColumn: '1 / -1' }}><dt>{d.additionalInfo}</dt><dd style={{ fontWeight: 400 }}>{row.additional_info || d.none}</dd></div>
           <div><dt>{UI.pressRelease}</dt><dd>{links(row.press_release)}</dd></div>
           <div><dt>{UI.socialLinks}</dt><dd>{links(row.social_media)}</dd></div>
           {row.status === 'rejected' && row.reason && <div style={{ gridColumn: '1 / -1' }}><dt>{d.reason}</dt><dd>{row.reason}</dd></div>}
