@@ -120,6 +120,17 @@ describe('tools, rights and promotions in the browser', () => {
     await shots('profile-linking-history');
   });
 
+  it('a mode switch by the menu resets the form (areas §4)', async () => {
+    await open('/tools/profile-linking', UI.headings.profileLinking);
+    await field(UI.artist).fill('Half typed');
+    await page.getByRole('link', { name: UI.headings.lyrics, exact: true }).click();
+    await page.getByRole('heading', { name: UI.headings.lyrics }).first().waitFor();
+    await page.getByRole('link', { name: UI.headings.profileLinking, exact: true }).click();
+    await page.getByRole('heading', { name: UI.headings.profileLinking }).first().waitFor();
+    expect(await field(UI.artist).inputValue()).toBe('');
+    await firstRowStatus('In Review');
+  });
+
   it('playlist pitch: guidelines, URL dialog with "Invalid URL at position 2", two moods, submission', async () => {
     await open('/marketing/playlist-pitchment', UI.headings.playlist);
     await page.getByText(UI.notGuaranteed).waitFor();
@@ -219,6 +230,13 @@ describe('tools, rights and promotions in the browser', () => {
     await chooseReleaseAndAudio();
     await field(UI.selectPlatform).selectOption('Youtube');
     await field(UI.selectPolicy).selectOption('Monetize');
+    // Saving an empty list does nothing (areas §2): the dialog stays, the count stays 0.
+    await field(UI.url).click();
+    await dialog(UI.addUrls).getByRole('button', { name: UI.save }).click();
+    await page.waitForTimeout(300);
+    expect(await dialog(UI.addUrls).isVisible()).toBe(true);
+    await dialog(UI.addUrls).getByRole('button', { name: UI.cancel }).click();
+    await dialog(UI.addUrls).waitFor({ state: 'hidden' });
     const d = await addUrls(UI.url, ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&feature=youtu.be', 'https://youtu.be/9bZkp7q19f0'], 'youtube video');
     await d.getByText(UI.ugcUrlWarning).waitFor();
     await shots('ugc-url-dialog');

@@ -8,18 +8,7 @@ import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { UrlListField } from '../shared/UrlListField';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
-
-const initialValues = { release_id: '', audio_id: '', platform: '', policy: '', url: [] as string[] };
-type Values = typeof initialValues;
-
-/** submitUGCClaim payload (areas §7: release_id, release_title, audio_title, platform, policy, url; the server keeps its own titles). */
-export const ugcPayload = (v: Values) => ({
-  release_id: v.release_id ? Number(v.release_id) : undefined,
-  audio_id: v.audio_id ? Number(v.audio_id) : undefined,
-  platform: v.platform,
-  policy: v.policy,
-  url: v.url,
-});
+import { ugcInitial as initialValues, ugcPayload } from './payloads';
 
 const options = (list: readonly string[]) => list.map((x) => ({ value: x, label: x }));
 

@@ -5,12 +5,7 @@ import { HistorySection, rowNumber } from '../shared/HistorySection';
 import { Notice } from '../shared/notices';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
-
-const initialValues = { platform: '', channel_type: '', channel_name: '', URL: '' };
-type Values = typeof initialValues;
-
-/** submitWhitelist payload (areas §7: platform, channel_type, channel_name, URL). */
-export const whitelistPayload = (v: Values) => ({ ...v });
+import { whitelistInitial as initialValues, whitelistPayload } from './payloads';
 
 const options = (list: readonly string[]) => list.map((x) => ({ value: x, label: x }));
 

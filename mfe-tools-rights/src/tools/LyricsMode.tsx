@@ -9,20 +9,7 @@ import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
 import { LrcUpload } from './LrcUpload';
-
-const initialValues = { release_id: '', audio_id: '', lyrics_language: '', p_rights: '', iswc: '', lrc_link: '', lyrics: '' };
-type Values = typeof initialValues;
-
-/** submitDistributeLyrics payload (areas §3 Lyrics submission). */
-export const lyricsPayload = (v: Values) => ({
-  release_id: v.release_id ? Number(v.release_id) : undefined,
-  audio_id: v.audio_id ? Number(v.audio_id) : undefined,
-  lyrics_language: v.lyrics_language,
-  p_rights: v.p_rights,
-  iswc: v.iswc,
-  lrc_link: v.lrc_link,
-  lyrics: v.lyrics,
-});
+import { lyricsInitial as initialValues, lyricsPayload } from './payloads';
 
 const LANGUAGE_NAME = new Map(LANGUAGES.map((l) => [l.code, l.name]));
 const languageName = (code: string) => LANGUAGE_NAME.get(code) ?? code;

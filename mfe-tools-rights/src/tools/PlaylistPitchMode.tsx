@@ -10,34 +10,7 @@ import { UrlListField } from '../shared/UrlListField';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
 import { MoodsField } from './MoodsField';
-
-const initialValues = {
-  release_id: '',
-  audio_id: '',
-  why_pitch: '',
-  quick_pitch: '',
-  artwork_asset: '',
-  additional_assets: '',
-  additional_info: '',
-  press_release: [] as string[],
-  social_media: [] as string[],
-  moods: [] as string[],
-};
-type Values = typeof initialValues;
-
-/** submitPitchPlaylist payload (areas §3 Playlist pitch). */
-export const pitchPayload = (v: Values) => ({
-  release_id: v.release_id ? Number(v.release_id) : undefined,
-  audio_id: v.audio_id ? Number(v.audio_id) : undefined,
-  why_pitch: v.why_pitch,
-  quick_pitch: v.quick_pitch,
-  artwork_asset: v.artwork_asset,
-  additional_assets: v.additional_assets,
-  additional_info: v.additional_info,
-  press_release: v.press_release,
-  social_media: v.social_media,
-  moods: v.moods,
-});
+import { pitchInitial as initialValues, pitchPayload } from './payloads';
 
 /** A label with a character counter that screen readers skip (the limit is also the input's maxLength). */
 const counted = (label: string, value: string, max: number) => (

@@ -5,18 +5,7 @@ import { HistorySection, rowNumber } from '../shared/HistorySection';
 import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
-
-const initialValues = { release_id: '', audio_id: '', artist: '', facebook_link: '', instagram_link: '' };
-type Values = typeof initialValues;
-
-/** submitProfileLinking payload (areas §3 Profile linking request). */
-export const profileLinkingPayload = (v: Values) => ({
-  release_id: v.release_id ? Number(v.release_id) : undefined,
-  audio_id: v.audio_id ? Number(v.audio_id) : undefined,
-  artist: v.artist,
-  facebook_link: v.facebook_link,
-  instagram_link: v.instagram_link,
-});
+import { profileLinkingInitial as initialValues, profileLinkingPayload } from './payloads';
 
 /** Profile Linking mode (areas §2): release, audio, artist, Facebook and Instagram links, and the history. */
 export function ProfileLinkingMode() {
