@@ -41,6 +41,7 @@ export const LinkButton = styled.button`
   font-weight: 600;
   cursor: pointer;
   text-align: left;
+  white-space: nowrap;
   &:hover { text-decoration: underline; }
   &:focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 2px; border-radius: 2px; }
 `;
