@@ -290,6 +290,12 @@ describe('tools, rights and promotions in the browser', () => {
     await firstRowStatus('Rejected');
     await page.getByText('Channel not owned by the artist.').waitFor();
     await shots('whitelist-rejected');
+    // The artist's bell tells both outcomes.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const bell = page.getByRole('region', { name: 'Notifications' });
+    await bell.getByText(`Your UGC claim request for "${track}" is Approved.`).waitFor();
+    await bell.getByText('Your whitelist request for "Asha Rao Official" is Rejected. Channel not owned by the artist.').waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('lists an operator-added promotion, searches it and previews its image', async () => {
