@@ -1,6 +1,7 @@
 import { ReleasesModule } from './releases/releases.module';
 import { VideoModule } from './video/video.module';
 import { ContentModule } from './content/content.module';
+import { ToolsRightsModule } from './tools-rights/tools-rights.module';
 
 /** Area modules (one per remote). Each area adds its module here. */
-export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule];
+export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule];

@@ -46,5 +46,7 @@ export { ReleaseGate } from './gates/ReleaseGate';
 export { useDebouncedValue } from './utils/use-debounced-value';
 export { formatDate } from './utils/format-date';
 
-// Video area (issue 8)
+// Uploads to a multipart endpoint of the wire map
 export { uploadToEndpoint, type EndpointUploadOptions } from './api/upload-to-endpoint';
+// Tools and rights (issue 10)
+export { SubmissionStatusIcon, type SubmissionStatusIconProps } from './tools-rights/SubmissionStatusIcon';

@@ -1,5 +1,10 @@
 import type { ReleaseStatus } from './releases.enums';
 
+/** An option of the "Select Release" pickers of the video, tools and rights screens (areas §3 Release option). */
+export type ReleaseOption = { release_id: number; release_title: string };
+/** An option of the "Select Audio" pickers (areas §3 Audio option). */
+export type AudioOption = { audio_id: number; title: string };
+
 /** An artist of the pickers (core §3 Artist). */
 export type Artist = { artist_id: number; artist_name: string; apple_id: string; spotify_id: string; artist_type: 'primary' | 'featuring' };
 

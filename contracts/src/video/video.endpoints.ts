@@ -11,7 +11,8 @@ import {
   type VideoCatalogQueryDto,
   type VideoReleaseDto,
 } from './video.schemas';
-import type { AudioOption, ReleaseOption, UploadedThumbnail, VideoCatalogRow } from './video.types';
+import type { AudioOption, ReleaseOption } from '../releases/releases.types';
+import type { UploadedThumbnail, VideoCatalogRow } from './video.types';
 
 /** Multipart field of the thumbnail upload (the same name as POST /api/upload, core §7). */
 export const THUMBNAIL_FIELD = 'image';

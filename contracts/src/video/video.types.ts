@@ -1,9 +1,5 @@
 import type { VideoStatus } from './video.limits';
 
-/** An option of "Select Release" (areas §3 Release option). */
-export type ReleaseOption = { release_id: number; release_title: string };
-/** An option of "Select Audio" (areas §3 Audio option). */
-export type AudioOption = { audio_id: number; title: string };
 /** Answer of the thumbnail upload: the stored name (what submitVideoRelease takes) and its public URL path. */
 export type UploadedThumbnail = { filename: string; url: string; mime: string; size: number };
 /** A row of the video catalogue (areas §2 /video-catalog, §3). release_date is epoch ms; thumbnail a URL path. */

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, MoreThan, Repository } from 'typeorm';
+import { TOOLS_MESSAGES as M, type AudioOption, type ReleaseOption, type ReleaseStatus, type UpcomingReleaseOption } from '@portal/contracts';
+import { DomainError } from '../../common/domain-error';
+import { ReleaseEntity } from '../../releases/entities/release.entity';
+import { TrackEntity } from '../../releases/entities/track.entity';
+
+/**
+ * Releases the tools and rights may name: submitted ones (in review or approved). A draft is not
+ * distributed yet, and rejected or taken-down releases are not on the stores (docs/decisions/005).
+ */
+export const TOOL_RELEASE_STATUSES: ReleaseStatus[] = ['in_review', 'approved'];
+
+/** The release and audio a submission is about, checked to be the caller's. */
+export type OwnedAudio = { release: Pick<ReleaseEntity, 'id' | 'release_title' | 'release_date'>; audio: Pick<TrackEntity, 'id' | 'title'> };
+
+/**
+ * Read-only queries on the releases area's tables for the pickers and the ownership checks of the
+ * tools and rights (areas §2 Select Release / Select Audio; DESIGN "Data": every query is scoped by
+ * the caller's id, so another user's release answers 404 like a missing one).
+ */
+@Injectable()
+export class ReleaseOptionsQuery {
+  constructor(
+    @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
+    @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
+  ) {}
+
+  /** The caller's submitted releases, newest first (GET getReleaseTitles). */
+  async submitted(userId: number): Promise<ReleaseOption[]> {
+    const rows = await this.releases.find({ select: { id: true, release_title: true }, where: { user_id: userId, status: In(TOOL_RELEASE_STATUSES) }, order: { id: 'DESC' } });
+    return rows.map((r) => ({ release_id: r.id, release_title: r.release_title }));
+  }
+
+  /** The caller's submitted releases whose release date (epoch ms) is after `now`, soonest first (GET getReleaseTitlesPlaylist). */
+  async upcoming(userId: number, now: number): Promise<UpcomingReleaseOption[]> {
+    const rows = await this.releases.find({
+      select: { id: true, release_title: true, release_date: true },
+      where: { user_id: userId, status: In(TOOL_RELEASE_STATUSES), release_date: MoreThan(now) },
+      order: { release_date: 'ASC', id: 'ASC' },
+    });
+    return rows.map((r) => ({ release_id: r.id, release_title: r.release_title, release_date: r.release_date }));
+  }
+
+  /** The audios of one of the caller's releases in track order (GET getReleaseAudioTitles). Errors: 404 releaseNotFound. */
+  async audios(userId: number, releaseId: number): Promise<AudioOption[]> {
+    await this.release(userId, releaseId);
+    const rows = await this.tracks.find({ select: { id: true, title: true }, where: { user_id: userId, release_id: releaseId }, order: { id: 'ASC' } });
+    return rows.map((t) => ({ audio_id: t.id, title: t.title }));
+  }
+
+  /** The caller's release and one of its audios. Errors: 404 releaseNotFound, 404 audioNotFound. */
+  async ownedAudio(userId: number, releaseId: number, audioId: number): Promise<OwnedAudio> {
+    const release = await this.release(userId, releaseId);
+    const audio = await this.tracks.findOne({ select: { id: true, title: true }, where: { id: audioId, user_id: userId, release_id: releaseId } });
+    if (!audio) throw DomainError.notFound(M.audioNotFound);
+    return { release, audio };
+  }
+
+  private async release(userId: number, releaseId: number) {
+    const release = await this.releases.findOne({ select: { id: true, release_title: true, release_date: true }, where: { id: releaseId, user_id: userId, status: In(TOOL_RELEASE_STATUSES) } });
+    if (!release) throw DomainError.notFound(M.releaseNotFound);
+    return release;
+  }
+}
