@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import busboy from 'busboy';
-import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { RELEASE_MESSAGES, THUMBNAIL_FIELD, THUMBNAIL_URL_PREFIX, VIDEO_LIMITS, VIDEO_MESSAGES as M, type UploadedThumbnail } from '@portal/contracts';
+import { THUMBNAIL_FIELD, THUMBNAIL_URL_PREFIX, VIDEO_LIMITS, VIDEO_MESSAGES as M, type UploadedThumbnail } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import type { PortalRequest } from '../common/request-context';
 import { FileStorage } from '../storage/file-storage';
+import { receiveSingleFile } from '../storage/streamed-upload';
 import { FileTypeSniffer } from '../releases/uploads/file-type.sniffer';
 import { UploadGuard } from '../releases/uploads/upload-guard';
 import type { OpenedFile } from '../releases/uploads/uploads.service';
@@ -14,8 +13,6 @@ import { VideoThumbnailEntity } from './entities/video-thumbnail.entity';
 
 /** Stored names: 32 hex characters and the extension of the detected image type. */
 const FILENAME = /^[a-f0-9]{32}\.(png|gif|jpg)$/;
-/** Multipart overhead tolerated beyond the largest thumbnail before the connection is cut. */
-const OVERHEAD_BYTES = 1024 * 1024;
 
 /** The public URL path of a stored thumbnail (areas §3: the submission's thumbnail is a URL). */
 export const thumbnailUrl = (filename: string): string => `${THUMBNAIL_URL_PREFIX}${filename}`;
@@ -43,77 +40,19 @@ export class ThumbnailsService {
    * (bytes that are not JPEG, PNG or GIF).
    */
   async receive(userId: number, req: PortalRequest): Promise<UploadedThumbnail> {
-    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(RELEASE_MESSAGES.uploadMissingFile);
-    const limit = VIDEO_LIMITS.thumbnailMaxBytes;
-    let parser: busboy.Busboy;
+    let stored: { key: string; size: number; guard: UploadGuard };
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 2, fields: 10, parts: 12, fieldSize: 16 * 1024 } });
-    } catch {
-      throw DomainError.badRequest(RELEASE_MESSAGES.uploadMissingFile);
-    }
-    const key = randomBytes(16).toString('hex');
-
-    const outcome = await new Promise<{ error?: unknown; stored?: { size: number; guard: UploadGuard } }>((resolve) => {
-      let guard: UploadGuard | null = null;
-      let storing: Promise<{ size: number }> | null = null;
-      let extraFile = false;
-      let settled = false;
-      let received = 0;
-
-      const settle = (error?: unknown) => {
-        if (settled) return;
-        settled = true;
-        req.off('data', count);
-        if (error && guard && !guard.destroyed) guard.destroy(error as Error);
-        (storing ?? Promise.resolve(null)).then(
-          (r) => resolve(r && guard ? { error, stored: { size: r.size, guard } } : { error }),
-          (e: unknown) => resolve({ error: e instanceof DomainError ? e : (error ?? e) }),
-        );
-      };
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > limit + OVERHEAD_BYTES) {
-          settle(DomainError.tooLarge(M.thumbnailTooLarge));
-          req.unpipe(parser);
-          req.destroy();
-        }
-      };
-      parser.on('file', (name, file) => {
-        if (name !== THUMBNAIL_FIELD || guard) {
-          if (name === THUMBNAIL_FIELD) extraFile = true;
-          file.resume();
-          return;
-        }
-        const g = (guard = new UploadGuard((head) => this.sniffer.sniff(head), 'artwork'));
-        file.on('error', (e) => g.destroy(e));
-        file.pipe(g);
-        storing = this.storage.put(key, g);
-        // Never destroy busboy's part stream (busboy would stall): unpipe and drain the rest.
-        storing.catch(() => {
-          file.unpipe(g);
-          file.resume();
-        });
+      stored = await receiveSingleFile(req, this.storage, {
+        field: THUMBNAIL_FIELD,
+        maxBytes: VIDEO_LIMITS.thumbnailMaxBytes,
+        makeGuard: () => new UploadGuard((head) => this.sniffer.sniff(head), 'artwork'),
+        tooLarge: () => DomainError.tooLarge(M.thumbnailTooLarge),
+        logger: this.logger,
       });
-      parser.on('error', () => settle(DomainError.badRequest(RELEASE_MESSAGES.uploadIncomplete)));
-      parser.on('close', () => settle(extraFile ? DomainError.badRequest(RELEASE_MESSAGES.uploadOneFile) : undefined));
-      req.on('data', count);
-      req.on('error', () => settle(DomainError.badRequest(RELEASE_MESSAGES.uploadIncomplete)));
-      req.on('close', () => {
-        if (!req.complete) settle(DomainError.badRequest(RELEASE_MESSAGES.uploadIncomplete));
-      });
-      req.pipe(parser);
-    });
-
-    const { error, stored } = outcome;
-    if (error || !stored) {
-      if (stored) await this.storage.delete(key).catch(() => undefined);
-      if (error instanceof DomainError) throw this.videoMessage(error);
-      if (error) {
-        this.logger.warn({ msg: 'thumbnail upload failed', err: (error as Error).message });
-        throw DomainError.badRequest(RELEASE_MESSAGES.uploadIncomplete);
-      }
-      throw DomainError.badRequest(RELEASE_MESSAGES.uploadMissingFile);
+    } catch (error) {
+      throw error instanceof DomainError ? this.videoMessage(error) : error;
     }
+    const key = stored.key;
     const detected = stored.guard.detected!;
     const filename = `${key}.${detected.ext}`;
     try {

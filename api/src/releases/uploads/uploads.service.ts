@@ -1,28 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import busboy from 'busboy';
-import { randomBytes } from 'node:crypto';
 import { In, Repository } from 'typeorm';
 import { ARTWORK_URL_PREFIX, AUDIO_URL_PREFIX, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { FileStorage } from '../../storage/file-storage';
+import { receiveSingleFile } from '../../storage/streamed-upload';
 import { UploadEntity, type UploadKind } from '../entities/upload.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
 import { FileTypeSniffer } from './file-type.sniffer';
 import { maxBytes, UploadGuard } from './upload-guard';
-
-/** Form field that carries the file (core §7 "multipart form field image"). */
-export const UPLOAD_FIELD = 'image';
-/** Multipart overhead tolerated beyond the largest file before the connection is cut. */
-const OVERHEAD_BYTES = 8 * 1024 * 1024;
-const FILENAME = /^[a-f0-9]{32}\.(png|gif|jpg|mp3|wav)$/;
-
-export type StoredUpload = { filename: string; kind: UploadKind; mime: string; size: number };
 import type { OpenedFile } from '../../common/http/send-file';
 import { SignedLinks } from '../../common/http/signed-links';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+
+/** Form field that carries the file (core §7 "multipart form field image"). */
+export const UPLOAD_FIELD = 'image';
+const FILENAME = /^[a-f0-9]{32}\.(png|gif|jpg|mp3|wav)$/;
+
+export type StoredUpload = { filename: string; kind: UploadKind; mime: string; size: number };
 export type { OpenedFile };
 
 /**
@@ -83,81 +80,14 @@ export class UploadsService {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
     this.takeUploadSlot(userId);
     if ((await this.bytesUsed(userId)) >= this.config.uploads.quotaBytes) throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
-    const limit = maxBytes(wanted ?? 'audio');
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 2, fields: 20, parts: 24, fieldSize: 64 * 1024 } });
-    } catch {
-      throw DomainError.badRequest(M.uploadMissingFile);
-    }
-    const key = randomBytes(16).toString('hex');
-
-    const outcome = await new Promise<{ error?: unknown; stored?: { size: number; guard: UploadGuard } }>((resolve) => {
-      let guard: UploadGuard | null = null;
-      let storing: Promise<{ size: number }> | null = null;
-      let extraFile = false;
-      let settled = false;
-      let received = 0;
-
-      const settle = (error?: unknown) => {
-        if (settled) return;
-        settled = true;
-        req.off('data', count);
-        if (error && guard && !guard.destroyed) guard.destroy(error as Error);
-        const done = storing ?? Promise.resolve(null);
-        done.then(
-          (r) => resolve(r && guard ? { error, stored: { size: r.size, guard } } : { error }),
-          (e: unknown) => resolve({ error: e instanceof DomainError ? e : (error ?? e) }),
-        );
-      };
-      const incomplete = () => DomainError.badRequest(M.uploadIncomplete);
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        // A body far beyond the largest file is not an upload: stop reading it.
-        if (received > limit + OVERHEAD_BYTES) {
-          settle(DomainError.tooLarge(wanted === 'artwork' ? M.artworkTooLarge : M.audioTooLarge));
-          req.unpipe(parser);
-          req.destroy();
-        }
-      };
-
-      parser.on('file', (name, file) => {
-        if (name !== UPLOAD_FIELD || guard) {
-          if (name === UPLOAD_FIELD) extraFile = true;
-          file.resume();
-          return;
-        }
-        const g = (guard = new UploadGuard((head) => this.sniffer.sniff(head), wanted));
-        // busboy destroys the part on a cut-off form; the guard must fail too so the storage discards it.
-        file.on('error', (e) => g.destroy(e));
-        file.pipe(g);
-        storing = this.storage.put(key, g);
-        // Never destroy busboy's part stream (busboy would stall): unpipe and drain what is left.
-        storing.catch(() => {
-          file.unpipe(g);
-          file.resume();
-        });
-      });
-      parser.on('error', () => settle(incomplete()));
-      parser.on('close', () => settle(extraFile ? DomainError.badRequest(M.uploadOneFile) : undefined));
-      req.on('data', count);
-      req.on('error', () => settle(incomplete()));
-      req.on('close', () => {
-        if (!req.complete) settle(incomplete());
-      });
-      req.pipe(parser);
+    const stored = await receiveSingleFile(req, this.storage, {
+      field: UPLOAD_FIELD,
+      maxBytes: maxBytes(wanted ?? 'audio'),
+      makeGuard: () => new UploadGuard((head) => this.sniffer.sniff(head), wanted),
+      tooLarge: () => DomainError.tooLarge(wanted === 'artwork' ? M.artworkTooLarge : M.audioTooLarge),
+      logger: this.logger,
     });
-
-    const { error, stored } = outcome;
-    if (error || !stored) {
-      if (stored) await this.storage.delete(key).catch(() => undefined);
-      if (error instanceof DomainError) throw error;
-      if (error) {
-        this.logger.warn({ msg: 'upload failed', err: (error as Error).message });
-        throw DomainError.badRequest(M.uploadIncomplete);
-      }
-      throw DomainError.badRequest(M.uploadMissingFile);
-    }
+    const key = stored.key;
     const detected = stored.guard.detected!;
     const filename = `${key}.${detected.ext}`;
     if ((await this.bytesUsed(userId)) + stored.size > this.config.uploads.quotaBytes) {
