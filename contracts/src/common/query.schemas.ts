@@ -41,3 +41,31 @@ export const pagingFields = (pageSize: number, maxLimit: number) => ({
 
 /** The row offset of a validated paging query. */
 export const pageOffset = (q: { limit: number; offset?: number; page?: number }): number => q.offset ?? ((q.page ?? 1) - 1) * q.limit;
+
+/**
+ * A list's status filter: a stored status or its label as the filter select shows it, '' or "All" for
+ * every status; anything else answers `invalidMessage`. Answers the stored status or ''.
+ */
+export const statusFilterField = (statuses: readonly string[], filters: ReadonlyArray<{ label: string; value: string }>, invalidMessage: string) =>
+  yup
+    .string()
+    .trim()
+    .optional()
+    .default('')
+    .transform((value: unknown) => {
+      if (typeof value !== 'string') return value;
+      const raw = value.trim().toLowerCase();
+      if (!raw || raw === 'all') return '';
+      if (statuses.includes(raw)) return raw;
+      const byLabel = filters.find((f) => f.label.toLowerCase() === raw);
+      return byLabel ? byLabel.value : value;
+    })
+    .oneOf(['', ...statuses], invalidMessage);
+
+/** A list's search text: trimmed and cut at `max` characters (longer input is cut, not refused), '' when absent. */
+export const searchField = (max: number) =>
+  yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim().slice(0, max) : v))
+    .optional()
+    .default('');

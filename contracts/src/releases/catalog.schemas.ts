@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { pagingFields } from '../common/query.schemas';
+import { pagingFields, searchField, statusFilterField } from '../common/query.schemas';
 import { CATALOG_STATUS_FILTERS, RELEASE_STATUSES } from './releases.enums';
 import { RELEASE_LIMITS as L } from './releases.limits';
 import { RELEASE_MESSAGES as M } from './releases.messages';
@@ -12,32 +12,15 @@ export const CATALOG_SEARCH_MAX = 100;
 export const CATALOG_SORTS = ['newest', 'desc', 'oldest', 'asc', 'updated', 'title', 'title_asc', 'title_desc', 'release_date', 'release_date_asc', 'release_date_desc'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-/** A status filter value or label (core §3: '' / All = every status), as the stored status or ''. */
-const statusFilter = yup
-  .string()
-  .trim()
-  .optional()
-  .default('')
-  .transform((value: unknown) => {
-    if (typeof value !== 'string') return value;
-    const raw = value.trim().toLowerCase();
-    if (!raw || raw === 'all') return '';
-    if ((RELEASE_STATUSES as readonly string[]).includes(raw)) return raw;
-    const byLabel = CATALOG_STATUS_FILTERS.find((f) => f.label.toLowerCase() === raw);
-    return byLabel ? byLabel.value : value;
-  })
-  .oneOf(['', ...RELEASE_STATUSES], M.catalogStatusInvalid);
+/** A status filter value or label (core §3: '' / All = every status). */
+const statusFilter = statusFilterField(RELEASE_STATUSES, CATALOG_STATUS_FILTERS, M.catalogStatusInvalid);
 
 /**
  * GET /api/getCatelogListWeb query (core §2 /catalog, §9 page size 25): search (title, artist name or
  * label; cut at 100 characters), status (value or label), sort (unknown → newest), paging.
  */
 export const catalogQuerySchema = yup.object({
-  search: yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.trim().slice(0, CATALOG_SEARCH_MAX) : v))
-    .optional()
-    .default(''),
+  search: searchField(CATALOG_SEARCH_MAX),
   status: statusFilter,
   sort: yup
     .string()

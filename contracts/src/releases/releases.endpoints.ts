@@ -14,7 +14,6 @@ import {
   submitSchema,
   trackAddSchema,
   trackDeleteSchema,
-  trackSchema,
   trackUpdateSchema,
   uploadQuerySchema,
   audioLinkQuerySchema,

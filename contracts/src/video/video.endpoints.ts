@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { apiUrl, defineEndpoint } from '../common/endpoint';
 import {
   audioOptionDocSchema,

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { idField, NOT_FOUND_TEST, pagingFields } from '../common/query.schemas';
+import { idField, NOT_FOUND_TEST, pagingFields, searchField, statusFilterField } from '../common/query.schemas';
 import { minReleaseDate, minReleaseDateAnyZone } from '../releases/releases.schemas';
 import { compactIsrc, hasValidGs1CheckDigit, normaliseNames, VIDEO_ISRC_PATTERN, VIDEO_UPC_PATTERN } from './video.codes';
 import { VIDEO_LIMITS as L, VIDEO_STATUS_FILTERS, VIDEO_STATUSES } from './video.limits';
@@ -128,20 +128,7 @@ export type VideoReleaseDto = yup.InferType<typeof videoReleaseSchema>;
 export const audioTitlesQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
 
 /** A status filter value or label ('' / All = every status; Draft is not a video status, areas §2). */
-const videoStatusFilter = yup
-  .string()
-  .trim()
-  .optional()
-  .default('')
-  .transform((value: unknown) => {
-    if (typeof value !== 'string') return value;
-    const raw = value.trim().toLowerCase();
-    if (!raw || raw === 'all') return '';
-    if ((VIDEO_STATUSES as readonly string[]).includes(raw)) return raw;
-    const byLabel = VIDEO_STATUS_FILTERS.find((f) => f.label.toLowerCase() === raw);
-    return byLabel ? byLabel.value : value;
-  })
-  .oneOf(['', ...VIDEO_STATUSES], M.catalogStatusInvalid);
+const videoStatusFilter = statusFilterField(VIDEO_STATUSES, VIDEO_STATUS_FILTERS, M.catalogStatusInvalid);
 
 /**
  * GET /api/getVideoCatelogListWeb query (areas §2 /video-catalog): search over title, audio title,
@@ -149,11 +136,7 @@ const videoStatusFilter = yup
  * at most 100), newest first.
  */
 export const videoCatalogQuerySchema = yup.object({
-  search: yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.trim().slice(0, L.searchMax) : v))
-    .optional()
-    .default(''),
+  search: searchField(L.searchMax),
   status: videoStatusFilter,
   ...pagingFields(L.catalogPageSize, L.catalogMaxLimit),
 });
