@@ -34,7 +34,7 @@ export { Card } from './ui/Card';
 export { ComingSoon } from './ui/ComingSoon';
 export {
   visuallyHidden, VisuallyHidden, Stack, Row, SectionTitle, SubTitle, Muted, FieldGrid, FullWidth, BulletList, Actions, Thumb,
-  ThumbPlaceholder, FactGrid, ErrorBox,
+  ThumbPlaceholder, FactGrid, ErrorBox, ListToolbar, ListTotal, CellTitle, Dash,
 } from './ui/layout';
 export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
 export { Pagination, type PaginationProps } from './table/Pagination';

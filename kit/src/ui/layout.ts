@@ -139,3 +139,37 @@ export const ErrorBox = styled.div`
   text-align: center;
   color: ${theme.colors.textMuted};
 `;
+
+/** The filter row above a list: search, status filter and the total at the right (one column under 760 px). */
+export const ListToolbar = styled.div`
+  display: grid;
+  grid-template-columns: minmax(220px, 360px) minmax(160px, 220px) 1fr;
+  gap: 0 16px;
+  align-items: end;
+  margin-bottom: 4px;
+  @media (max-width: 760px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 180px);
+  }
+`;
+
+/** "Total …: n" at the right of a ListToolbar. */
+export const ListTotal = styled.p`
+  margin: 0 0 16px;
+  justify-self: end;
+  font-weight: 600;
+  color: ${theme.colors.text};
+  @media (max-width: 760px) { justify-self: start; grid-column: 1 / -1; }
+`;
+
+/** A table cell's title: bold, wrapping, at least `$min` px wide. */
+export const CellTitle = styled.span<{ $min?: number }>`
+  display: inline-block;
+  min-width: ${({ $min = 120 }) => $min}px;
+  font-weight: 600;
+  overflow-wrap: break-word;
+`;
+
+/** The muted "—" of an empty cell. */
+export const Dash = styled.span`
+  color: ${theme.colors.textMuted};
+`;

@@ -1,59 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  ConfirmDialog,
-  DataTable,
-  PageHeader,
-  Pagination,
-  SelectField,
-  StatusIcon,
-  TextField,
-  UrlListDialog,
-  api,
-  formatDate,
-  notify,
-  theme,
-  useDebouncedValue,
-  type DataTableColumn,
-} from '@portal/kit';
+import { api, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useDebouncedValue } from '@portal/kit';
 import { CATALOG_STATUS_FILTERS, type CatalogRow, EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { ArtworkImage } from '../shared/ArtworkImage';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
 import { useCatalog } from './use-catalog';
 import { storeLinks } from './store-links';
-
-const Toolbar = styled.div`
-  display: grid;
-  grid-template-columns: minmax(220px, 360px) minmax(160px, 220px) 1fr;
-  gap: 0 16px;
-  align-items: end;
-  margin-bottom: 4px;
-  @media (max-width: 760px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 180px);
-  }
-`;
-
-const Total = styled.p`
-  margin: 0 0 16px;
-  justify-self: end;
-  font-weight: 600;
-  color: ${theme.colors.text};
-  @media (max-width: 760px) { justify-self: start; grid-column: 1 / -1; }
-`;
-
-const Title = styled.span`
-  display: inline-block;
-  min-width: 140px;
-  font-weight: 600;
-  overflow-wrap: break-word;
-`;
-
-const Dash = styled.span`
-  color: ${theme.colors.textMuted};
-`;
 
 const ActionCell = styled.span`
   display: inline-flex;
@@ -134,7 +88,7 @@ export function CatalogPage() {
         width: 76,
         render: (row) => <ArtworkImage filename={row.album_artwork} alt={t(RELEASE_UI.catalog.artworkAlt, { title: row.release_title })} />,
       },
-      { key: 'title', header: cols[3], render: (row) => <Title>{row.release_title}</Title> },
+      { key: 'title', header: cols[3], render: (row) => <CellTitle $min={140}>{row.release_title}</CellTitle> },
       { key: 'artist', header: cols[4], render: (row) => row.artist_name || <Dash>{RELEASE_UI.facts.none}</Dash> },
       { key: 'genre', header: cols[5], render: (row) => row.genre },
       { key: 'label', header: cols[6], render: (row) => row.lable_name },
@@ -181,7 +135,7 @@ export function CatalogPage() {
           </Button>
         }
       />
-      <Toolbar>
+      <ListToolbar>
         <TextField
           label={RELEASE_UI.catalog.search}
           name="search"
@@ -192,10 +146,10 @@ export function CatalogPage() {
           onChange={(e) => setSearchText(e.target.value)}
         />
         <SelectField label={RELEASE_UI.catalog.status} name="status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />
-        <Total aria-live="polite">
+        <ListTotal aria-live="polite">
           {RELEASE_MESSAGES.totalAudioReleases}: {catalog.total}
-        </Total>
-      </Toolbar>
+        </ListTotal>
+      </ListToolbar>
       <DataTable<CatalogRow>
         caption={RELEASE_UI.catalog.title}
         columns={columns}

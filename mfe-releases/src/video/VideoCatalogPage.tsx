@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { Button, DataTable, formatDate, PageHeader, Pagination, SelectField, StatusIcon, TextField, theme, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { Button, CellTitle, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, PageHeader, Pagination, SelectField, StatusIcon, TextField, useDebouncedValue } from '@portal/kit';
 import { VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_STATUS_FILTERS, VIDEO_UI, type VideoCatalogRow } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
@@ -9,36 +8,6 @@ import { useVideoCatalog } from './use-video-catalog';
 import { VideoThumb } from './VideoThumb';
 
 const UI = VIDEO_UI.catalog;
-
-const Toolbar = styled.div`
-  display: grid;
-  grid-template-columns: minmax(220px, 360px) minmax(160px, 220px) 1fr;
-  gap: 0 16px;
-  align-items: end;
-  margin-bottom: 4px;
-  @media (max-width: 760px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 180px);
-  }
-`;
-
-const Total = styled.p`
-  margin: 0 0 16px;
-  justify-self: end;
-  font-weight: 600;
-  color: ${theme.colors.text};
-  @media (max-width: 760px) { justify-self: start; grid-column: 1 / -1; }
-`;
-
-const Title = styled.span`
-  display: inline-block;
-  min-width: 120px;
-  font-weight: 600;
-  overflow-wrap: break-word;
-`;
-
-const Dash = styled.span`
-  color: ${theme.colors.textMuted};
-`;
 
 const STATUS_OPTIONS = VIDEO_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 const orDash = (value: string) => value || <Dash>{UI.none}</Dash>;
@@ -67,7 +36,7 @@ export function VideoCatalogPage() {
       { key: 'no', header: cols[0], width: 56, render: (_row, index) => offset + index + 1 },
       { key: 'status', header: cols[1], width: 70, render: (row) => <StatusIcon status={row.status} /> },
       { key: 'artwork', header: cols[2], width: 100, render: (row) => <VideoThumb src={row.thumbnail} alt={t(UI.thumbnailAlt, { title: row.release_title })} /> },
-      { key: 'title', header: cols[3], render: (row) => <Title>{row.release_title}</Title> },
+      { key: 'title', header: cols[3], render: (row) => <CellTitle>{row.release_title}</CellTitle> },
       { key: 'audio', header: cols[4], render: (row) => row.audio_title },
       { key: 'actor', header: cols[5], render: (row) => orDash(row.actor) },
       { key: 'actress', header: cols[6], render: (row) => orDash(row.actress) },
@@ -92,7 +61,7 @@ export function VideoCatalogPage() {
           </>
         }
       />
-      <Toolbar>
+      <ListToolbar>
         <TextField
           label={UI.search}
           name="search"
@@ -103,10 +72,10 @@ export function VideoCatalogPage() {
           onChange={(e) => setSearchText(e.target.value)}
         />
         <SelectField label={UI.status} name="status" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value)} />
-        <Total aria-live="polite">
+        <ListTotal aria-live="polite">
           {VIDEO_MESSAGES.totalVideoReleases}: {catalog.total}
-        </Total>
-      </Toolbar>
+        </ListTotal>
+      </ListToolbar>
       <DataTable<VideoCatalogRow>
         caption={UI.title}
         columns={columns}
