@@ -1,6 +1,6 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Muted, notify, Stack, theme, uploadToEndpoint, visuallyHidden } from '@portal/kit';
+import { fileMatches, Muted, Stack, theme, uploadToEndpoint, useFileUpload, visuallyHidden } from '@portal/kit';
 import { THUMBNAIL_EXTENSIONS, THUMBNAIL_MIME, THUMBNAIL_URL_PREFIX, VIDEO_ENDPOINTS, VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_UI } from '@portal/contracts';
 import { t } from '../shared/text';
 import { FileButton, ProgressBar } from '../wizard/upload-ui';
@@ -38,10 +38,7 @@ const ErrorLine = styled.div`
 `;
 
 /** Whether a chosen file looks like an accepted thumbnail image (the server checks the bytes). */
-export function isThumbnailType(file: File): boolean {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return (THUMBNAIL_MIME as readonly string[]).includes(file.type) || (THUMBNAIL_EXTENSIONS as readonly string[]).includes(ext);
-}
+export const isThumbnailType = (file: File): boolean => fileMatches(file, THUMBNAIL_MIME, THUMBNAIL_EXTENSIONS);
 
 /**
  * Thumbnail of the video form (areas §2 "shown as 1920x1080", §5, §8): a 16:9 preview, the type and the
@@ -53,35 +50,16 @@ export function ThumbnailUpload({ value, onChange, onUploadingChange, error }: T
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const [percent, setPercent] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const src = value ? `${THUMBNAIL_URL_PREFIX}${value}` : null;
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!isThumbnailType(file)) {
-      notify.error(VIDEO_MESSAGES.thumbnailType);
-      return;
-    }
-    if (file.size > VIDEO_LIMITS.thumbnailMaxBytes) {
-      notify.error(VIDEO_MESSAGES.thumbnailTooLarge);
-      return;
-    }
-    setPercent(0);
-    onUploadingChange?.(true);
-    try {
-      const answer = await uploadToEndpoint(VIDEO_ENDPOINTS.thumbnailUpload, file, { onProgress: setPercent });
-      onChange(answer.body?.filename ?? '');
-      notify.success(VIDEO_MESSAGES.thumbnailUploaded);
-    } catch {
-      // The kit has shown the server's message.
-    } finally {
-      setPercent(null);
-      onUploadingChange?.(false);
-    }
-  };
+  const { percent, onChange: onFile } = useFileUpload({
+    check: (file) =>
+      !isThumbnailType(file) ? VIDEO_MESSAGES.thumbnailType : file.size > VIDEO_LIMITS.thumbnailMaxBytes ? VIDEO_MESSAGES.thumbnailTooLarge : null,
+    upload: async (file, onProgress) => (await uploadToEndpoint(VIDEO_ENDPOINTS.thumbnailUpload, file, { onProgress })).body?.filename ?? '',
+    onUploaded: onChange,
+    successMessage: VIDEO_MESSAGES.thumbnailUploaded,
+    onUploadingChange,
+  });
 
   const uploading = percent !== null;
   return (

@@ -1,6 +1,6 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { BulletList, Muted, notify, Stack, SubTitle, theme, uploadFile, visuallyHidden } from '@portal/kit';
+import { BulletList, fileMatches, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload, visuallyHidden } from '@portal/kit';
 import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
@@ -35,10 +35,7 @@ const FileInput = styled.input`
 `;
 
 /** Whether a chosen file is an accepted artwork type (core §5: png, gif, jpeg). The server checks the bytes. */
-export function isArtworkType(file: File): boolean {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return (ARTWORK_MIME as readonly string[]).includes(file.type) || (ARTWORK_EXTENSIONS as readonly string[]).includes(ext);
-}
+export const isArtworkType = (file: File): boolean => fileMatches(file, ARTWORK_MIME, ARTWORK_EXTENSIONS);
 
 /**
  * Artwork upload of tab 1 (core §2, §5, §8): png/gif/jpeg up to 1.5 MB, checked before sending;
@@ -48,35 +45,16 @@ export function isArtworkType(file: File): boolean {
 export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUploadProps) {
   const inputId = useId();
   const guidelinesId = `${inputId}-guidelines`;
-  const [percent, setPercent] = useState<number | null>(null);
   const [failedPreview, setFailedPreview] = useState<string | null>(null);
   const src = artworkUrl(value);
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!isArtworkType(file)) {
-      notify.error(RELEASE_MESSAGES.artworkType);
-      return;
-    }
-    if (file.size > RELEASE_LIMITS.artworkMaxBytes) {
-      notify.error(RELEASE_MESSAGES.artworkTooLarge);
-      return;
-    }
-    setPercent(0);
-    onUploadingChange?.(true);
-    try {
-      const { filename } = await uploadFile(file, { kind: 'artwork', onProgress: setPercent });
-      onChange(filename);
-      notify.success(RELEASE_MESSAGES.artworkUploaded);
-    } catch {
-      // The kit has shown the server's message or "Something went wrong".
-    } finally {
-      setPercent(null);
-      onUploadingChange?.(false);
-    }
-  };
+  const { percent, onChange: onFile } = useFileUpload({
+    check: (file) =>
+      !isArtworkType(file) ? RELEASE_MESSAGES.artworkType : file.size > RELEASE_LIMITS.artworkMaxBytes ? RELEASE_MESSAGES.artworkTooLarge : null,
+    upload: async (file, onProgress) => (await uploadFile(file, { kind: 'artwork', onProgress })).filename,
+    onUploaded: onChange,
+    successMessage: RELEASE_MESSAGES.artworkUploaded,
+    onUploadingChange,
+  });
 
   const uploading = percent !== null;
   return (
