@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { HistoryQueryDto, LyricsDto, LyricsRow } from '@portal/contracts';
 import { historyPage } from '../shared/history-page';
 import { ReleaseOptionsQuery } from '../shared/release-options.query';
-import { audioRow } from '../shared/submission.columns';
+import { audioColumns, audioRow } from '../shared/submission.columns';
 import { LyricsEntity } from './lyrics.entity';
 import { LrcUploadsService } from './lrc-uploads.service';
 
@@ -26,11 +26,7 @@ export class LyricsService {
     const lrcLink = await this.lrc.assertOwned(userId, dto.lrc_link);
     const saved = await this.rows.save(
       this.rows.create({
-        user_id: userId,
-        release_id: release.id,
-        audio_id: audio.id,
-        release_title: release.release_title,
-        audio_title: audio.title,
+        ...audioColumns(userId, release, audio),
         lyrics_language: dto.lyrics_language,
         p_rights: dto.p_rights,
         iswc: dto.iswc,

@@ -5,7 +5,7 @@ import { TOOLS_MESSAGES as M, type HistoryQueryDto, type PitchPlaylistDto, type 
 import { DomainError } from '../../common/domain-error';
 import { historyPage } from '../shared/history-page';
 import { ReleaseOptionsQuery } from '../shared/release-options.query';
-import { audioRow } from '../shared/submission.columns';
+import { audioColumns, audioRow } from '../shared/submission.columns';
 import { PlaylistPitchEntity } from './playlist-pitch.entity';
 
 /** Playlist pitches (areas §2 Playlist Pitchment, §3, §4 moods, §5, §9). */
@@ -27,11 +27,7 @@ export class PlaylistPitchService {
     if (await this.rows.exists({ where: { user_id: userId, audio_id: audio.id, status: In(['in_review', 'approved']) } })) throw DomainError.conflict(M.alreadyPitched, 'already_pitched');
     const saved = await this.rows.save(
       this.rows.create({
-        user_id: userId,
-        release_id: release.id,
-        audio_id: audio.id,
-        release_title: release.release_title,
-        audio_title: audio.title,
+        ...audioColumns(userId, release, audio),
         press_release: dto.press_release ?? [],
         social_media: dto.social_media ?? [],
         artwork_asset: dto.artwork_asset,

@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { HistoryQueryDto, ProfileLinkingDto, ProfileLinkingRow } from '@portal/contracts';
 import { historyPage } from '../shared/history-page';
 import { ReleaseOptionsQuery } from '../shared/release-options.query';
-import { audioRow } from '../shared/submission.columns';
+import { audioColumns, audioRow } from '../shared/submission.columns';
 import { ProfileLinkingEntity } from './profile-linking.entity';
 
 /** Profile linking requests (areas §2 Profile Linking, §3, §5). */
@@ -20,11 +20,7 @@ export class ProfileLinkingService {
     const { release, audio } = await this.options.ownedAudio(userId, dto.release_id!, dto.audio_id!);
     const saved = await this.rows.save(
       this.rows.create({
-        user_id: userId,
-        release_id: release.id,
-        audio_id: audio.id,
-        release_title: release.release_title,
-        audio_title: audio.title,
+        ...audioColumns(userId, release, audio),
         artist: dto.artist,
         facebook_link: dto.facebook_link,
         instagram_link: dto.instagram_link,

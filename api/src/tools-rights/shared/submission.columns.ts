@@ -36,3 +36,15 @@ export abstract class AudioSubmissionColumns extends SubmissionColumns {
 export const baseRow = (e: SubmissionColumns) => ({ id: e.id, status: e.status, reason: e.reason, date: e.created_at.getTime() });
 /** The wire fields of an audio submission row. */
 export const audioRow = (e: AudioSubmissionColumns) => ({ ...baseRow(e), release_id: e.release_id, release_title: e.release_title, audio_id: e.audio_id, audio_title: e.audio_title });
+
+/**
+ * The owner and audio columns of a new audio submission: the caller's id, the ids and the titles the
+ * server holds for them (the payload's titles are never trusted), status in_review by default.
+ */
+export const audioColumns = (userId: number, release: { id: number; release_title: string }, audio: { id: number; title: string }) => ({
+  user_id: userId,
+  release_id: release.id,
+  audio_id: audio.id,
+  release_title: release.release_title,
+  audio_title: audio.title,
+});

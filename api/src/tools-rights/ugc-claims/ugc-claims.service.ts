@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import type { HistoryQueryDto, UgcClaimDto, UgcClaimRow } from '@portal/contracts';
 import { historyPage } from '../shared/history-page';
 import { ReleaseOptionsQuery } from '../shared/release-options.query';
-import { audioRow } from '../shared/submission.columns';
+import { audioColumns, audioRow } from '../shared/submission.columns';
 import { UgcClaimEntity } from './ugc-claim.entity';
 
 /** UGC claims (areas §2 Rights screen, UGC mode; §3; §5). */
@@ -24,11 +24,7 @@ export class UgcClaimsService {
     const { release, audio } = await this.options.ownedAudio(userId, dto.release_id!, dto.audio_id!);
     const saved = await this.rows.save(
       this.rows.create({
-        user_id: userId,
-        release_id: release.id,
-        audio_id: audio.id,
-        release_title: release.release_title,
-        audio_title: audio.title,
+        ...audioColumns(userId, release, audio),
         platform: dto.platform,
         policy: dto.policy,
         url: dto.url ?? [],
