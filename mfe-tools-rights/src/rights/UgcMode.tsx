@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { fillMessage, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, UGC_GUIDELINES, UGC_PLATFORMS, UGC_POLICIES, ugcClaimSchema, type UgcClaimRow } from '@portal/contracts';
 import { Actions, Button, Card, type DataTableColumn, FieldGrid, SelectField, Stack, UrlListDialog } from '@portal/kit';
-import { dateCell, StatusCell } from '../shared/cells';
-import { HistorySection, rowNumber } from '../shared/HistorySection';
+import { dateCell } from '../shared/cells';
+import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { LinkButton } from '../shared/notices';
 import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { UrlListField } from '../shared/UrlListField';
@@ -24,11 +24,10 @@ export function UgcMode({ onGuidelines }: { onGuidelines(lines: readonly string[
   const [urls, setUrls] = useState<string[] | null>(null);
   const v = formik.values;
   const columns: DataTableColumn<UgcClaimRow>[] = [
-    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => rowNumber(history.page, i) },
-    { key: 'release', header: UI.columns.releaseTitle, render: (r) => r.release_title },
-    { key: 'audio', header: UI.columns.audioTitle, render: (r) => r.audio_title },
+    numberColumn(history.page),
+    ...releaseAudioColumns(),
     { key: 'policy', header: UI.columns.policy, render: (r) => r.policy },
-    { key: 'status', header: UI.columns.status, render: (r) => <StatusCell status={r.status} reason={r.reason} /> },
+    statusColumn(),
     { key: 'date', header: UI.columns.date, render: (r) => dateCell(r.date) },
     {
       key: 'urls',
@@ -65,11 +64,7 @@ export function UgcMode({ onGuidelines }: { onGuidelines(lines: readonly string[
             <SelectField label={UI.selectPolicy} required placeholder={UI.selectPolicy} options={options(UGC_POLICIES)} {...bind('policy')} />
             <UrlListField label={UI.url} required ugc value={v.url} onChange={(list) => void formik.setFieldValue('url', list)} error={errorOf('url')} />
           </FieldGrid>
-          <Actions>
-            <Button type="submit" busy={form.submitting}>
-              {UI.submit}
-            </Button>
-          </Actions>
+          <SubmitActions busy={form.submitting} />
         </form>
       </Card>
       <HistorySection title={UI.historyHeading.ugc} history={history} columns={columns} rowKey={(r) => r.id} />

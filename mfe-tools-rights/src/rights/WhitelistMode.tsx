@@ -1,7 +1,7 @@
 import { CHANNEL_TYPES, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, WHITELIST_GUIDELINES, WHITELIST_PLATFORMS, whitelistSchema, type WhitelistRow } from '@portal/contracts';
 import { Actions, Button, Card, type DataTableColumn, FieldGrid, SelectField, Stack, TextField } from '@portal/kit';
-import { dateCell, StatusCell } from '../shared/cells';
-import { HistorySection, rowNumber } from '../shared/HistorySection';
+import { dateCell } from '../shared/cells';
+import { HistorySection, SubmitActions, numberColumn, statusColumn } from '../shared/HistorySection';
 import { Notice } from '../shared/notices';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
@@ -18,11 +18,11 @@ export function WhitelistMode({ onGuidelines }: { onGuidelines(lines: readonly s
   const form = useSubmitForm({ initialValues, schema: whitelistSchema, endpoint: E.submitWhitelist, toPayload: whitelistPayload, onDone: history.reload });
   const { bind } = form;
   const columns: DataTableColumn<WhitelistRow>[] = [
-    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => rowNumber(history.page, i) },
+    numberColumn(history.page),
     { key: 'platform', header: UI.columns.platform, render: (r) => r.platform },
     { key: 'type', header: UI.columns.channelType, render: (r) => r.channel_type },
     { key: 'name', header: UI.columns.channelName, render: (r) => r.channel_name },
-    { key: 'status', header: UI.columns.status, render: (r) => <StatusCell status={r.status} reason={r.reason} /> },
+    statusColumn(),
     { key: 'date', header: UI.columns.date, render: (r) => dateCell(r.date) },
     {
       key: 'url',
@@ -52,11 +52,7 @@ export function WhitelistMode({ onGuidelines }: { onGuidelines(lines: readonly s
             <TextField label={UI.channelName} required placeholder={UI.channelNamePlaceholder} maxLength={100} autoComplete="off" {...bind('channel_name')} />
             <TextField label={UI.url} required type="url" placeholder={UI.urlPlaceholder} {...bind('URL')} />
           </FieldGrid>
-          <Actions>
-            <Button type="submit" busy={form.submitting}>
-              {UI.submit}
-            </Button>
-          </Actions>
+          <SubmitActions busy={form.submitting} />
         </form>
       </Card>
       <HistorySection title={UI.historyHeading.whitelist} history={history} columns={columns} rowKey={(r) => r.id} />

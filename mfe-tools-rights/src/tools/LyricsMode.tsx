@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { LANGUAGES, LYRICS_TOOL_GUIDELINES, lyricsSchema, P_RIGHTS, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, type LyricsRow } from '@portal/contracts';
-import { Actions, Button, Card, type DataTableColumn, Dialog, FactGrid, FieldGrid, FullWidth, notify, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
-import { dateCell, StatusCell } from '../shared/cells';
+import { Button, Card, type DataTableColumn, Dialog, FactGrid, FieldGrid, FullWidth, notify, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
+import { dateCell } from '../shared/cells';
 import { GuidelinesDialog } from '../shared/GuidelinesDialog';
-import { HistorySection, rowNumber } from '../shared/HistorySection';
+import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { LinkButton } from '../shared/notices';
 import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { useHistory } from '../shared/use-history';
@@ -48,10 +48,9 @@ export function LyricsMode() {
   const v = formik.values;
   const languageOptions = useMemo(() => [...LANGUAGES].sort((a, b) => a.name.localeCompare(b.name)).map((l) => ({ value: l.code, label: l.name })), []);
   const columns: DataTableColumn<LyricsRow>[] = [
-    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => rowNumber(history.page, i) },
-    { key: 'status', header: UI.columns.status, render: (r) => <StatusCell status={r.status} reason={r.reason} /> },
-    { key: 'release', header: UI.columns.releaseTitle, render: (r) => r.release_title },
-    { key: 'audio', header: UI.columns.audioTitle, render: (r) => r.audio_title },
+    numberColumn(history.page),
+    statusColumn(),
+    ...releaseAudioColumns(),
     { key: 'language', header: UI.columns.language, render: (r) => languageName(r.lyrics_language) },
     { key: 'details', header: UI.columns.details, render: (r) => <LinkButton type="button" onClick={() => setDetail(r)}>{UI.viewDetails}</LinkButton> },
     { key: 'date', header: UI.columns.date, render: (r) => dateCell(r.date) },
@@ -90,11 +89,7 @@ export function LyricsMode() {
               <TextAreaField label={UI.lyrics} required rows={10} maxLength={20_000} placeholder={UI.lyricsPlaceholder} {...bind('lyrics')} />
             </FullWidth>
           </FieldGrid>
-          <Actions>
-            <Button type="submit" busy={form.submitting}>
-              {UI.submit}
-            </Button>
-          </Actions>
+          <SubmitActions busy={form.submitting} />
         </form>
       </Card>
       <HistorySection title={UI.historyHeading.lyrics} history={history} columns={columns} rowKey={(r) => r.id} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { pitchPlaylistSchema, TOOLS_LIMITS as L, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, PITCH_GUIDELINES, type PlaylistPitchRow } from '@portal/contracts';
-import { Actions, Button, Card, type DataTableColumn, Dialog, FactGrid, FieldGrid, FullWidth, Row, Stack, TextAreaField, TextField } from '@portal/kit';
-import { dateCell, StatusCell } from '../shared/cells';
+import { Button, Card, type DataTableColumn, Dialog, FactGrid, FieldGrid, FullWidth, Row, Stack, TextAreaField, TextField } from '@portal/kit';
+import { dateCell } from '../shared/cells';
 import { GuidelinesDialog } from '../shared/GuidelinesDialog';
-import { HistorySection, rowNumber } from '../shared/HistorySection';
+import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { LinkButton, Notice } from '../shared/notices';
 import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { UrlListField } from '../shared/UrlListField';
@@ -70,10 +70,9 @@ export function PlaylistPitchMode() {
   const [detail, setDetail] = useState<PlaylistPitchRow | null>(null);
   const v = formik.values;
   const columns: DataTableColumn<PlaylistPitchRow>[] = [
-    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => rowNumber(history.page, i) },
-    { key: 'status', header: UI.columns.status, render: (r) => <StatusCell status={r.status} reason={r.reason} /> },
-    { key: 'release', header: UI.columns.releaseTitle, render: (r) => r.release_title },
-    { key: 'audio', header: UI.columns.audioTitle, render: (r) => r.audio_title },
+    numberColumn(history.page),
+    statusColumn(),
+    ...releaseAudioColumns(),
     { key: 'press', header: UI.columns.pressRelease, render: (r) => r.press_release.length },
     { key: 'social', header: UI.columns.socialLinks, render: (r) => r.social_media.length },
     { key: 'pitch', header: UI.columns.pitch, render: (r) => <LinkButton type="button" onClick={() => setDetail(r)}>{UI.viewPitch}</LinkButton> },
@@ -113,11 +112,7 @@ export function PlaylistPitchMode() {
             <UrlListField label={UI.socialLinks} required value={v.social_media} onChange={(urls) => void formik.setFieldValue('social_media', urls)} error={errorOf('social_media')} />
             <MoodsField value={v.moods} onChange={(moods) => void formik.setFieldValue('moods', moods)} error={errorOf('moods')} />
           </FieldGrid>
-          <Actions>
-            <Button type="submit" busy={form.submitting}>
-              {UI.submit}
-            </Button>
-          </Actions>
+          <SubmitActions busy={form.submitting} />
         </form>
       </Card>
       <HistorySection title={UI.historyHeading.playlist} history={history} columns={columns} rowKey={(r) => r.id} />

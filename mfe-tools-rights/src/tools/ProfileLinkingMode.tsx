@@ -1,7 +1,7 @@
 import { profileLinkingSchema, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, type ProfileLinkingRow } from '@portal/contracts';
-import { Actions, Button, Card, type DataTableColumn, FieldGrid, Stack, TextField } from '@portal/kit';
-import { dateCell, SocialIcon, StatusCell } from '../shared/cells';
-import { HistorySection, rowNumber } from '../shared/HistorySection';
+import { Card, type DataTableColumn, FieldGrid, Stack, TextField } from '@portal/kit';
+import { dateCell, SocialIcon } from '../shared/cells';
+import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
@@ -13,10 +13,9 @@ export function ProfileLinkingMode() {
   const form = useSubmitForm({ initialValues, schema: profileLinkingSchema, endpoint: E.submitProfileLinking, toPayload: profileLinkingPayload, onDone: history.reload });
   const { formik, bind, errorOf } = form;
   const columns: DataTableColumn<ProfileLinkingRow>[] = [
-    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => rowNumber(history.page, i) },
-    { key: 'status', header: UI.columns.status, render: (r) => <StatusCell status={r.status} reason={r.reason} /> },
-    { key: 'release', header: UI.columns.releaseTitle, render: (r) => r.release_title },
-    { key: 'audio', header: UI.columns.audioTitle, render: (r) => r.audio_title },
+    numberColumn(history.page),
+    statusColumn(),
+    ...releaseAudioColumns(),
     { key: 'artist', header: UI.columns.artist, render: (r) => r.artist },
     { key: 'facebook', header: UI.columns.facebook, render: (r) => <SocialIcon kind="facebook" href={r.facebook_link} /> },
     { key: 'instagram', header: UI.columns.instagram, render: (r) => <SocialIcon kind="instagram" href={r.instagram_link} /> },
@@ -39,11 +38,7 @@ export function ProfileLinkingMode() {
             <TextField label={UI.facebookLink} required type="url" placeholder="https://www.facebook.com/…" {...bind('facebook_link')} />
             <TextField label={UI.instagramLink} required type="url" placeholder="https://www.instagram.com/…" {...bind('instagram_link')} />
           </FieldGrid>
-          <Actions>
-            <Button type="submit" busy={form.submitting}>
-              {UI.submit}
-            </Button>
-          </Actions>
+          <SubmitActions busy={form.submitting} />
         </form>
       </Card>
       <HistorySection title={UI.historyHeading.profileLinking} history={history} columns={columns} rowKey={(r) => r.id} />
