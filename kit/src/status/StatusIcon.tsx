@@ -6,6 +6,8 @@ export type StatusIconProps = {
   status: ReleaseStatus;
   /** Also print the label beside the icon. */
   showLabel?: boolean;
+  /** The tooltip and accessible name, when an area words its statuses differently (default: core §3's label). */
+  label?: string;
 };
 
 const STATUS_COLOR: Record<ReleaseStatus, string> = {
@@ -45,12 +47,13 @@ function Glyph({ status }: { status: ReleaseStatus }) {
 /**
  * A release status as a coloured icon whose accessible name is its label (core §4: takendown in red).
  */
-export function StatusIcon({ status, showLabel = false }: StatusIconProps) {
-  const label = RELEASE_STATUS_LABEL[status] ?? String(status);
+export function StatusIcon({ status, showLabel = false, label: labelOverride }: StatusIconProps) {
+  const label = labelOverride ?? RELEASE_STATUS_LABEL[status] ?? String(status);
   const color = STATUS_COLOR[status] ?? theme.colors.neutral;
   return (
     <Wrap $color={color} title={label} data-status={status}>
       <svg width="20" height="20" viewBox="0 0 24 24" role="img" aria-label={label}>
+        <title>{label}</title>
         <circle cx="12" cy="12" r="10" fill="currentColor" opacity="0.14" />
         <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.5" />
         <Glyph status={status} />
