@@ -45,3 +45,6 @@ export { ReleaseGate } from './gates/ReleaseGate';
 // Utilities
 export { useDebouncedValue } from './utils/use-debounced-value';
 export { formatDate } from './utils/format-date';
+
+// Support area (issue 9): multipart uploads and file links through the wire map
+export { uploadToEndpoint, fileEndpointUrl, type EndpointUploadOptions } from './support/upload-to-endpoint';

@@ -23,6 +23,7 @@ export const SUPPORT_UI = {
     concernLabel: 'Tell us more about it',
     attachLabel: 'Attachments',
     attachButton: 'Add attachments',
+    attachedList: 'Attached files',
     attachHint: 'Up to 5 files: jpg, jpeg, png, txt, pdf, doc or Excel, 2 MB each.',
     removeAttachment: 'Remove {name}',
     uploading: 'Uploading…',

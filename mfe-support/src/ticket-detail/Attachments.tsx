@@ -1,0 +1,45 @@
+import styled from 'styled-components';
+import { fileEndpointUrl, theme } from '@portal/kit';
+import { SUPPORT_ENDPOINTS as E, SUPPORT_UI, type TicketAttachment } from '@portal/contracts';
+import { formatBytes } from '../support-common/format';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  a {
+    display: inline-flex;
+    gap: 6px;
+    align-items: center;
+    max-width: 100%;
+    padding: 4px 10px;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 999px;
+    color: ${theme.colors.accent};
+    background: ${theme.colors.surface};
+    font-size: ${theme.font.size.sm};
+    text-decoration: none;
+    overflow-wrap: anywhere;
+  }
+  a:hover { background: ${theme.colors.accentSoft}; }
+  small { color: ${theme.colors.textMuted}; }
+`;
+
+/** Attachments that open in a new tab (owner-only file URL with the session token). */
+export function Attachments({ items }: { items: TicketAttachment[] }) {
+  if (!items.length) return null;
+  return (
+    <List aria-label={SUPPORT_UI.ticket.attachments}>
+      {items.map((a) => (
+        <li key={a.filename}>
+          <a href={fileEndpointUrl(E.ticketAttachmentFile, { filename: a.filename })} target="_blank" rel="noopener noreferrer">
+            📎 {a.name} <small>{formatBytes(a.size)}</small>
+          </a>
+        </li>
+      ))}
+    </List>
+  );
+}
