@@ -193,6 +193,7 @@ describe('support area in the browser', () => {
     await pw.getByRole('button', { name: UI.profile.update }).click();
     await alert(M.passwordShort);
     await alert(M.passwordMismatch);
+    await both('support-update-password-dialog');
     await pw.getByRole('button', { name: SUPPORT_CANCEL }).click();
 
     // Below $100 the Withdraw button refuses.

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Button, Dialog, FieldGrid, FullWidth, Muted, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
 import { bankDetailsSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, type BankDetails, type BankDetailsDto } from '@portal/contracts';
@@ -30,6 +31,8 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
   const field = (name: keyof BankDetailsDto, label: string, extra: Record<string, unknown> = {}) => (
     <TextField label={label} name={name} value={formik.values[name] ?? ''} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, name)} {...extra} />
   );
+  // IFSC and PAN are upper case (the server upper-cases them too).
+  const upper = (name: 'ifsc_code' | 'pan') => (e: ChangeEvent<HTMLInputElement>) => void formik.setFieldValue(name, e.target.value.toUpperCase());
   const close = () => {
     formik.resetForm();
     onClose();
@@ -54,13 +57,13 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
       <form id="bank-form" noValidate onSubmit={formik.handleSubmit}>
         <FieldGrid>
           {field('bank_name', U.bankName, { required: true, autoComplete: 'off' })}
-          {field('ifsc_code', U.ifsc, { required: true, autoComplete: 'off', style: { textTransform: 'uppercase' } })}
+          {field('ifsc_code', U.ifsc, { required: true, autoComplete: 'off', onChange: upper('ifsc_code') })}
           {field('branch_name', U.branch, { required: true, autoComplete: 'off' })}
           <div>
             {field('account_number', U.account, { required: true, inputMode: 'numeric', autoComplete: 'off' })}
             {current && <Muted style={{ marginTop: -10 }}>{U.accountKeepHint}</Muted>}
           </div>
-          {field('pan', U.pan, { required: true, autoComplete: 'off', style: { textTransform: 'uppercase' } })}
+          {field('pan', U.pan, { required: true, autoComplete: 'off', onChange: upper('pan') })}
           {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
           <FullWidth>
             <TextAreaField label={U.other} name="other_details" rows={2} value={formik.values.other_details ?? ''} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'other_details')} />

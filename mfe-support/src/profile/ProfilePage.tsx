@@ -24,7 +24,7 @@ const Facts = styled.dl`
   gap: 10px 14px;
   align-items: center;
   dt { color: ${theme.colors.textMuted}; font-size: ${theme.font.size.sm}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: break-word; min-width: 0; }
   @media (max-width: 480px) { grid-template-columns: minmax(0, 1fr) auto; dt { grid-column: 1 / -1; margin-bottom: -8px; } }
 `;
 const Head = styled.div`
@@ -62,8 +62,9 @@ function Fact({ label, value, action }: { label: string; value: ReactNode; actio
   return (
     <>
       <dt>{label}</dt>
-      <dd>{value}</dd>
-      <div>{action}</div>
+      {/* Without an action the value takes the action's column too. */}
+      <dd style={action ? undefined : { gridColumn: 'span 2' }}>{value}</dd>
+      {action && <div>{action}</div>}
     </>
   );
 }

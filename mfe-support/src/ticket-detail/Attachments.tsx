@@ -36,7 +36,10 @@ export function Attachments({ items }: { items: TicketAttachment[] }) {
       {items.map((a) => (
         <li key={a.filename}>
           <a href={fileEndpointUrl(E.ticketAttachmentFile, { filename: a.filename })} target="_blank" rel="noopener noreferrer">
-            📎 {a.name} <small>{formatBytes(a.size)}</small>
+            <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7" />
+            </svg>
+            {a.name} <small>{formatBytes(a.size)}</small>
           </a>
         </li>
       ))}
