@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Thumb, ThumbPlaceholder } from './ui';
+import { Thumb, ThumbPlaceholder } from '@portal/kit';
 import { artworkUrl } from './media-urls';
 
 export type ArtworkImageProps = {

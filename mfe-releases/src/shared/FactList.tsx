@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FactGrid } from './ui';
+import { FactGrid } from '@portal/kit';
 
 export type Fact = { label: string; value: ReactNode };
 
