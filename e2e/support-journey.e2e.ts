@@ -114,6 +114,10 @@ describe('support area in the browser', () => {
     await box.focus();
     await box.press('Enter');
     await alert(M.replyRequired);
+    // A reply may carry attachments too (areas §7 replyTicket `attachement`).
+    await page.getByLabel(UI.ticket.attachToReply, { exact: true }).setInputFiles(makeNamedFile('steps.txt', Buffer.from('1. Open Spotify\n2. Search the title\n')));
+    await page.getByRole('list', { name: UI.tickets.attachedList }).getByText('steps.txt').waitFor();
+    await page.waitForFunction(() => !document.body.innerText.includes('Uploading…'));
     await box.fill('First line');
     await box.press('Shift+Enter');
     await box.pressSequentially('second line');
@@ -121,6 +125,7 @@ describe('support area in the browser', () => {
     await box.press('Enter');
     await shows(UI.ticket.yourReply);
     await page.getByText('second line', { exact: false }).first().waitFor();
+    await page.getByRole('link', { name: /steps\.txt/ }).waitFor();
     expect(await box.inputValue()).toBe('');
   });
 
@@ -162,6 +167,21 @@ describe('support area in the browser', () => {
     await row.getByText(`Jun/${year}`).waitFor();
     await row.getByText(`Sep/${year}`).waitFor();
     await both('support-reports');
+
+    // The operator attaches the store's CSV: RECEIVED, and the artist downloads it.
+    const header = 'sale_month,reporting_date,store,country,artist,release,track,upc,isrc,sale_type,quantity,amount,currency';
+    const csv = makeNamedFile('spotify-report.csv', Buffer.from(`${header}\n${year}-06,${year}-09-30,Spotify,IN,Asha,Monsoon,Monsoon Nights,123456789012,INA012500001,stream,1200,3.60,USD\n`));
+    const reportId = (await page.evaluate(async () => {
+      const r = await fetch('/api/getRequestedReports', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return (await r.json()).body[0].report_id as number;
+    })).toString();
+    await portal.cli('report-attach', reportId, csv);
+    await page.reload();
+    await row.getByText(UI.reports.received).waitFor();
+    const href = await row.getByRole('link', { name: 'Download the Spotify report' }).getAttribute('href');
+    const file = await page.evaluate(async (url) => (await (await fetch(url!)).text()).split('\n')[0], href);
+    expect(file).toBe(header);
+    await both('support-reports-received');
   });
 
   it('adds bank details, gets 250 USD from the operator and requests a payout after the confirmation', async () => {
@@ -233,6 +253,15 @@ describe('support area in the browser', () => {
     const row = page.getByRole('row').filter({ hasText: '$250.00' });
     await row.getByText(UI.profile.statusLabel.requested).waitFor();
     await both('support-profile-payout');
+
+    // Finance marks it paid: the history shows the reference.
+    const payoutId = await page.evaluate(async () => {
+      const r = await fetch('/api/getPayoutHistory', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return (await r.json()).body[0].payout_id as number;
+    });
+    await portal.cli('payout-paid', String(payoutId), 'UTR-2026-000123');
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'UTR-2026-000123' }).getByText(UI.profile.statusLabel.paid).waitFor();
   });
 
   it('sends an invite after its client messages; the e-mail carries the ?name= sign-up link', async () => {

@@ -45,6 +45,9 @@ export const SUPPORT_UI = {
     attachments: 'Attachments',
     closedNote: 'This ticket is done. Open a new ticket if you need more help.',
     notFound: 'Ticket not found.',
+    loading: 'Loading ticket',
+    conversation: 'Conversation',
+    attachToReply: 'Attach files to the reply',
   },
   reports: {
     title: 'Reports',
@@ -100,6 +103,8 @@ export const SUPPORT_UI = {
     historyColumns: ['Date', 'Amount (USD)', 'Status', 'Reference or reason'],
     historyEmpty: 'No payouts yet.',
     statusLabel: { requested: 'REQUESTED', paid: 'PAID', rejected: 'REJECTED' },
+    loading: 'Loading profile',
+    loadingBank: 'Loading bank details',
     accountKeepHint: 'Leave the masked number to keep the saved account.',
   },
   invite: {

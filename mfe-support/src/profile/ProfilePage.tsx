@@ -132,7 +132,7 @@ export function ProfilePage() {
     return (
       <>
         <PageHeader title={U.title} />
-        <Loader label="Loading profile" />
+        <Loader label={U.loading} />
       </>
     );
   }
@@ -174,7 +174,7 @@ export function ProfilePage() {
             </Head>
             <Muted style={{ marginTop: 10 }}>{U.balance}</Muted>
             <Balance data-testid="balance">{formatUsd(revenueCents)}</Balance>
-            {bankState === 'loading' && <Loader label="Loading bank details" />}
+            {bankState === 'loading' && <Loader label={U.loadingBank} />}
             {bankState === 'failed' && (
               <ErrorBox>
                 <p>{SUPPORT_UI.common.loadFailed}</p>

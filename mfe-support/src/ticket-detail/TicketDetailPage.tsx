@@ -7,6 +7,8 @@ import { replyTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_STATUS, t
 import { formatDay, formatDayTime } from '../support-common/format';
 import { StatusBadge } from '../support-common/StatusBadge';
 import { Attachments } from './Attachments';
+import { AttachmentPicker } from '../tickets/AttachmentPicker';
+import { useAttachmentUploads } from '../tickets/use-attachment-uploads';
 import { replyKeyAction } from './reply-keys';
 
 const U = SUPPORT_UI.ticket;
@@ -73,16 +75,18 @@ export function TicketDetailPage() {
   }, [id]);
   useEffect(load, [load]);
 
+  const attachments = useAttachmentUploads();
   const formik = useFormik<{ reply: string }>({
     initialValues: { reply: '' },
     validationSchema: replyTicketSchema.pick(['reply']),
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
-      if (!ticket) return;
+      if (!ticket || attachments.uploading) return;
       try {
-        const answer = await api.call(E.replyTicket, { body: { ticket_id: ticket.ticket_id, reply: values.reply } });
+        const answer = await api.call(E.replyTicket, { body: { ticket_id: ticket.ticket_id, reply: values.reply, attachement: attachments.filenames } });
         if (answer.body) setTicket(answer.body);
         helpers.resetForm();
+        attachments.reset();
       } catch {
         // The kit showed the server's message (a ticket closed meanwhile: reload to hide the box).
         load();
@@ -90,7 +94,7 @@ export function TicketDetailPage() {
     },
   });
 
-  if (state === 'loading' && !ticket) return <Loader label="Loading ticket" />;
+  if (state === 'loading' && !ticket) return <Loader label={U.loading} />;
   if (state === 'missing' || state === 'failed') {
     return (
       <>
@@ -151,7 +155,7 @@ export function TicketDetailPage() {
         </Card>
         {ticket.replies.length > 0 && (
           <Card>
-            <Thread aria-label="Conversation">
+            <Thread aria-label={U.conversation}>
               {ticket.replies.map((r, i) => {
                 const mine = r.sent_by === 'user';
                 return (
@@ -183,9 +187,14 @@ export function TicketDetailPage() {
                 onKeyDown={submitOnEnter}
                 error={formik.submitCount > 0 ? formik.errors.reply : replyError}
               />
-              <Button type="submit" busy={formik.isSubmitting}>
-                {U.send}
-              </Button>
+              <Stack $gap={12}>
+                <AttachmentPicker label={U.attachToReply} items={attachments.items} onPick={attachments.pick} onRemove={attachments.remove} />
+                <div>
+                  <Button type="submit" busy={formik.isSubmitting} disabled={attachments.uploading}>
+                    {U.send}
+                  </Button>
+                </div>
+              </Stack>
             </form>
           </Card>
         )}

@@ -62,12 +62,12 @@ const Label = styled.label`
  * with its name, size (or upload progress) and a remove button. `onPick` receives the chosen files;
  * the parent checks and uploads them.
  */
-export function AttachmentPicker({ items, disabled, onPick, onRemove }: { items: PickerItem[]; disabled?: boolean; onPick(files: File[]): void; onRemove(id: string): void }) {
+export function AttachmentPicker({ items, disabled, label = SUPPORT_UI.tickets.attachLabel, onPick, onRemove }: { items: PickerItem[]; disabled?: boolean; label?: string; onPick(files: File[]): void; onRemove(id: string): void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
     <div>
-      <Label htmlFor={inputId}>{SUPPORT_UI.tickets.attachLabel}</Label>
+      <Label htmlFor={inputId}>{label}</Label>
       <input
         ref={input}
         id={inputId}

@@ -1,12 +1,10 @@
-import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { Button, Dialog, SelectField, Stack, TextAreaField, api, fieldError, notify, uploadToEndpoint } from '@portal/kit';
+import { Button, Dialog, SelectField, Stack, TextAreaField, api, fieldError, notify } from '@portal/kit';
 import { createTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_SUBJECTS, type CreateTicketDto } from '@portal/contracts';
-import { AttachmentPicker, type PickerItem } from './AttachmentPicker';
-import { checkPicked } from './attachment-rules';
+import { AttachmentPicker } from './AttachmentPicker';
+import { useAttachmentUploads } from './use-attachment-uploads';
 
 const REASONS = TICKET_SUBJECTS.map((s) => ({ value: s, label: s }));
-let seq = 0;
 
 /**
  * "New Ticket" dialog (areas §2, §5): Reason (six subjects), "Tell us more about it", attachments
@@ -14,14 +12,13 @@ let seq = 0;
  * checks with the contracts schema the API uses; `onCreated` runs after the server accepted it.
  */
 export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
-  const [items, setItems] = useState<PickerItem[]>([]);
-  const uploads = useRef(new Map<string, AbortController>());
+  const attachments = useAttachmentUploads();
 
   const formik = useFormik<{ reason: string; reply: string }>({
     initialValues: { reason: '', reply: '' },
     validationSchema: createTicketSchema.pick(['reason', 'reply']),
     onSubmit: async (values) => {
-      const body: Partial<CreateTicketDto> = { reason: values.reason as CreateTicketDto['reason'], reply: values.reply, attachement: items.map((i) => i.filename!) };
+      const body: Partial<CreateTicketDto> = { reason: values.reason as CreateTicketDto['reason'], reply: values.reply, attachement: attachments.filenames };
       try {
         const answer = await api.call(E.createTicket, { body });
         notify.success(answer.message);
@@ -34,9 +31,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
   });
 
   const reset = () => {
-    for (const c of uploads.current.values()) c.abort();
-    uploads.current.clear();
-    setItems([]);
+    attachments.reset();
     formik.resetForm();
   };
   const close = () => {
@@ -44,29 +39,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
     onClose();
   };
 
-  const pick = (files: File[]) => {
-    const { accepted, error } = checkPicked(items.length, files);
-    if (error) notify.error(error);
-    for (const file of accepted) {
-      const id = `f${++seq}`;
-      const controller = new AbortController();
-      uploads.current.set(id, controller);
-      setItems((list) => [...list, { id, name: file.name, size: file.size, progress: 0 }]);
-      uploadToEndpoint(E.uploadTicketAttachment, file, {
-        signal: controller.signal,
-        onProgress: (progress) => setItems((list) => list.map((i) => (i.id === id ? { ...i, progress } : i))),
-      })
-        .then((answer) => setItems((list) => list.map((i) => (i.id === id ? { ...i, filename: answer.body?.filename, size: answer.body?.size ?? i.size } : i))))
-        .catch(() => setItems((list) => list.filter((i) => i.id !== id)))
-        .finally(() => uploads.current.delete(id));
-    }
-  };
-  const remove = (id: string) => {
-    uploads.current.get(id)?.abort();
-    setItems((list) => list.filter((i) => i.id !== id));
-  };
-
-  const uploading = items.some((i) => !i.filename);
+  const uploading = attachments.uploading;
   return (
     <Dialog
       open={open}
@@ -107,7 +80,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
             error={fieldError(formik, 'reply')}
             required
           />
-          <AttachmentPicker items={items} onPick={pick} onRemove={remove} />
+          <AttachmentPicker items={attachments.items} onPick={attachments.pick} onRemove={attachments.remove} />
         </Stack>
       </form>
     </Dialog>
