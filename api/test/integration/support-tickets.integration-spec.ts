@@ -116,6 +116,15 @@ describe.each(ENGINES)('support tickets on %s', (engine) => {
       });
     });
 
+    it('bounds the uploads a user holds unsent (429) and accepts again once they are sent', async () => {
+      const c = new SupportClient(t, (await createVerifiedUser(t)).token);
+      const names: string[] = [];
+      for (let i = 0; i < 20; i++) names.push(await c.file(Buffer.from(`note ${i}\n`), `n${i}.txt`));
+      expect((await c.upload(Buffer.from('one more\n'), 'x.txt').expect(429)).body.message).toBe(M.tooManyUnsent);
+      await c.ticket({ attachement: names.slice(0, 5) });
+      await c.upload(Buffer.from('now fine\n'), 'y.txt').expect(200);
+    });
+
     it('refuses a request without the file', async () => {
       const res = await request(t.http).post('/api/uploadTicketAttachment').set('Authorization', `Bearer ${a.token}`).field('x', 'y').expect(400);
       expect(res.body.message).toBe(M.attachmentMissing);

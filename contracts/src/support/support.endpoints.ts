@@ -86,10 +86,10 @@ export const SUPPORT_ENDPOINTS = {
     description:
       'areas §5, §9: jpg/jpeg, png, pdf, doc/xls (OLE), docx/xlsx, or plain UTF-8 text, decided on the bytes; at most 2 MB (2097152 bytes). ' +
       'Answers the server-chosen filename to list in `attachement` of createTicket or replyTicket. 400 attachmentMissing; 413 attachmentTooLarge; ' +
-      '415 attachmentType. A refused upload leaves no file and no row.',
+      '415 attachmentType; 429 tooManyUnsent (20 uploads not yet sent). A refused upload leaves no file and no row.',
     multipart: { field: 'attachement' },
     response: attachmentDoc,
-    errors: [400, 413, 415],
+    errors: [400, 413, 415, 429],
   }),
   createTicket: defineEndpoint<Partial<CreateTicketDto> & { attachement?: string | string[] }, TicketRow>({
     method: 'POST',

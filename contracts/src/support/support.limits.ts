@@ -4,6 +4,8 @@ export const SUPPORT_LIMITS = {
   attachmentMaxBytes: 2 * 1024 * 1024,
   /** Attachments per ticket or reply (areas §9). */
   attachmentsMax: 5,
+  /** Uploaded attachments a user may hold that no ticket or reply uses yet (ours: bounds disk use). */
+  unsentAttachmentsMax: 20,
   /** Longest concern or reply text, characters. */
   textMax: 5000,
   /** Ticket list page size. */

@@ -20,6 +20,7 @@ export const SUPPORT_MESSAGES = {
   attachmentOneFile: 'Send one file at a time.',
   attachmentIncomplete: 'The upload was interrupted. Please try again.',
   attachmentUploaded: 'File attached.',
+  tooManyUnsent: 'Too many files are waiting to be sent. Send or remove them first, or try again tomorrow.',
   ticketCreated: 'Ticket created successfully.',
   ticketList: 'Tickets.',
   ticketLoaded: 'Ticket.',

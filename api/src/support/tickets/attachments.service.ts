@@ -17,6 +17,24 @@ export const ATTACHMENT_FIELD = 'attachement';
 /** Multipart overhead tolerated beyond the largest file before the connection is cut. */
 const OVERHEAD_BYTES = 1024 * 1024;
 
+/** Read and drop a request body (so the browser sees the answer), cutting it after `maxBytes`. */
+function drain(req: PortalRequest, maxBytes: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        req.destroy();
+        resolve();
+      }
+    });
+    req.on('end', () => resolve());
+    req.on('close', () => resolve());
+    req.on('error', () => resolve());
+    req.resume();
+  });
+}
+
 /** The wire shape of an attachment row. */
 export const toAttachment = (a: TicketAttachmentEntity): TicketAttachment => ({ filename: a.filename, name: a.original_name, size: a.size, mime: a.mime });
 
@@ -48,10 +66,15 @@ export class AttachmentsService {
    * (bytes), mime }`. The answer is sent only once the request body is consumed, so a browser sees the
    * message even when it was still sending.
    * Errors: 400 attachmentMissing / attachmentOneFile / attachmentIncomplete; 413 attachmentTooLarge
-   * (> 2097152 bytes); 415 attachmentType.
+   * (> 2097152 bytes); 415 attachmentType; 429 tooManyUnsent (20 uploads not yet sent with a ticket).
    */
   async receive(userId: number, req: PortalRequest): Promise<TicketAttachment> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.attachmentMissing);
+    // Uploads no ticket uses yet are bounded per user (purged after a day by the operator command).
+    if ((await this.rows.count({ where: { user_id: userId, ticket_id: IsNull() } })) >= SUPPORT_LIMITS.unsentAttachmentsMax) {
+      await drain(req, SUPPORT_LIMITS.attachmentMaxBytes + OVERHEAD_BYTES);
+      throw DomainError.tooMany(M.tooManyUnsent, 'too_many_unsent_attachments');
+    }
     const limit = SUPPORT_LIMITS.attachmentMaxBytes;
     let parser: busboy.Busboy;
     try {
