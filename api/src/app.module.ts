@@ -8,6 +8,7 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { PlatformStatusModule } from './platform-status/platform-status.module';
 import { HealthModule } from './health/health.module';
+import { SignedLinksModule } from './common/http/signed-links.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
 import { authThrottlers } from './auth/auth-throttler.guard';
@@ -28,6 +29,7 @@ export class AppModule {
         AuthModule,
         NotificationsModule,
         HealthModule,
+        SignedLinksModule,
         ...FEATURE_MODULES,
       ],
     };

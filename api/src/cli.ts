@@ -6,6 +6,7 @@ import { PlatformStatusService } from './platform-status/platform-status.service
 import { UsersService } from './users/users.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { CLI_COMMANDS, type CliCommand } from './cli-commands';
+import { creditRevenue } from './support/support.cli';
 
 /**
  * Operator commands until an admin area exists (the data behind checkAwayStatus, checkUserRevokeStatus,
@@ -34,13 +35,16 @@ const CORE_COMMANDS: CliCommand[] = [
   },
   {
     name: 'revenue',
-    usage: 'revenue <email> <usd> [usd-to-inr rate]',
-    run: async (app, [email, usd, rate]) => {
-      const users = app.get(UsersService);
-      const user = await users.findByEmail(email ?? '');
-      if (!user || !Number.isFinite(Number(usd))) throw new Error('revenue <email> <usd> [rate]');
-      await users.update(user.id, { revenue_usd: Number(usd), ...(rate ? { conversion_rate: Number(rate) } : {}) });
-      return `${email} revenue=${usd}${rate ? ` rate=${rate}` : ''}`;
+    usage: 'revenue <email> <usd> [usd-to-inr rate] [note...]   (adds a ledger credit; the balance is the ledger sum)',
+    run: async (app, [email, usd, rate, ...note]) => {
+      // The balance is the sum of the support ledger: this adds a credit entry (never sets a number).
+      if (rate && !(Number.isFinite(Number(rate)) && Number(rate) > 0)) throw new Error('the usd-to-inr rate must be a positive number');
+      const credited = await creditRevenue(app, email, usd, note.join(' '));
+      if (rate) {
+        const user = await app.get(UsersService).findByEmail(email ?? '');
+        await app.get(UsersService).update(user!.id, { conversion_rate: Number(rate) });
+      }
+      return `${credited}${rate ? ` rate=${rate}` : ''}`;
     },
   },
   {

@@ -2,6 +2,7 @@ import { ReleasesModule } from './releases/releases.module';
 import { VideoModule } from './video/video.module';
 import { ContentModule } from './content/content.module';
 import { ToolsRightsModule } from './tools-rights/tools-rights.module';
+import { SupportModule } from './support/support.module';
 
 /** Area modules (one per remote). Each area adds its module here. */
-export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule];
+export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule];

@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { SERVER_MESSAGES, type UserDetails } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { UserEntity } from './user.entity';
+import { ledgerBalanceCents } from '../support/money/ledger.query';
 
 /** Account rows. Other modules use this service, never the repository (CONVENTIONS §1). */
 @Injectable()
@@ -25,10 +26,11 @@ export class UsersService {
     await this.users.update({ id }, fields);
   }
 
-  /** GET /api/getUserDetails body (revenue in USD, conversionRate USD→INR). */
+  /** GET /api/getUserDetails body (revenue in USD = the sum of the support ledger, conversionRate USD→INR). */
   async details(id: number): Promise<UserDetails> {
     const u = await this.getById(id);
-    return { user_id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, revenue: u.revenue_usd, conversionRate: u.conversion_rate };
+    const revenue = (await ledgerBalanceCents(this.users.manager, id)) / 100;
+    return { user_id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, revenue, conversionRate: u.conversion_rate };
   }
 
   /** Whether the user is flagged revoked (core §6: revoked 1 blocks release creation). */

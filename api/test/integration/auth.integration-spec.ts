@@ -10,6 +10,7 @@ import { UsersService } from '../../src/users/users.service';
 import { UserEntity } from '../../src/users/user.entity';
 import { PendingSignupEntity } from '../../src/auth/pending-signup.entity';
 import { SessionEntity } from '../../src/auth/session.entity';
+import { LedgerService } from '../../src/support/money/ledger.service';
 
 describe.each(ENGINES)('account endpoints on %s', (engine) => {
   let t: TestApp;
@@ -255,7 +256,9 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
       expect((await get('checkUserRevokeStatus', u.token).expect(200)).body.revoked).toBe(0);
       const users = t.app.get(UsersService);
       const row = (await users.findByEmail(u.email))!;
-      await users.update(row.id, { revoked: 1, revenue_usd: 12.5, conversion_rate: 84.25 });
+      await users.update(row.id, { revoked: 1, conversion_rate: 84.25 });
+      // Revenue is the sum of the support ledger (issue 9): the operator adds a credit.
+      await t.app.get(LedgerService).credit(row.id, 1250, 'royalties');
       expect((await get('checkUserRevokeStatus', u.token).expect(200)).body.revoked).toBe(1);
       expect((await get('getUserDetails', u.token).expect(200)).body.body).toMatchObject({ revenue: 12.5, conversionRate: 84.25 });
     });

@@ -1,19 +1,206 @@
-import { useParams } from 'react-router-dom';
-import { Card, EmptyState, PageHeader } from '@portal/kit';
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useFormik } from 'formik';
+import { Link, useParams } from 'react-router-dom';
+import { Button, Card, EmptyState, ErrorBox, FactGrid, Loader, Muted, PageHeader, Stack, SubTitle, TextAreaField, api, fieldError, theme, ApiError } from '@portal/kit';
+import { replyTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_STATUS, type TicketDetail } from '@portal/contracts';
+import { formatDay, formatDayTime } from '../support-common/format';
+import { StatusBadge } from '../support-common/StatusBadge';
+import { Attachments } from './Attachments';
+import { AttachmentPicker } from '../tickets/AttachmentPicker';
+import { useAttachmentUploads } from '../tickets/use-attachment-uploads';
+import { replyKeyAction } from './reply-keys';
 
-/** Ticket conversation (/tickets/:id, areas §2). Placeholder until the screen is built. */
-export default function TicketDetailPage() {
+const U = SUPPORT_UI.ticket;
+
+const Thread = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+const Bubble = styled.li<{ $mine: boolean }>`
+  align-self: ${({ $mine }) => ($mine ? 'flex-end' : 'flex-start')};
+  max-width: min(80%, 640px);
+  padding: 10px 14px;
+  border-radius: ${theme.radii.md};
+  background: ${({ $mine }) => ($mine ? theme.colors.accentSoft : theme.colors.surfaceMuted)};
+  border: 1px solid ${({ $mine }) => ($mine ? theme.colors.accent : theme.colors.border)};
+  text-align: left;
+  @media (max-width: 700px) { max-width: 92%; }
+`;
+const Who = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 4px 12px;
+  font-size: ${theme.font.size.sm};
+  font-weight: 700;
+  color: ${theme.colors.text};
+  time { font-weight: 400; color: ${theme.colors.textMuted}; }
+`;
+const Text = styled.p`
+  margin: 6px 0 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+const Back = styled(Link)`
+  color: ${theme.colors.accent};
+  font-weight: 600;
+  text-decoration: none;
+`;
+
+/**
+ * /tickets/{id} (areas §2 "Ticket detail", §4, §5): Reason, Date, Status (Done or Pending), "Your
+ * Concern" with its time and attachments, the thread (the user's messages on the right "Your Reply:",
+ * support on the left "Support Team:", DD/MM/yyyy hh:mm A), and the reply box (Enter sends,
+ * Shift+Enter adds a line) hidden once the ticket is done.
+ */
+export function TicketDetailPage() {
   const { id } = useParams();
+  const [ticket, setTicket] = useState<TicketDetail | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'failed'>('loading');
+
+  const load = useCallback(() => {
+    setState('loading');
+    api
+      .call(E.getTicketById, { query: { ticket_id: id ?? '' } }, { silent: true })
+      .then((answer) => {
+        setTicket(answer.body ?? null);
+        setState('ready');
+      })
+      .catch((e: unknown) => setState(e instanceof ApiError && e.status === 404 ? 'missing' : 'failed'));
+  }, [id]);
+  useEffect(load, [load]);
+
+  const attachments = useAttachmentUploads();
+  const formik = useFormik<{ reply: string }>({
+    initialValues: { reply: '' },
+    validationSchema: replyTicketSchema.pick(['reply']),
+    validateOnBlur: false,
+    onSubmit: async (values, helpers) => {
+      if (!ticket || attachments.uploading) return;
+      try {
+        const answer = await api.call(E.replyTicket, { body: { ticket_id: ticket.ticket_id, reply: values.reply, attachement: attachments.filenames } });
+        if (answer.body) setTicket(answer.body);
+        helpers.resetForm();
+        attachments.reset();
+      } catch {
+        // The kit showed the server's message (a ticket closed meanwhile: reload to hide the box).
+        load();
+      }
+    },
+  });
+
+  if (state === 'loading' && !ticket) return <Loader label={U.loading} />;
+  if (state === 'missing' || state === 'failed') {
+    return (
+      <>
+        <PageHeader title={SUPPORT_UI.tickets.title} />
+        <Card>
+          <ErrorBox>
+            <p>{state === 'missing' ? U.notFound : SUPPORT_UI.common.loadFailed}</p>
+            {state === 'failed' && (
+              <Button type="button" variant="secondary" onClick={load}>
+                {SUPPORT_UI.common.retry}
+              </Button>
+            )}
+            <Back to="/tickets">{U.back}</Back>
+          </ErrorBox>
+        </Card>
+      </>
+    );
+  }
+  if (!ticket) return <EmptyState>{U.notFound}</EmptyState>;
+
+  const done = ticket.status === TICKET_STATUS.done;
+  const submitOnEnter = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (replyKeyAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing }) !== 'send') return;
+    e.preventDefault();
+    if (!formik.isSubmitting) void formik.submitForm();
+  };
+  const replyError = fieldError(formik, 'reply');
+
   return (
     <>
-      <PageHeader title={id ? `Ticket #${id}` : 'Ticket'} />
-      <Card>
-        <EmptyState>
-          <strong>Coming soon</strong>
-          <br />
-          The conversation with the support team will appear here.
-        </EmptyState>
-      </Card>
+      <PageHeader title={`${SUPPORT_UI.tickets.title} #${ticket.ticket_id}`} actions={<Back to="/tickets">{U.back}</Back>} />
+      <Stack $gap={16}>
+        <Card>
+          <FactGrid>
+            <div>
+              <dt>{U.reason}</dt>
+              <dd>{ticket.reason}</dd>
+            </div>
+            <div>
+              <dt>{U.date}</dt>
+              <dd>{formatDay(ticket.created_at)}</dd>
+            </div>
+            <div>
+              <dt>{U.status}</dt>
+              <dd>
+                <StatusBadge $tone={done ? 'done' : 'pending'}>{done ? U.statusDone : U.statusPending}</StatusBadge>
+              </dd>
+            </div>
+          </FactGrid>
+        </Card>
+        <Card>
+          <Who>
+            <SubTitle as="h2">{U.concern}</SubTitle>
+            <time dateTime={new Date(ticket.created_at).toISOString()}>{formatDayTime(ticket.created_at)}</time>
+          </Who>
+          <Text>{ticket.reply}</Text>
+          <Attachments items={ticket.attachments} />
+        </Card>
+        {ticket.replies.length > 0 && (
+          <Card>
+            <Thread aria-label={U.conversation}>
+              {ticket.replies.map((r, i) => {
+                const mine = r.sent_by === 'user';
+                return (
+                  <Bubble key={i} $mine={mine}>
+                    <Who>
+                      <span>{mine ? U.yourReply : U.supportTeam}</span>
+                      <time dateTime={new Date(r.created_at).toISOString()}>{formatDayTime(r.created_at)}</time>
+                    </Who>
+                    <Text>{r.reply}</Text>
+                    <Attachments items={r.attachments} />
+                  </Bubble>
+                );
+              })}
+            </Thread>
+          </Card>
+        )}
+        {done ? (
+          <Muted role="status">{U.closedNote}</Muted>
+        ) : (
+          <Card>
+            <form noValidate onSubmit={formik.handleSubmit}>
+              <TextAreaField
+                label={U.replyLabel}
+                name="reply"
+                rows={3}
+                placeholder={U.replyPlaceholder}
+                value={formik.values.reply}
+                onChange={formik.handleChange}
+                onKeyDown={submitOnEnter}
+                error={formik.submitCount > 0 ? formik.errors.reply : replyError}
+              />
+              <Stack $gap={12}>
+                <AttachmentPicker label={U.attachToReply} items={attachments.items} onPick={attachments.pick} onRemove={attachments.remove} />
+                <div>
+                  <Button type="submit" busy={formik.isSubmitting} disabled={attachments.uploading}>
+                    {U.send}
+                  </Button>
+                </div>
+              </Stack>
+            </form>
+          </Card>
+        )}
+      </Stack>
     </>
   );
 }
+
+export default TicketDetailPage;

@@ -5,6 +5,7 @@ import { PendingSignups1763950000000 } from './1763950000000-pending-signups';
 import { Video1764000000000 } from './1764000000000-video';
 import { Content1764000100000 } from './1764000100000-content';
 import { ToolsRights1764200000000 } from './1764200000000-tools-rights';
+import { Support1764100000000 } from './1764100000000-support';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   PendingSignups1763950000000,
   Video1764000000000,
   Content1764000100000,
+  Support1764100000000,
   ToolsRights1764200000000,
 ];

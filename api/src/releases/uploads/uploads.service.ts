@@ -38,9 +38,9 @@ export class UploadsService {
     private readonly storage: FileStorage,
     private readonly sniffer: FileTypeSniffer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.links = new SignedLinks(config.jwtSecret);
-  }
+    /** Signed, short-lived links to private files (getAudioLink). */
+    readonly links: SignedLinks,
+  ) {}
 
   /** Start times (epoch ms) of each user's uploads in the last minute (one API process; see README). */
   private readonly recentUploads = new Map<number, number[]>();
@@ -64,8 +64,6 @@ export class UploadsService {
     return Number(row?.bytes ?? 0);
   }
 
-  /** Signed, short-lived links to private files (getAudioLink). */
-  readonly links: SignedLinks;
 
   /**
    * Receive the single file of field `image` from a multipart request. `wanted` 'artwork' | 'audio'

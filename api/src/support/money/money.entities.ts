@@ -1,0 +1,50 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { PayoutStatus } from '@portal/contracts';
+import { numeric } from '../../database/transformers';
+
+/** What a ledger entry records: a royalty credit, a payout's debit, the re-credit of a rejected payout, or the opening balance. */
+export type LedgerKind = 'credit' | 'payout' | 'payout_reversal' | 'opening';
+
+/** One movement of a user's money, in signed integer US cents. The balance is the sum of these rows. */
+@Entity('ledger_entries')
+export class LedgerEntryEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'bigint', transformer: numeric }) amount_cents!: number;
+  @Column({ type: 'varchar', length: 24 }) kind!: LedgerKind;
+  @Column({ type: 'varchar', length: 500, default: '' }) note!: string;
+  @Column({ type: 'integer', nullable: true }) payout_id!: number | null;
+  @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
+}
+
+/** A payout request (ours): requested → paid (reference) or rejected (reason, amount re-credited). */
+@Entity('payouts')
+export class PayoutEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'bigint', transformer: numeric }) amount_cents!: number;
+  @Column({ type: 'varchar', length: 16, default: 'requested' }) status!: PayoutStatus;
+  @Column({ type: 'varchar', length: 64 }) idempotency_key!: string;
+  @Column({ type: 'varchar', length: 255, default: '' }) reference!: string;
+  @Column({ type: 'varchar', length: 1000, default: '' }) reason!: string;
+  @Column({ type: 'varchar', length: 4, default: '' }) account_last4!: string;
+  /** The JSON envelope answered to the first call, answered again to a repeat of the same key. */
+  @Column({ type: 'text' }) first_answer!: string;
+  @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
+  @UpdateDateColumn({ type: 'datetime' }) updated_at!: Date;
+}
+
+/** A user's bank details (areas §3), one row per user. The full account number never leaves the server. */
+@Entity('bank_details')
+export class BankDetailsEntity {
+  @PrimaryColumn({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'varchar', length: 100 }) bank_name!: string;
+  @Column({ type: 'varchar', length: 100 }) holder_name!: string;
+  @Column({ type: 'varchar', length: 18 }) account_number!: string;
+  @Column({ type: 'varchar', length: 11 }) ifsc_code!: string;
+  @Column({ type: 'varchar', length: 100 }) branch_name!: string;
+  @Column({ type: 'varchar', length: 10 }) pan!: string;
+  @Column({ type: 'varchar', length: 500, default: '' }) other_details!: string;
+  @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
+  @UpdateDateColumn({ type: 'datetime' }) updated_at!: Date;
+}

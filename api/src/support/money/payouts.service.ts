@@ -1,0 +1,145 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
+import {
+  centsToUsd,
+  fillMessage,
+  IDEMPOTENCY_KEY,
+  pageOffset,
+  SUPPORT_LIMITS,
+  SUPPORT_MESSAGES as M,
+  type Envelope,
+  type Payout,
+  type PayoutListQueryDto,
+} from '@portal/contracts';
+import { DomainError } from '../../common/domain-error';
+import { ok } from '../../common/envelope';
+import { NotificationsService } from '../../notifications/notifications.service';
+import { SerialTransactions } from '../shared/serial-transactions';
+import { bankComplete } from './bank.service';
+import { ledgerBalanceCents } from './ledger.query';
+import { BankDetailsEntity, LedgerEntryEntity, PayoutEntity } from './money.entities';
+
+export const toPayout = (p: PayoutEntity): Payout => ({
+  payout_id: p.id,
+  amount: p.amount_cents / 100,
+  amount_cents: p.amount_cents,
+  status: p.status,
+  reference: p.reference,
+  reason: p.reason,
+  account_last4: p.account_last4,
+  created_at: p.created_at.getTime(),
+  updated_at: p.updated_at.getTime(),
+});
+
+/** A unique-index violation of either engine (the (user_id, idempotency_key) backstop). */
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = err.driverError?.code ?? err.code ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT') || /UNIQUE constraint failed|Duplicate entry/i.test(err.message ?? '');
+}
+
+/**
+ * Payouts (areas §2 "Profile and withdrawal", §4, §5, §9): a request takes the whole balance, at
+ * least 100 USD, to complete bank details; its ledger debit is written in the same transaction.
+ * Finance (the operator command for now) marks it paid with a reference or rejected with a reason,
+ * which credits the amount back. Each outcome goes to the user's bell.
+ */
+@Injectable()
+export class PayoutsService {
+  private readonly logger = new Logger(PayoutsService.name);
+
+  constructor(
+    @InjectRepository(PayoutEntity) private readonly payouts: Repository<PayoutEntity>,
+    private readonly tx: SerialTransactions,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * POST /api/withdrawMoney. `key` is the Idempotency-Key header: a repeat answers the stored first
+   * answer and creates nothing. In one transaction, with the user's money serialised (row lock on
+   * MySQL, queue on SQLite) and the (user_id, key) unique index as a backstop: read the balance,
+   * check it (≥ 10000 cents) and the bank details, insert the payout and its debit.
+   * Errors: 400 idempotencyKeyInvalid, minimumWithdrawal; 409 bankDetailsRequired.
+   */
+  async withdraw(userId: number, key: string | undefined): Promise<Envelope<Payout>> {
+    const idempotencyKey = key === undefined || key === '' ? `auto-${randomUUID()}` : key;
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw DomainError.badRequest(M.idempotencyKeyInvalid, 'idempotency_key_invalid');
+    try {
+      return await this.tx.run(async (m) => {
+        await this.tx.lockUser(m, userId);
+        const earlier = await m.findOne(PayoutEntity, { where: { user_id: userId, idempotency_key: idempotencyKey } });
+        if (earlier) return JSON.parse(earlier.first_answer) as Envelope<Payout>;
+        const balance = await ledgerBalanceCents(m, userId);
+        if (balance < SUPPORT_LIMITS.minWithdrawalCents) throw DomainError.badRequest(M.minimumWithdrawal, 'minimum_withdrawal');
+        const bank = await m.findOne(BankDetailsEntity, { where: { user_id: userId } });
+        if (!bankComplete(bank)) throw DomainError.conflict(M.bankDetailsRequired, 'bank_details_required');
+        const payout = await m.save(
+          m.create(PayoutEntity, { user_id: userId, amount_cents: balance, status: 'requested', idempotency_key: idempotencyKey, account_last4: bank.account_number.slice(-4), first_answer: '' }),
+        );
+        await m.insert(LedgerEntryEntity, { user_id: userId, amount_cents: -balance, kind: 'payout', note: `Payout #${payout.id}`, payout_id: payout.id });
+        const saved = await m.findOneOrFail(PayoutEntity, { where: { id: payout.id } });
+        const answer = ok(fillMessage(M.payoutRequested, { amount: centsToUsd(balance) }), { body: toPayout(saved) });
+        await m.update(PayoutEntity, { id: payout.id }, { first_answer: JSON.stringify(answer) });
+        return answer;
+      });
+    } catch (e) {
+      // Two requests with one key that both passed the lookup: the index let one in; answer its answer.
+      if (!isUniqueViolation(e)) throw e;
+      const first = await this.payouts.findOne({ where: { user_id: userId, idempotency_key: idempotencyKey } });
+      if (!first?.first_answer) throw e;
+      return JSON.parse(first.first_answer) as Envelope<Payout>;
+    }
+  }
+
+  /** The caller's payouts, newest first, with the total. */
+  async list(userId: number, q: PayoutListQueryDto): Promise<{ rows: Payout[]; total: number }> {
+    const [rows, total] = await this.payouts.findAndCount({ where: { user_id: userId }, order: { id: 'DESC' }, skip: pageOffset(q), take: q.limit });
+    return { rows: rows.map(toPayout), total };
+  }
+
+  /** One payout of the caller. Errors: 404 payoutNotFound (another user's too). */
+  async byId(userId: number, payoutId: number): Promise<Payout> {
+    const row = await this.payouts.findOne({ where: { id: payoutId, user_id: userId } });
+    if (!row) throw DomainError.notFound(M.payoutNotFound);
+    return toPayout(row);
+  }
+
+  /** Finance: a requested payout was paid with `reference`. Errors: 404; 409 when no longer requested. */
+  async markPaid(payoutId: number, reference: string): Promise<PayoutEntity> {
+    const ref = reference.trim().slice(0, 255);
+    if (!ref) throw DomainError.badRequest('A payment reference is required.');
+    const changed = await this.tx.run(async (m) => {
+      const row = await m.findOne(PayoutEntity, { where: { id: payoutId } });
+      if (!row) throw DomainError.notFound(M.payoutNotFound);
+      const r = await m.update(PayoutEntity, { id: payoutId, status: 'requested' }, { status: 'paid', reference: ref });
+      if (!r.affected) throw DomainError.conflict(`Payout #${payoutId} is ${row.status}, not requested.`);
+      return m.findOneOrFail(PayoutEntity, { where: { id: payoutId } });
+    });
+    await this.notifications.notify(changed.user_id, fillMessage(M.payoutPaidNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reference: ref }));
+    return changed;
+  }
+
+  /**
+   * Finance: a requested payout was rejected with `reason`; its amount is credited back to the
+   * ledger in the same transaction. Errors: 404; 409 when no longer requested.
+   */
+  async reject(payoutId: number, reason: string): Promise<PayoutEntity> {
+    const why = reason.trim().slice(0, 1000);
+    if (!why) throw DomainError.badRequest('A rejection reason is required.');
+    const changed = await this.tx.run(async (m) => {
+      const row = await m.findOne(PayoutEntity, { where: { id: payoutId } });
+      if (!row) throw DomainError.notFound(M.payoutNotFound);
+      await this.tx.lockUser(m, row.user_id);
+      const r = await m.update(PayoutEntity, { id: payoutId, status: 'requested' }, { status: 'rejected', reason: why });
+      if (!r.affected) throw DomainError.conflict(`Payout #${payoutId} is ${row.status}, not requested.`);
+      await m.insert(LedgerEntryEntity, { user_id: row.user_id, amount_cents: row.amount_cents, kind: 'payout_reversal', note: `Payout #${row.id} rejected`, payout_id: row.id });
+      return m.findOneOrFail(PayoutEntity, { where: { id: payoutId } });
+    });
+    const reasonText = /[.!?]$/.test(why) ? why : `${why}.`;
+    await this.notifications.notify(changed.user_id, fillMessage(M.payoutRejectedNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reason: reasonText }));
+    this.logger.log({ msg: 'payout rejected', payout_id: changed.id });
+    return changed;
+  }
+}

@@ -1,0 +1,92 @@
+import { centsToUsd, usdToCents } from '@portal/contracts';
+import type { CliCommand } from '../cli-commands';
+import { UsersService } from '../users/users.service';
+import { LedgerService } from './money/ledger.service';
+import { PayoutsService } from './money/payouts.service';
+import { ReportsService } from './reports/reports.service';
+import { AttachmentsService } from './tickets/attachments.service';
+import { TicketsService } from './tickets/tickets.service';
+
+const positiveId = (raw: string | undefined, usage: string): number => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(usage);
+  return n;
+};
+
+/**
+ * Add a royalty credit to a user's ledger (the `revenue` operator command): `usd` is text with at
+ * most two decimals, turned into cents without floating-point arithmetic. Answers a line for the console.
+ */
+export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email: string | undefined, usd: string | undefined, note: string): Promise<string> {
+  const user = await app.get(UsersService).findByEmail(email ?? '');
+  const cents = usdToCents(usd ?? '');
+  if (!user || cents === null || cents <= 0) throw new Error('revenue <email> <usd, e.g. 250 or 99.50> [usd-to-inr rate] [note...]');
+  const balance = await app.get(LedgerService).credit(user.id, cents, note || 'Royalty credit');
+  return `${user.email} credited ${centsToUsd(cents)} USD; balance ${centsToUsd(balance)} USD`;
+}
+
+/** Operator commands of the support area until the operations console exists (README "Operator commands"). */
+export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
+  {
+    name: 'ticket-reply',
+    usage: 'ticket-reply <ticket_id> "<text>"   (reply as Support Team: bell + e-mail to the artist)',
+    run: async (app, [id, ...text]) => {
+      const ticketId = positiveId(id, 'ticket-reply <ticket_id> "<text>"');
+      const ticket = await app.get(TicketsService).supportReply(ticketId, text.join(' '));
+      return `replied to ticket ${ticket.id}`;
+    },
+  },
+  {
+    name: 'ticket-close',
+    usage: 'ticket-close <ticket_id>   (mark DONE: no more replies; bell)',
+    run: async (app, [id]) => {
+      const ticket = await app.get(TicketsService).close(positiveId(id, 'ticket-close <ticket_id>'));
+      return `ticket ${ticket.id} is done`;
+    },
+  },
+  {
+    name: 'report-attach',
+    usage: `report-attach <report_id> <file.csv>   (RECEIVED, downloadable by the artist; bell)`,
+    run: async (app, [id, file]) => {
+      if (!file) throw new Error('report-attach <report_id> <file.csv>');
+      const report = await app.get(ReportsService).attach(positiveId(id, 'report-attach <report_id> <file.csv>'), file);
+      return `report ${report.id} received`;
+    },
+  },
+  {
+    name: 'payout-paid',
+    usage: 'payout-paid <payout_id> <payment reference>   (bell)',
+    run: async (app, [id, ...ref]) => {
+      const payout = await app.get(PayoutsService).markPaid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '));
+      return `payout ${payout.id} paid (${payout.reference})`;
+    },
+  },
+  {
+    name: 'payout-reject',
+    usage: 'payout-reject <payout_id> "<reason>"   (credits the amount back; bell)',
+    run: async (app, [id, ...reason]) => {
+      const payout = await app.get(PayoutsService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '));
+      return `payout ${payout.id} rejected; ${centsToUsd(payout.amount_cents)} USD credited back`;
+    },
+  },
+  {
+    name: 'ledger',
+    usage: 'ledger <email>   (every ledger entry of a user and the balance, USD)',
+    run: async (app, [email]) => {
+      const user = await app.get(UsersService).findByEmail(email ?? '');
+      if (!user) throw new Error('ledger <email>');
+      const ledger = app.get(LedgerService);
+      const lines = (await ledger.entries(user.id)).map((e) => `${e.created_at.toISOString()}  ${e.kind.padEnd(16)} ${centsToUsd(e.amount_cents).padStart(12)}  ${e.note}`);
+      return [...lines, `balance ${centsToUsd(await ledger.balanceCents(user.id))} USD`].join('\n');
+    },
+  },
+  {
+    name: 'purge-ticket-uploads',
+    usage: 'purge-ticket-uploads [hours=24]   (delete attachments never sent with a ticket)',
+    run: async (app, [hours = '24']) => {
+      const h = Number(hours);
+      if (!Number.isFinite(h) || h < 1) throw new Error('purge-ticket-uploads [hours ≥ 1]');
+      return `${await app.get(AttachmentsService).purgeUnbound(h)} unsent attachment(s) deleted`;
+    },
+  },
+];

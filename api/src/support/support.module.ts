@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FileTypeSniffer } from '../releases/uploads/file-type.sniffer';
+import { StorageModule } from '../storage/storage.module';
+import { InviteController } from './invite/invite.controller';
+import { InviteEntity } from './invite/invite.entity';
+import { InviteService } from './invite/invite.service';
+import { BankService } from './money/bank.service';
+import { LedgerService } from './money/ledger.service';
+import { MoneyController } from './money/money.controller';
+import { BankDetailsEntity, LedgerEntryEntity, PayoutEntity } from './money/money.entities';
+import { PayoutsService } from './money/payouts.service';
+import { ProfileController } from './profile/profile.controller';
+import { ProfileService } from './profile/profile.service';
+import { ReportRequestEntity } from './reports/report.entity';
+import { ReportsController } from './reports/reports.controller';
+import { ReportsService } from './reports/reports.service';
+import { SerialTransactions } from './shared/serial-transactions';
+import { SupportConfig } from './shared/support-config';
+import { AttachmentsService } from './tickets/attachments.service';
+import { TicketAttachmentEntity, TicketEntity, TicketMessageEntity } from './tickets/ticket.entities';
+import { TicketsController } from './tickets/tickets.controller';
+import { TicketsService } from './tickets/tickets.service';
+
+/**
+ * The support area (remote mfe_support, areas §2-§9): tickets with attachments, store reports, the
+ * money ledger with bank details and payouts, profile edits and invites. Sub-feature folders:
+ * tickets/, reports/, money/, profile/, invite/; shared/ holds the area's transaction queue and config.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([TicketEntity, TicketMessageEntity, TicketAttachmentEntity, ReportRequestEntity, LedgerEntryEntity, PayoutEntity, BankDetailsEntity, InviteEntity]),
+    StorageModule,
+  ],
+  controllers: [TicketsController, ReportsController, MoneyController, ProfileController, InviteController],
+  providers: [
+    SupportConfig,
+    SerialTransactions,
+    // Its own file-type worker (the releases module keeps its sniffer private).
+    FileTypeSniffer,
+    AttachmentsService,
+    TicketsService,
+    ReportsService,
+    LedgerService,
+    BankService,
+    PayoutsService,
+    ProfileService,
+    InviteService,
+  ],
+  exports: [TicketsService, ReportsService, LedgerService, PayoutsService, AttachmentsService],
+})
+export class SupportModule {}

@@ -1,0 +1,95 @@
+import { useFormik } from 'formik';
+import { Button, Dialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
+import { SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
+
+/** Which Update dialog is open (areas §2: phone, address or password). */
+export type UpdateMode = 'phone' | 'address' | 'password';
+
+const U = SUPPORT_UI.profile;
+const TITLES: Record<UpdateMode, string> = { phone: U.updatePhone, address: U.updateAddress, password: U.updatePassword };
+const FIELDS: Record<UpdateMode, Array<'phone' | 'address' | 'password' | 'confirmPassword'>> = { phone: ['phone'], address: ['address'], password: ['password', 'confirmPassword'] };
+
+/**
+ * The Update dialog (areas §2, §5): Phone ("Invalid phone number"; the input stops at 10 characters),
+ * Address, or Password + confirmation ("Password must be 8 characters long.", "Password doesn't
+ * match"). After a password change the session continues with the fresh token the server answers.
+ */
+export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | null; initial: { phone: string; address: string }; onClose(): void }) {
+  const formik = useFormik({
+    enableReinitialize: true,
+    initialValues: { phone: initial.phone, address: initial.address, password: '', confirmPassword: '' },
+    validationSchema: updateProfileSchema.pick(mode ? FIELDS[mode] : []),
+    onSubmit: async (values, helpers) => {
+      if (!mode) return;
+      const body = mode === 'phone' ? { phone: values.phone } : mode === 'address' ? { address: values.address } : { password: values.password, confirmPassword: values.confirmPassword };
+      try {
+        const answer = await api.call(E.updateUserProfile, { body });
+        if (typeof answer.token === 'string') useSession.getState().setToken(answer.token);
+        notify.success(answer.message);
+        await useUserDetails.getState().load();
+        helpers.resetForm();
+        onClose();
+      } catch {
+        // The kit showed the server's message.
+      }
+    },
+  });
+  const close = () => {
+    formik.resetForm();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={mode !== null}
+      title={mode ? TITLES[mode] : ''}
+      onClose={close}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={close}>
+            {SUPPORT_UI.common.cancel}
+          </Button>
+          <Button type="submit" form="profile-update-form" busy={formik.isSubmitting}>
+            {U.update}
+          </Button>
+        </>
+      }
+    >
+      <form id="profile-update-form" noValidate onSubmit={formik.handleSubmit}>
+        <Stack $gap={4}>
+          {mode === 'phone' && (
+            <TextField
+              label={U.phone}
+              name="phone"
+              inputMode="numeric"
+              maxLength={SUPPORT_LIMITS.phoneDigits}
+              value={formik.values.phone}
+              onChange={(e) => formik.setFieldValue('phone', e.target.value.replace(/\D/g, '').slice(0, SUPPORT_LIMITS.phoneDigits))}
+              onBlur={formik.handleBlur}
+              error={fieldError(formik, 'phone')}
+              required
+            />
+          )}
+          {mode === 'address' && (
+            <TextAreaField label={U.address} name="address" rows={3} value={formik.values.address} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'address')} required />
+          )}
+          {mode === 'password' && (
+            <>
+              <TextField label={U.newPassword} name="password" type="password" autoComplete="new-password" value={formik.values.password} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'password')} required />
+              <TextField
+                label={U.confirmPassword}
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                value={formik.values.confirmPassword}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+                error={fieldError(formik, 'confirmPassword')}
+                required
+              />
+            </>
+          )}
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
