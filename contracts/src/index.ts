@@ -21,3 +21,4 @@ export * from './releases/releases.ui-texts';
 export * from './releases/catalog.schemas';
 export * from './releases/releases.endpoints';
 export * from './auth/auth.endpoints';
+export * from './remote-registry/remote-registry.texts';
