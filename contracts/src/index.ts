@@ -22,3 +22,4 @@ export * from './releases/catalog.schemas';
 export * from './releases/releases.endpoints';
 export * from './auth/auth.endpoints';
 export * from './remote-registry/remote-registry.texts';
+export * from './remote-registry/remote-registry.endpoints';

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { RemoteRegistryService } from '../../src/remote-registry/remote-registry.service';
 import { RemoteActivationEntity, RemoteLiveEntity } from '../../src/remote-registry/remote-registry.entities';
+import { OpsAccessPolicy } from '../../src/remote-registry/ops-access.policy';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
+import { createVerifiedUser } from '../helpers/accounts';
 
 const SHELL = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router': '7.18.5', 'react-router-dom': '7.18.5', 'styled-components': '6.6.0', zustand: '5.1.0', '@portal/kit': '0.1.0' };
 
@@ -140,5 +142,41 @@ describe.each(ENGINES)('remote registry on %s', (engine) => {
     await expect(registry.rollback('mfe_releases', 'ci', { to: '1.0.0-aaaa000001' })).rejects.toMatchObject({ httpStatus: 404, code: 'pruned_version' });
     // Other remotes are untouched by this one's deploys.
     expect((await live()).mfe_support).toBe('/remotes/mfe-support/mf-manifest.json');
+  });
+
+  it('answers 403 to an artist on /api/ops/remotes*, and lists and rolls back for an admin of the console', async () => {
+    const artist = await createVerifiedUser(t);
+    const admin = await createVerifiedUser(t);
+    const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+    for (const call of [
+      request(t.http).get('/api/ops/remotes').set(as(artist.token)),
+      request(t.http).get('/api/ops/remotes/activations').set(as(artist.token)),
+      request(t.http).post('/api/ops/remotes/rollback').set(as(artist.token)).send({ remote: 'mfe_releases' }),
+    ]) {
+      const res = await call;
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ status: 403, code: 'ops_admin_required' });
+    }
+    await request(t.http).get('/api/ops/remotes').expect(401);
+
+    // Until staff sessions exist nobody is an admin; the console issue swaps the policy. Here: one user.
+    const adminId = (await request(t.http).get('/api/getUserDetails').set(as(admin.token))).body.body.user_id as number;
+    const policy = jest.spyOn(t.app.get(OpsAccessPolicy), 'isAdmin').mockImplementation(async (user) => user.id === adminId);
+    try {
+      const list = await request(t.http).get('/api/ops/remotes?remote=mfe_releases').set(as(admin.token)).expect(200);
+      expect(list.body.total).toBe(list.body.body.length);
+      const liveRow = list.body.body.find((v: { live: boolean }) => v.live);
+      expect(liveRow).toMatchObject({ remote: 'mfe_releases', version: '4.0.9-ffff000009', deployed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      const back = await request(t.http).post('/api/ops/remotes/rollback').set(as(admin.token)).send({ remote: 'mfe_releases' }).expect(200);
+      expect(back.body.body).toMatchObject({ remote: 'mfe_releases', from: '4.0.9-ffff000009', to: '4.0.8-ffff000008' });
+      expect((await live()).mfe_releases).toContain('/4.0.8-ffff000008/');
+      const audit = await request(t.http).get('/api/ops/remotes/activations?remote=mfe_releases').set(as(admin.token)).expect(200);
+      expect(audit.body.body[0]).toMatchObject({ action: 'rollback', outcome: 'activated', actor: `user:${adminId}`, to_version: '4.0.8-ffff000008' });
+      await request(t.http).post('/api/ops/remotes/rollback').set(as(admin.token)).send({ remote: 'mfe_releases', to: '1.0.0-aaaa000001' }).expect(404);
+      const bad = await request(t.http).post('/api/ops/remotes/rollback').set(as(admin.token)).send({ remote: 'Not a remote!' }).expect(400);
+      expect(bad.body.message).toBe('Remote must be a name like mfe_releases.');
+    } finally {
+      policy.mockRestore();
+    }
   });
 });
