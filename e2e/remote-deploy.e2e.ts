@@ -11,7 +11,7 @@ const fixtures = require('../scripts/remote/test-fixtures.js') as {
   freePort(): Promise<number>;
   startVersionedPortal(o?: { overrides?: Record<string, string> }): Promise<VersionedPortal>;
   buildChangedReleases(o: { replace(s: string): string }): Promise<Candidate>;
-  incompatibleCandidate(dist: string, versions: Record<string, string>): Candidate;
+  incompatibleCandidate(dist: string, versions: Record<string, string>, suffix?: string): Candidate;
 };
 type Candidate = { dist: string; version: string; cleanup(): void };
 type VersionedPortal = {
@@ -163,6 +163,34 @@ describe('deploy and roll back one remote', () => {
     await page.getByText(OLD_TEXT).waitFor();
     await page.context().close();
     expect(errors).toEqual([]);
+  });
+
+  it('lets one of two deploy commands started at the same time win; the other changes nothing', async () => {
+    const list = await portal.remote('list', 'mfe-releases');
+    const revision = Number(/\(revision (\d+)\)/.exec(list.out)![1]);
+    const liveBefore = ((await (await fetch(`${portal.url}/remotes.json`)).json()) as Record<string, string>).mfe_releases;
+    const other = fixtures.incompatibleCandidate(changed.dist, {}, 'concurrent');
+    try {
+      // Two processes that both read `revision` (as two operators would from `remote list`).
+      const [a, b] = await Promise.all([
+        portal.remote('deploy', 'mfe-releases', '--from', changed.dist, '--expect-revision', String(revision), '--by', 'first'),
+        portal.remote('deploy', 'mfe-releases', '--from', other.dist, '--expect-revision', String(revision), '--by', 'second'),
+      ]);
+      expect([a.code, b.code].sort()).toEqual([0, 1]);
+      const loser = a.code === 1 ? a : b;
+      expect(loser.out).toMatch(/Another activation of mfe_releases won .*nothing changed/);
+      const winner = a.code === 0 ? changed.version : other.version;
+      const liveAfter = ((await (await fetch(`${portal.url}/remotes.json`)).json()) as Record<string, string>).mfe_releases;
+      expect(liveAfter).not.toBe(liveBefore);
+      expect(liveAfter).toContain(`/${winner}/`);
+      const history = await portal.remote('history', 'mfe-releases');
+      expect(history.out.split('\n').slice(0, 2).map((l) => /deploy\s+(\w+)/.exec(l)![1]).sort()).toEqual(['activated', 'conflict']);
+      // Back to the original build for the next test.
+      const back = await portal.remote('rollback', 'mfe-releases', '--to', /\/(0\.1\.0-[0-9a-f]+)\//.exec(liveBefore)![1]!);
+      expect(back.code).toBe(0);
+    } finally {
+      other.cleanup();
+    }
   });
 
   it('offers "A new version is available" to a page whose version was removed after a deploy, and the reload shows the new one', async () => {

@@ -140,9 +140,10 @@ async function buildChangedReleases({ file = 'src/select-release/SelectReleasePa
 
 /**
  * A candidate made from a built `dist` whose manifest asks for other versions of shared packages
- * (e.g. `{ react: '18.3.1' }`) under a new version name. Resolves to `{ dist, version, cleanup() }`.
+ * (e.g. `{ react: '18.3.1' }`, or `{}` for a compatible copy) under the version name
+ * `<package version>-<suffix>`. Returns `{ dist, version, cleanup() }`.
  */
-function incompatibleCandidate(fromDist, versions) {
+function incompatibleCandidate(fromDist, versions, suffix = 'incompatible') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-candidate-'));
   fs.cpSync(fromDist, dir, { recursive: true });
   const manifestFile = path.join(dir, 'mf-manifest.json');
@@ -150,7 +151,7 @@ function incompatibleCandidate(fromDist, versions) {
   for (const s of manifest.shared) if (versions[s.name]) Object.assign(s, { version: versions[s.name], requiredVersion: `^${versions[s.name]}` });
   fs.writeFileSync(manifestFile, JSON.stringify(manifest));
   const info = JSON.parse(fs.readFileSync(path.join(dir, 'version.json'), 'utf8'));
-  info.version = `${info.packageVersion}-incompatible`;
+  info.version = `${info.packageVersion}-${suffix}`;
   fs.writeFileSync(path.join(dir, 'version.json'), JSON.stringify(info));
   return { dist: dir, version: info.version, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

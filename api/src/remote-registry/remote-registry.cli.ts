@@ -21,6 +21,7 @@ class RemoteCliModule {
 export const REMOTE_USAGE = `usage: npm run remote -- <command>
   deploy <remote> [--from <dist dir>] [--by <name>]    store the build (default <remote>/dist) and make it live
   rollback <remote> [--to <version>] [--by <name>]     make an older stored version live (default: the one before)
+      --expect-revision <n>  (deploy, rollback) activate only if the live row is still at revision n (see list)
   list [<remote>]                                      stored versions, * = live, deployed when and by whom
   history [<remote>]                                   activation audit (activated, refused, conflict)`;
 
@@ -55,30 +56,35 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
   const env = options.env ?? process.env;
   const config = { ...loadConfig(env, options.cwd), logRequests: false };
   const actor = flags.by || env.REMOTE_ACTOR || `${userInfo().username}@${hostname()}`;
+  let expectedRevision: number | undefined;
+  if (flags['expect-revision'] !== undefined) {
+    expectedRevision = Number(flags['expect-revision']);
+    if (!Number.isInteger(expectedRevision) || expectedRevision < 0) throw new Error(`--expect-revision must be a whole number (got "${flags['expect-revision']}").`);
+  }
   const app = await NestFactory.createApplicationContext(RemoteCliModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     const registry = app.get(RemoteRegistryService);
     switch (command) {
       case 'deploy': {
         const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(remoteName(target!)), 'dist');
-        const r = await registry.deploy(from, actor, { remote: target });
+        const r = await registry.deploy(from, actor, { remote: target, expectedRevision });
         if (r.from === r.to) return `${r.remote}: ${r.to} is already live; nothing changed.`;
         return describe(r, r.stored ? 'deployed' : 'deployed (already stored)');
       }
       case 'rollback':
-        return describe(await registry.rollback(target!, actor, { to: flags.to }), 'rolled back to');
+        return describe(await registry.rollback(target!, actor, { to: flags.to, expectedRevision }), 'rolled back to');
       case 'list': {
         const rows = await registry.list(target);
         if (!rows.length) return 'no versions deployed yet (remotes without one are served from their build folder)';
-        const lives = new Map<string, { at: Date; by: string }>();
+        const lives = new Map<string, { at: Date; by: string; revision: number }>();
         for (const r of rows) if (r.live && !lives.has(r.remote)) {
           const l = await registry.live(r.remote);
-          if (l) lives.set(r.remote, { at: l.activated_at, by: l.activated_by });
+          if (l) lives.set(r.remote, { at: l.activated_at, by: l.activated_by, revision: l.revision });
         }
         return rows
           .map((r) => {
             const live = r.live ? lives.get(r.remote) : undefined;
-            return [r.live ? '*' : r.pruned ? 'x' : ' ', r.remote.padEnd(18), r.version.padEnd(26), `deployed ${stamp(r.deployed_at)} by ${r.deployed_by}`, `commit ${r.commit.slice(0, 10)}`, live ? `live since ${stamp(live.at)} by ${live.by}` : r.pruned ? 'pruned' : ''].join('  ');
+            return [r.live ? '*' : r.pruned ? 'x' : ' ', r.remote.padEnd(18), r.version.padEnd(26), `deployed ${stamp(r.deployed_at)} by ${r.deployed_by}`, `commit ${r.commit.slice(0, 10)}`, live ? `live since ${stamp(live.at)} by ${live.by} (revision ${live.revision})` : r.pruned ? 'pruned' : ''].join('  ');
           })
           .join('\n');
       }
