@@ -64,6 +64,17 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
   const app = await NestFactory.createApplicationContext(RemoteCliModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     const registry = app.get(RemoteRegistryService);
+    const overridden = target && remoteName(target) in config.remotesOverride;
+    const note = overridden ? `\nnote: REMOTES_JSON overrides ${remoteName(target!)} in this environment, so /remotes.json keeps serving ${config.remotesOverride[remoteName(target!)]}.` : '';
+    return (await run(registry)) + note;
+  } catch (error) {
+    if (error instanceof DomainError) throw new Error(error.message);
+    throw error;
+  } finally {
+    await app.close();
+  }
+
+  async function run(registry: RemoteRegistryService): Promise<string> {
     switch (command) {
       case 'deploy': {
         const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(remoteName(target!)), 'dist');
@@ -93,10 +104,5 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
         return rows.map((a) => `${stamp(a.created_at)}  ${a.remote.padEnd(18)} ${a.action.padEnd(8)} ${a.outcome.padEnd(9)} ${a.from_version ?? '-'} → ${a.to_version}  by ${a.actor}${a.reason ? `  (${a.reason})` : ''}`).join('\n') || 'no activations yet';
       }
     }
-  } catch (error) {
-    if (error instanceof DomainError) throw new Error(error.message);
-    throw error;
-  } finally {
-    await app.close();
   }
 }
