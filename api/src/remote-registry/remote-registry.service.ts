@@ -132,7 +132,8 @@ export class RemoteRegistryService {
         if (!(await versions.findOneBy({ remote: bundle.name, version: bundle.version }))) throw error;
       }
     } else {
-      await versions.update({ remote: bundle.name, version: bundle.version }, { pruned_at: null });
+      // Deployed before (maybe pruned since): back in the store, served from today's origin.
+      await versions.update({ remote: bundle.name, version: bundle.version }, { pruned_at: null, manifest_url: this.manifestUrl(bundle.name, bundle.version) });
     }
     if (live?.version === bundle.version && options.expectedRevision === undefined) {
       return { remote: bundle.name, from: live.version, to: live.version, manifest_url: live.manifest_url, stored, pruned: [] };
