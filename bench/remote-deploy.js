@@ -6,7 +6,8 @@
  * target under 5 s each on 2 cores). The remote's build is made once before timing and excluded; each
  * deploy stores a new version folder (a copy of that build under its own version name), so the copy
  * into the store is timed. The command is `node scripts/remote/remote.js` (what `npm run remote` runs,
- * without npm's own start-up of ~0.3 s). Run `npm run build` first.
+ * without npm's own start-up of ~0.3 s). SQLite, and MariaDB/MySQL too when MYSQL_URL is set.
+ * Run `npm run build` first.
  *   node bench/remote-deploy.js [--runs 5]
  */
 const fs = require('node:fs');
@@ -14,6 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const fixtures = require('../scripts/remote/test-fixtures');
+const { mysqlDatabase } = require('./_api-process');
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const NEW_TEXT = 'What would you like to release today? (bench build)';
@@ -48,8 +50,30 @@ async function main() {
   process.stdout.write('building a changed mfe-releases alone (not timed)… ');
   const changed = await fixtures.buildChangedReleases({ replace: (s) => s.replace('{RELEASE_UI.select.intro}', `{${JSON.stringify(NEW_TEXT)}}`) });
   console.log(changed.version);
-  const portal = await fixtures.startVersionedPortal();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const summary = [];
+  try {
+    summary.push(...(await measure('SQLite', browser, changed)));
+    if (process.env.MYSQL_URL) {
+      const db = await mysqlDatabase('portal_bench_remotes');
+      try {
+        summary.push(...(await measure('MariaDB', browser, changed, db.url)));
+      } finally {
+        await db.drop();
+      }
+    }
+  } finally {
+    await browser.close();
+    changed.cleanup();
+  }
+  console.log(`\ncommand start → fresh page shows the change, ${RUNS} runs each, ${os.cpus().length} cores`);
+  for (const line of summary) console.log(line);
+}
+
+/** RUNS deploys and rollbacks on a fresh portal on `engine`; resolves to the two summary lines. */
+async function measure(engine, browser, changed, databaseUrl) {
+  console.log(`\n${engine}`);
+  const portal = await fixtures.startVersionedPortal({ databaseUrl });
   const copies = [];
   try {
     const original = /\/(0\.1\.0-[0-9a-f]+)\//.exec((await (await fetch(`${portal.url}/remotes.json`)).json()).mfe_releases)[1];
@@ -85,14 +109,10 @@ async function main() {
       console.log(`run ${i}: deploy ${deploy[i - 1].total} ms (command ${d.ms} ms, ${dLoads} load), rollback ${rollback[i - 1].total} ms (command ${r.ms} ms, ${rLoads} load)`);
     }
     const line = (name, xs) =>
-      `${name.padEnd(9)} median ${median(xs.map((x) => x.total))} ms, worst ${Math.max(...xs.map((x) => x.total))} ms  (command alone: median ${median(xs.map((x) => x.command))} ms, worst ${Math.max(...xs.map((x) => x.command))} ms)`;
-    console.log(`\ncommand start → fresh page shows the change, ${RUNS} runs, ${os.cpus().length} cores, SQLite`);
-    console.log(line('deploy', deploy));
-    console.log(line('rollback', rollback));
+      `${engine.padEnd(8)} ${name.padEnd(9)} median ${median(xs.map((x) => x.total))} ms, worst ${Math.max(...xs.map((x) => x.total))} ms  (command alone: median ${median(xs.map((x) => x.command))} ms, worst ${Math.max(...xs.map((x) => x.command))} ms)`;
+    return [line('deploy', deploy), line('rollback', rollback)];
   } finally {
-    await browser.close();
     await portal.stop();
-    changed.cleanup();
     for (const c of copies) fs.rmSync(c, { recursive: true, force: true });
   }
 }

@@ -63,10 +63,10 @@ function remoteCommand(env, ...args) {
  * Start the built portal in the production shape: each remote's version store served by its own
  * `serve-store.js` on a free port, REMOTE_ORIGINS pointing there, every remote's current build deployed
  * with `remote deploy`, then the API (serving the shell and /remotes.json from the database).
- * `overrides` ({ name: manifest URL }) become REMOTES_JSON. Resolves to
+ * `overrides` ({ name: manifest URL }) become REMOTES_JSON; `databaseUrl` replaces the embedded SQLite. Resolves to
  * `{ url, env, dataDir, api, origins, remote(...args), stop() }`.
  */
-async function startVersionedPortal({ overrides, quiet = true } = {}) {
+async function startVersionedPortal({ overrides, quiet = true, databaseUrl } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-remote-deploy-'));
   const children = [];
   const origins = {};
@@ -88,6 +88,7 @@ async function startVersionedPortal({ overrides, quiet = true } = {}) {
     LOG_REQUESTS: 'false',
   };
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (overrides) env.REMOTES_JSON = JSON.stringify(overrides);
   for (const dir of REMOTE_DIRS) {
     const r = await remoteCommand(env, 'deploy', dir);
