@@ -90,28 +90,26 @@ async function startVersionedPortal({ overrides, quiet = true, databaseUrl } = {
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (overrides) env.REMOTES_JSON = JSON.stringify(overrides);
-  for (const dir of REMOTE_DIRS) {
-    const r = await remoteCommand(env, 'deploy', dir);
-    if (r.code !== 0) throw new Error(`initial deploy of ${dir} failed: ${r.out}`);
-  }
-  for (const [name, origin] of Object.entries(origins)) await waitFor(`${origin}/`, children[Object.keys(origins).indexOf(name)]);
-  const port = await freePort();
-  const api = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'] });
-  children.push(api);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, api);
-  return {
-    url,
-    env,
-    dataDir,
-    api,
-    origins,
-    remote: (...args) => remoteCommand(env, ...args),
-    async stop() {
-      for (const c of children) await kill(c);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    for (const c of children) await kill(c);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    for (const dir of REMOTE_DIRS) {
+      const r = await remoteCommand(env, 'deploy', dir);
+      if (r.code !== 0) throw new Error(`initial deploy of ${dir} failed: ${r.out}`);
+    }
+    for (const [name, origin] of Object.entries(origins)) await waitFor(`${origin}/`, children[Object.keys(origins).indexOf(name)]);
+    const port = await freePort();
+    const api = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'] });
+    children.push(api);
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(`${url}/api/health`, api);
+    return { url, env, dataDir, api, origins, remote: (...args) => remoteCommand(env, ...args), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /**
