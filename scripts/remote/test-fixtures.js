@@ -119,6 +119,15 @@ async function startVersionedPortal({ overrides, quiet = true, databaseUrl } = {
  */
 async function buildChangedReleases({ file = 'src/select-release/SelectReleasePage.tsx', replace }) {
   const copy = fs.mkdtempSync(path.join(ROOT, '.remote-e2e-'));
+  try {
+    return await buildCopy(copy, file, replace);
+  } catch (error) {
+    fs.rmSync(copy, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function buildCopy(copy, file, replace) {
   const source = path.join(ROOT, 'mfe-releases');
   fs.cpSync(source, copy, { recursive: true, filter: (p) => !/[\\/](dist|node_modules)$/.test(p) });
   const target = path.join(copy, file);
