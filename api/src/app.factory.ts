@@ -12,6 +12,7 @@ import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
 import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
+import { RemoteRegistryService } from './remote-registry/remote-registry.service';
 
 /**
  * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
@@ -45,17 +46,43 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
 
+  serveRemotes(app, config);
   if (config.staticRoot) serveFrontEnds(app, config);
   return app;
+}
+
+/**
+ * The live registry and the version store (issue 12): `/remotes.json` is read from the database on every
+ * request (`Cache-Control: no-store`, so a deploy or rollback is seen by the next page load), and
+ * `/remotes/<dir>/<version>/…` serves the store's immutable folders: `mf-manifest.json` and
+ * `version.json` no-cache, every other file (content-hashed chunks, the folder's remoteEntry.js)
+ * cached for a year as immutable.
+ */
+function serveRemotes(app: INestApplication, config: AppConfig): void {
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  const registry = app.get(RemoteRegistryService);
+  http.get('/remotes.json', (_req: Request, res: Response, next: NextFunction) => {
+    registry.registry().then((remotes) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(remotes);
+    }, next);
+  });
+  http.use(
+    '/remotes',
+    express.static(config.remoteStore.storeDir, {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res: Response, path: string) => {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cache-Control', /(mf-manifest|version)\.json$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
 }
 
 function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   const root = config.staticRoot!;
   const http = app.getHttpAdapter().getInstance() as express.Express;
-  http.get('/remotes.json', (_req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(config.remotes);
-  });
   for (const dir of ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights']) {
     const dist = join(root, dir, 'dist');
     http.use(`/remotes/${dir}`, express.static(dist, { fallthrough: false, setHeaders: noCacheManifest }));

@@ -3,6 +3,7 @@ import { VideoModule } from './video/video.module';
 import { ContentModule } from './content/content.module';
 import { ToolsRightsModule } from './tools-rights/tools-rights.module';
 import { SupportModule } from './support/support.module';
+import { RemoteRegistryModule } from './remote-registry/remote-registry.module';
 
-/** Area modules (one per remote). Each area adds its module here. */
-export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule];
+/** Area modules (one per remote) and the remote registry. Each area adds its module here. */
+export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule, RemoteRegistryModule];

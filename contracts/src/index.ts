@@ -47,3 +47,5 @@ export * from './support/support.types';
 export * from './support/support.schemas';
 export * from './support/support.ui-texts';
 export * from './support/support.endpoints';
+export * from './remote-registry/remote-registry.texts';
+export * from './remote-registry/remote-registry.endpoints';

@@ -2,6 +2,7 @@
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
+const { RemoteVersionPlugin } = require('./version-plugin');
 const { typescriptRule, assetRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
 
 /**
@@ -13,7 +14,10 @@ const { typescriptRule, assetRules, resolveOptions, modeOf, buildSettings, devSe
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  *
  * Emits `dist/remoteEntry.js` and `dist/mf-manifest.json` (the URL the registry `remotes.json` points to),
- * with `publicPath: 'auto'` so the same build works under /remotes/<dir>/ or on its own port.
+ * with `publicPath: 'auto'` so the same build works under /remotes/<dir>/, in a version folder of the
+ * store (/remotes/<dir>/<version>/) or on its own port. A production build also writes
+ * `dist/version.json` (version, build id, commit, shared versions: version-plugin.js), the input of
+ * `npm run remote -- deploy <remote>`.
  */
 function createRemoteConfig({ dir, name, exposes, port }) {
   if (!dir || !name || !exposes || !port) throw new Error('createRemoteConfig needs { dir, name, exposes, port }');
@@ -49,6 +53,7 @@ function createRemoteConfig({ dir, name, exposes, port }) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),
+        ...(production ? [new RemoteVersionPlugin({ dir, name })] : []),
       ],
       ...buildSettings(production),
       devServer: devServer(port, { historyApiFallback: false, devMiddleware: { writeToDisk: false } }),

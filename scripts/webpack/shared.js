@@ -17,7 +17,9 @@ const SINGLETONS = [
   'styled-components',
   'zustand',
   '@portal/kit',
-  '@portal/contracts',
+  // @portal/contracts is deliberately not shared (docs/decisions/005): it is stateless data (texts,
+  // limits, yup schemas built on the shared yup), and each container bundles the copy it was built
+  // with, so a redeployed remote shows its own texts instead of the ones the shell loaded first.
   // Not in the decision's list, but harmless and protective: a remote that imports react-hot-toast
   // directly must reach the one toaster the shell renders (PortalToaster), not a private copy.
   'react-hot-toast',

@@ -4,6 +4,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
+const { SharedVersionsPlugin } = require('./version-plugin');
 const { typescriptRule, assetRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
 /**
@@ -16,6 +17,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
   return (_env, argv) => {
     const mode = modeOf(argv);
     const production = mode === 'production';
+    const shared = createShared(dir);
     return {
       name,
       mode,
@@ -38,10 +40,12 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
         new ModuleFederationPlugin({
           name,
           remotes: {},
-          shared: createShared(dir),
+          shared,
           shareStrategy: SHARE_STRATEGY,
           dts: false,
         }),
+        // The singletons' versions, for the API's compatibility gate of remote deploys (issue 12).
+        ...(production ? [new SharedVersionsPlugin(shared)] : []),
         new HtmlWebpackPlugin({
           template: path.join(dir, 'src', 'index.html'),
           favicon: path.join(dir, 'src', 'favicon.svg'),

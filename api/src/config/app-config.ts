@@ -35,6 +35,15 @@ export type AppConfig = {
   staticRoot: string | null;
   /** Remote registry served at /remotes.json: MF remote name -> manifest URL. */
   remotes: Record<string, string>;
+  /** REMOTES_JSON alone (development override): these names ignore the live registry. */
+  remotesOverride: Record<string, string>;
+  /**
+   * Versioned remotes (issue 12): `storeDir` holds `<remote-dir>/<version>/` folders, the last
+   * `keepVersions` of each remote are kept; `origins` maps a federation name to the base URL its
+   * version folders are served from (default `/remotes/<dir>`, served by this API); `shellSharedVersions`
+   * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
+   */
+  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null };
   logFormat: 'json' | 'pretty';
   logRequests: boolean;
 };
@@ -78,6 +87,30 @@ function proxies(env: NodeJS.ProcessEnv): string[] {
   return list;
 }
 
+/**
+ * REMOTE_ORIGINS: a JSON object of federation name (`mfe_releases`) or package dir (`mfe-releases`)
+ * to the base URL its store is served from (`https://releases.cdn.example` or a path like `/remotes/mfe-releases`).
+ * Answers name -> base URL without a trailing slash. Throws ConfigError on a bad value.
+ */
+function remoteOrigins(raw: string | undefined): Record<string, string> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (e) {
+    throw new ConfigError(`REMOTE_ORIGINS must be a JSON object of remote name to base URL (${(e as Error).message}).`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError('REMOTE_ORIGINS must be a JSON object of remote name to base URL.');
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string' || !/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value)) {
+      throw new ConfigError(`REMOTE_ORIGINS.${key} must be an http(s) URL or a path starting with / (got ${JSON.stringify(value)}).`);
+    }
+    out[key.replace(/-/g, '_')] = value.replace(/\/+$/, '');
+  }
+  return out;
+}
+
 /** Secrets that may be generated for a local run: kept in DATA_DIR/.secrets.json so restarts keep sessions. */
 function localSecret(dataDir: string, key: string): string {
   const file = join(dataDir, '.secrets.json');
@@ -97,7 +130,8 @@ function localSecret(dataDir: string, key: string): string {
  * CAPTCHA_HMAC_SECRET, AUTH_RATE_LIMIT (10 per window), AUTH_RATE_TTL_SECONDS (60), AUTH_IP_RATE_LIMIT (30),
  * AUTH_ACCOUNT_RATE_LIMIT (20), TRUST_PROXY (none), UPLOAD_RATE_PER_MINUTE (20), UPLOAD_QUOTA_MB (2048),
  * UPLOAD_GRACE_HOURS (48), UPLOAD_SWEEP_MINUTES (60; 0 = off), STATIC_ROOT,
- * REMOTES_JSON, LOG_FORMAT (json|pretty), LOG_REQUESTS (true).
+ * REMOTES_JSON, REMOTE_STORE_DIR (DATA_DIR/remotes), REMOTE_KEEP_VERSIONS (5), REMOTE_ORIGINS (JSON),
+ * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -136,16 +170,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
 
   let remotes = defaultRemotes();
+  let remotesOverride: Record<string, string> = {};
   if (env.REMOTES_JSON) {
     try {
       const parsed = JSON.parse(env.REMOTES_JSON) as unknown;
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
       for (const [k, v] of Object.entries(parsed)) if (typeof v !== 'string') throw new Error(`${k} is not a URL string`);
-      remotes = { ...remotes, ...(parsed as Record<string, string>) };
+      remotesOverride = parsed as Record<string, string>;
+      remotes = { ...remotes, ...remotesOverride };
     } catch (e) {
       throw new ConfigError(`REMOTES_JSON must be a JSON object of remote name to manifest URL (${(e as Error).message}).`);
     }
   }
+  const staticRoot = env.STATIC_ROOT === '' ? null : resolve(cwd, env.STATIC_ROOT || resolve(__dirname, '../../..'));
+  const remoteStore = {
+    storeDir: resolve(cwd, env.REMOTE_STORE_DIR || join(dataDir, 'remotes')),
+    keepVersions: int(env, 'REMOTE_KEEP_VERSIONS', 5, 2, 1000),
+    origins: remoteOrigins(env.REMOTE_ORIGINS),
+    shellSharedVersions: env.SHELL_SHARED_VERSIONS
+      ? resolve(cwd, env.SHELL_SHARED_VERSIONS)
+      : staticRoot
+        ? join(staticRoot, 'shell', 'dist', 'shared-versions.json')
+        : null,
+  };
   const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as AppConfig['logFormat'];
   if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty.');
 
@@ -182,8 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       graceHours: int(env, 'UPLOAD_GRACE_HOURS', 48, 1, 24 * 365),
       sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
     },
-    staticRoot: env.STATIC_ROOT === '' ? null : resolve(cwd, env.STATIC_ROOT || resolve(__dirname, '../../..')),
+    staticRoot,
     remotes,
+    remotesOverride,
+    remoteStore,
     logFormat,
     logRequests: bool(env, 'LOG_REQUESTS', true),
   };

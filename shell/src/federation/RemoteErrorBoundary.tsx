@@ -1,23 +1,39 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { registryChanged } from './remote-registry';
 
-type Props = { remote: string; children: ReactNode; fallback(reset: () => void): ReactNode };
-type State = { error: Error | null };
+type Props = {
+  remote: string;
+  children: ReactNode;
+  fallback(reset: () => void): ReactNode;
+  /** Shown instead of `fallback` when the registry moved to another version of this remote since the page loaded. */
+  newVersionFallback?(): ReactNode;
+};
+type State = { error: Error | null; newVersion: boolean };
 
-/** Catches a remote page that throws while rendering, so only its own area shows the fallback. */
+/**
+ * Catches a remote page that throws while rendering (including a lazy chunk of the remote that fails
+ * to load after a deploy), so only its own area shows the fallback.
+ */
 export class RemoteErrorBoundary extends Component<Props, State> {
-  state: State = { error: null };
+  state: State = { error: null, newVersion: false };
 
-  static getDerivedStateFromError(error: Error): State {
+  static getDerivedStateFromError(error: Error): Partial<State> {
     return { error };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.warn(`[shell] ${this.props.remote} crashed while rendering`, error, info.componentStack);
+    if (this.props.newVersionFallback) {
+      void registryChanged(this.props.remote).then((moved) => {
+        if (moved && this.state.error === error) this.setState({ newVersion: true });
+      });
+    }
   }
 
-  reset = (): void => this.setState({ error: null });
+  reset = (): void => this.setState({ error: null, newVersion: false });
 
   render(): ReactNode {
-    return this.state.error ? this.props.fallback(this.reset) : this.props.children;
+    if (!this.state.error) return this.props.children;
+    return this.state.newVersion && this.props.newVersionFallback ? this.props.newVersionFallback() : this.props.fallback(this.reset);
   }
 }

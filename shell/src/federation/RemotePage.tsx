@@ -1,17 +1,21 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Loader } from '@portal/kit';
-import { loadRouteModule } from './remote-registry';
+import { loadRouteModule, registryChanged } from './remote-registry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
+import { NewVersionAvailable } from './NewVersionAvailable';
 
 type LoadState =
   | { kind: 'loading' }
   | { kind: 'ready'; Page: ComponentType }
-  | { kind: 'failed' };
+  | { kind: 'failed' }
+  | { kind: 'new-version' };
 
 /**
- * Renders one remote's route-level module. Loading failure (registry, manifest, entry, module)
- * or a render crash shows RemoteUnavailable for this route only; Retry loads again in place.
+ * Renders one remote's route-level module. Loading failure (registry, manifest, entry, module, or no
+ * answer within REMOTE_LOAD_TIMEOUT_MS) or a render crash shows RemoteUnavailable for this route only;
+ * Retry loads again in place. When the registry has moved to another version of this remote since the
+ * page loaded (a deploy or rollback, so old chunks may be gone), it offers a reload instead.
  */
 export function RemotePage({ remote, module }: { remote: string; module: string }) {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
@@ -26,11 +30,13 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
         setRetrying(false);
         setState({ kind: 'ready', Page });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         if (!active) return;
         console.warn(`[shell] could not load ${remote} ${module}:`, error instanceof Error ? error.message : error);
+        const moved = await registryChanged(remote);
+        if (!active) return;
         setRetrying(false);
-        setState({ kind: 'failed' });
+        setState({ kind: moved ? 'new-version' : 'failed' });
       },
     );
     return () => {
@@ -44,6 +50,7 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
   }, []);
 
   if (state.kind === 'loading') return <Loader />;
+  if (state.kind === 'new-version') return <NewVersionAvailable />;
   if (state.kind === 'failed') return <RemoteUnavailable onRetry={retry} retrying={retrying} />;
   const { Page } = state;
   return (
@@ -59,6 +66,7 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
           }}
         />
       )}
+      newVersionFallback={() => <NewVersionAvailable />}
     >
       <Suspense fallback={<Loader />}>
         <Page />

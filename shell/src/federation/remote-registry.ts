@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { init, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import { REMOTE_LOAD_TIMEOUT_MS } from '@portal/contracts';
 import { retryPlugin } from './retry.plugin';
 
 /** Name of the host container; must equal the shell's ModuleFederationPlugin name. */
@@ -12,6 +13,8 @@ type RouteModule = { default: ComponentType };
 
 let federation: ModuleFederation | null = null;
 let registry: Promise<RemoteRegistry> | null = null;
+/** The registry as registered with the federation runtime for this page (what its chunks come from). */
+let registered: RemoteRegistry = {};
 const modules = new Map<string, Promise<ComponentType>>();
 
 function host(): ModuleFederation {
@@ -31,10 +34,15 @@ export function parseRegistry(raw: unknown): RemoteRegistry {
   return result;
 }
 
-async function fetchRegistry(): Promise<RemoteRegistry> {
+async function readRegistry(): Promise<RemoteRegistry> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REGISTRY_URL} answered HTTP ${response.status}`);
-  const remotes = parseRegistry(await response.json());
+  return parseRegistry(await response.json());
+}
+
+async function fetchRegistry(): Promise<RemoteRegistry> {
+  const remotes = await readRegistry();
+  registered = remotes;
   host().registerRemotes(
     // Manifest URLs may be relative to the portal ("/remotes/mfe-auth/mf-manifest.json").
     Object.entries(remotes).map(([name, url]) => ({ name, entry: new URL(url, window.location.href).href })),
@@ -54,8 +62,42 @@ export function loadRegistry(): Promise<RemoteRegistry> {
 }
 
 /**
+ * After a load or render failure of `remote`: true when the live registry now names another manifest
+ * for it than the one this page registered (a deploy or rollback happened since the page loaded, so its
+ * old chunks may be gone and a reload is the way forward). False when unchanged or unreadable.
+ */
+export async function registryChanged(remote: string): Promise<boolean> {
+  const before = registered[remote];
+  if (!before) return false;
+  try {
+    const now = (await readRegistry())[remote];
+    return now !== undefined && now !== before;
+  } catch {
+    return false;
+  }
+}
+
+/** Rejects after `ms` with a timeout error unless `work` settles first (a remote that accepts the connection but never answers). */
+export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * The default export of `remote`'s exposed `module` (e.g. 'mfe_releases', './CatalogPage').
- * Memoised on success; a failure is forgotten so a Retry loads again without a page reload.
+ * Memoised on success; a failure is forgotten so a Retry loads again without a page reload. Rejects
+ * after REMOTE_LOAD_TIMEOUT_MS when the remote's server accepts the connection but never answers.
  */
 export function loadRouteModule(remote: string, module: string): Promise<ComponentType> {
   const id = `${remote}/${module.replace(/^\.\//, '')}`;
@@ -64,7 +106,7 @@ export function loadRouteModule(remote: string, module: string): Promise<Compone
     pending = (async () => {
       const remotes = await loadRegistry();
       if (!remotes[remote]) throw new Error(`${remote} is not in ${REGISTRY_URL}`);
-      const loaded = await host().loadRemote<RouteModule>(id);
+      const loaded = await withTimeout(host().loadRemote<RouteModule>(id), REMOTE_LOAD_TIMEOUT_MS, id);
       if (!loaded || typeof loaded.default !== 'function') throw new Error(`${id} has no default export`);
       return loaded.default;
     })();

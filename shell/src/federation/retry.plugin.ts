@@ -5,6 +5,8 @@ export type RetryOptions = {
   retries?: number;
   /** Wait before attempt n is n × delayMs. */
   delayMs?: number;
+  /** Give up one fetch attempt of a manifest after this many ms (a server that never answers). */
+  fetchTimeoutMs?: number;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -44,7 +46,7 @@ async function retryEntry(
  * deploy does not show the fallback. (`@module-federation/retry-plugin` on the registry targets an
  * older SDK; TOOLCHAIN.md.)
  */
-export function retryPlugin({ retries = 2, delayMs = 300 }: RetryOptions = {}): ModuleFederationRuntimePlugin {
+export function retryPlugin({ retries = 2, delayMs = 300, fetchTimeoutMs = 4000 }: RetryOptions = {}): ModuleFederationRuntimePlugin {
   return {
     name: 'portal-retry-plugin',
     async fetch(url: string, init: RequestInit) {
@@ -53,7 +55,7 @@ export function retryPlugin({ retries = 2, delayMs = 300 }: RetryOptions = {}): 
         if (attempt > 0) await sleep(delayMs * attempt);
         try {
           // The registry's manifests must never come from the HTTP cache (rollbacks are registry changes).
-          const response = await fetch(url, { ...init, cache: 'no-cache' });
+          const response = await fetch(url, { ...init, cache: 'no-cache', signal: AbortSignal.timeout(fetchTimeoutMs) });
           if (response.ok || !isTransient(response.status)) return response;
           lastError = new Error(`HTTP ${response.status} for ${url}`);
         } catch (error) {

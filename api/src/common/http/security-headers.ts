@@ -26,7 +26,8 @@ export function remoteOrigins(remotes: Record<string, string>): string[] {
  * from blob:; frames only from youtube-nocookie; nothing may frame the portal (`frame-ancestors 'none'`).
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
-  const remotes = remoteOrigins(config.remotes);
+  // The registry's remotes on other hosts: REMOTES_JSON's manifests and REMOTE_ORIGINS' version stores.
+  const remotes = remoteOrigins({ ...config.remotes, ...config.remoteStore.origins });
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],

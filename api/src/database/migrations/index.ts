@@ -6,6 +6,7 @@ import { Video1764000000000 } from './1764000000000-video';
 import { Content1764000100000 } from './1764000100000-content';
 import { ToolsRights1764200000000 } from './1764200000000-tools-rights';
 import { Support1764100000000 } from './1764100000000-support';
+import { RemoteRegistry1764300000000 } from './1764300000000-remote-registry';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Content1764000100000,
   Support1764100000000,
   ToolsRights1764200000000,
+  RemoteRegistry1764300000000,
 ];

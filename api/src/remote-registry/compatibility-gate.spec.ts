@@ -1,0 +1,31 @@
+import { compatibilityLine, describeIncompatibilities, findIncompatibilities, manifestSharedVersions } from './compatibility-gate';
+
+describe('compatibility gate', () => {
+  const shell = { react: '19.3.1', 'react-dom': '19.3.1', zustand: '5.1.0', '@portal/kit': '0.1.0', yup: '1.7.1' };
+
+  it('reads caret lines: majors, and 0.minor below 1.0', () => {
+    expect(compatibilityLine('19.3.1')).toBe('19');
+    expect(compatibilityLine('0.1.4')).toBe('0.1');
+    expect(compatibilityLine('latest')).toBeNull();
+  });
+
+  it('accepts other minors and patches, and packages only one side shares', () => {
+    expect(findIncompatibilities({ react: '19.0.0', 'react-dom': '19.9.9', '@portal/kit': '0.1.7', formik: '9.0.0' }, shell)).toEqual([]);
+  });
+
+  it('refuses another major (or another 0.x line of the kit) and names both versions', () => {
+    const problems = findIncompatibilities({ react: '18.3.1', 'react-dom': '19.3.1', '@portal/kit': '0.2.0', yup: '0.32.0' }, shell);
+    expect(problems).toEqual([
+      { package: 'react', candidate: '18.3.1', shell: '19.3.1' },
+      { package: '@portal/kit', candidate: '0.2.0', shell: '0.1.0' },
+    ]);
+    expect(describeIncompatibilities('mfe_releases', '0.1.0-abc', problems.slice(0, 1))).toBe(
+      'mfe_releases 0.1.0-abc refused: built against an incompatible major: react 18.3.1 (the shell has react 19.3.1). The live version stays.',
+    );
+  });
+
+  it('reads a manifest’s shared list', () => {
+    expect(manifestSharedVersions({ shared: [{ name: 'react', version: '19.3.1' }, { name: 'react', version: '1' }, { bad: 1 }] })).toEqual({ react: '19.3.1' });
+    expect(manifestSharedVersions(null)).toEqual({});
+  });
+});

@@ -1,0 +1,36 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { AuthUser, PortalRequest } from '../common/request-context';
+import { DomainError } from '../common/domain-error';
+
+/**
+ * Who may use the remote-version endpoints of the operations console. There is no staff role system
+ * yet, so the default policy lets nobody in (an artist's token answers 403). The operations console
+ * issue provides the real policy (a staff session with the admin role and its second factor) by
+ * replacing this provider in RemoteRegistryModule.
+ */
+export abstract class OpsAccessPolicy {
+  /** True when `user` is an admin of the operations console. */
+  abstract isAdmin(user: AuthUser): Promise<boolean>;
+}
+
+/** Default: no one is an admin until staff sessions exist. */
+export class NoStaffYetPolicy extends OpsAccessPolicy {
+  async isAdmin(): Promise<boolean> {
+    return false;
+  }
+}
+
+/** Message of the 403 answered to a caller who is not an admin of the operations console. */
+export const OPS_ADMIN_REQUIRED = 'This needs an admin of the operations console.';
+
+/** Route guard of `/api/ops/remotes*`: runs after the global AuthGuard (a login session is there), 403 unless admin. */
+@Injectable()
+export class OpsAdminGuard implements CanActivate {
+  constructor(private readonly policy: OpsAccessPolicy) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const user = ctx.switchToHttp().getRequest<PortalRequest>().user;
+    if (!user || !(await this.policy.isAdmin(user))) throw new DomainError(403, OPS_ADMIN_REQUIRED, { code: 'ops_admin_required' });
+    return true;
+  }
+}

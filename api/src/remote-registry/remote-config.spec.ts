@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../config/app-config';
+
+describe('remote store settings (issue 12)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'portal-remote-config-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env }, dir);
+
+  it('defaults: store in DATA_DIR/remotes, 5 versions kept, same-origin versions, the shell build’s shared versions', () => {
+    const c = load({ STATIC_ROOT: '/srv/portal' });
+    expect(c.remoteStore).toEqual({ storeDir: join(dir, 'remotes'), keepVersions: 5, origins: {}, shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json' });
+    expect(c.remotesOverride).toEqual({});
+    expect(load({ STATIC_ROOT: '' }).remoteStore.shellSharedVersions).toBeNull();
+  });
+
+  it('reads REMOTE_ORIGINS by name or package dir, without trailing slashes, and REMOTES_JSON as the override', () => {
+    const c = load({ REMOTE_ORIGINS: '{"mfe-releases":"http://localhost:3002/","mfe_auth":"/cdn/auth"}', REMOTES_JSON: '{"mfe_support":"http://x/mf-manifest.json"}' });
+    expect(c.remoteStore.origins).toEqual({ mfe_releases: 'http://localhost:3002', mfe_auth: '/cdn/auth' });
+    expect(c.remotesOverride).toEqual({ mfe_support: 'http://x/mf-manifest.json' });
+  });
+
+  it.each([
+    [{ REMOTE_ORIGINS: 'not json' }, /REMOTE_ORIGINS must be a JSON object/],
+    [{ REMOTE_ORIGINS: '["x"]' }, /REMOTE_ORIGINS must be a JSON object/],
+    [{ REMOTE_ORIGINS: '{"mfe_auth":"ftp://x"}' }, /REMOTE_ORIGINS.mfe_auth must be an http\(s\) URL/],
+    [{ REMOTE_KEEP_VERSIONS: '1' }, /REMOTE_KEEP_VERSIONS must be an integer from 2/],
+  ])('refuses %p naming the variable', (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+});

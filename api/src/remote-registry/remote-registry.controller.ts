@@ -1,0 +1,51 @@
+import { Controller, UseGuards } from '@nestjs/common';
+import { REMOTE_REGISTRY_ENDPOINTS as E, type RemoteActivationRow, type RemoteRollbackResult, type RemoteVersionRow } from '@portal/contracts';
+import type { InferType } from 'yup';
+import { ok } from '../common/envelope';
+import { CurrentUser } from '../common/auth.decorators';
+import type { AuthUser } from '../common/request-context';
+import { Endpoint } from '../common/http/endpoint.decorator';
+import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
+import { OpsAdminGuard } from './ops-access.policy';
+import { RemoteRegistryService } from './remote-registry.service';
+
+type RemotesQuery = InferType<typeof E.listRemoteVersions.query & object>;
+type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
+
+/** Remote versions in the operations console (issue 12): list, audit, rollback; admins only. */
+@Controller()
+@UseGuards(OpsAdminGuard)
+export class RemoteRegistryController {
+  constructor(private readonly registry: RemoteRegistryService) {}
+
+  /** GET /api/ops/remotes[?remote=] → body: RemoteVersionRow[] newest first, total. */
+  @Endpoint(E.listRemoteVersions)
+  async versions(@ValidQuery(E.listRemoteVersions) query: RemotesQuery) {
+    const rows: RemoteVersionRow[] = (await this.registry.list(query.remote)).map((v) => ({ ...v, deployed_at: new Date(v.deployed_at).toISOString() }));
+    return ok('Remote versions.', { body: rows, total: rows.length });
+  }
+
+  /** GET /api/ops/remotes/activations[?remote=] → body: the newest 50 audit rows, total. */
+  @Endpoint(E.listRemoteActivations)
+  async activations(@ValidQuery(E.listRemoteActivations) query: RemotesQuery) {
+    const rows: RemoteActivationRow[] = (await this.registry.activations(query.remote)).map((a) => ({
+      remote: a.remote,
+      action: a.action,
+      from_version: a.from_version,
+      to_version: a.to_version,
+      outcome: a.outcome,
+      reason: a.reason,
+      actor: a.actor,
+      created_at: new Date(a.created_at).toISOString(),
+    }));
+    return ok('Remote activations.', { body: rows, total: rows.length });
+  }
+
+  /** POST /api/ops/remotes/rollback `{ remote, to? }` → body: RemoteRollbackResult; audited as the caller (`user:<id>`). */
+  @Endpoint(E.rollbackRemote)
+  async rollback(@ValidBody(E.rollbackRemote) body: RollbackBody, @CurrentUser() user: AuthUser) {
+    const r = await this.registry.rollback(body.remote, `user:${user.id}`, { to: body.to });
+    const result: RemoteRollbackResult = { remote: r.remote, from: r.from, to: r.to, manifest_url: r.manifest_url };
+    return ok(`${r.remote} rolled back to ${r.to}.`, { body: result });
+  }
+}

@@ -1,0 +1,9 @@
+/** Texts of the shell when a remote was redeployed under an open page (issue 12; not quoted by the spec). */
+export const REMOTE_UPDATE_TEXT = {
+  newVersion: 'A new version is available',
+  newVersionHint: 'This part of the portal was updated while the page was open. Reload to continue.',
+  reload: 'Reload',
+} as const;
+
+/** How long the shell waits for a remote's manifest, entry and module before showing its fallback (ms). */
+export const REMOTE_LOAD_TIMEOUT_MS = 10_000;
