@@ -3,7 +3,9 @@ import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DataSource } from 'typeorm';
 import { MIGRATIONS } from './migrations/index';
+import { serialiseSqliteTransactions } from './serial-sqlite-transactions';
 
 /** TypeORM options for the configured engine: migrations run at start, never `synchronize` (DESIGN "Data"). */
 export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
@@ -30,6 +32,8 @@ export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => typeOrmOptions(config),
+      // One transaction at a time on SQLite's single connection (see serialiseSqliteTransactions).
+      dataSourceFactory: async (options) => serialiseSqliteTransactions(await new DataSource(options!).initialize()),
     }),
   ],
 })
