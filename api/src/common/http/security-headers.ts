@@ -5,10 +5,10 @@ import type { AppConfig } from '../../config/app-config';
 /** The privacy-enhanced YouTube host the dashboard embeds its update videos from (areas §2 Dashboard). */
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
-/** Origins of the remotes the registry points at on other hosts (same-origin remotes need none). */
-export function remoteOrigins(remotes: Record<string, string>): string[] {
+/** Origins of the URLs (remote manifests, version stores) on other hosts; same-origin paths need none. */
+export function remoteOrigins(urls: readonly string[]): string[] {
   const origins = new Set<string>();
-  for (const url of Object.values(remotes)) {
+  for (const url of urls) {
     try {
       if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
     } catch {
@@ -27,7 +27,7 @@ export function remoteOrigins(remotes: Record<string, string>): string[] {
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
   // The registry's remotes on other hosts: REMOTES_JSON's manifests and REMOTE_ORIGINS' version stores.
-  const remotes = remoteOrigins({ ...config.remotes, ...config.remoteStore.origins });
+  const remotes = remoteOrigins([...Object.values(config.remotes), ...Object.values(config.remoteStore.origins)]);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
