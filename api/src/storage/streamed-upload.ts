@@ -18,10 +18,12 @@ export type ReceiveOptions<G extends FileGuard> = {
   field: string;
   /** Largest accepted file, bytes; a body far beyond it is cut off. */
   maxBytes: number;
-  /** The guard of this upload (checks the bytes; destroys itself with a DomainError on a refusal). */
-  makeGuard(): G;
+  /** The guard of this upload (checks the bytes; destroys itself with a DomainError on a refusal); `filename` is the name the browser sent. */
+  makeGuard(part: { filename: string }): G;
   /** The refusal for a body far larger than `maxBytes`. */
   tooLarge(): DomainError;
+  /** The area's texts for a request without the file, with two files, or cut off (default: core's upload texts). */
+  messages?: { missing: string; oneFile: string; incomplete: string };
   logger: Logger;
 };
 
@@ -33,16 +35,22 @@ export type ReceiveOptions<G extends FileGuard> = {
  * (two files), uploadIncomplete (cut-off or broken body), or the guard's own (413 too large, 415 type).
  * Answers `{ key, size (bytes), guard }`; the caller records the row and deletes `key` if that fails.
  */
-export async function receiveSingleFile<G extends FileGuard>(req: PortalRequest, storage: FileStorage, options: ReceiveOptions<G>): Promise<{ key: string; size: number; guard: G }> {
+export async function receiveSingleFile<G extends FileGuard>(
+  req: PortalRequest,
+  storage: FileStorage,
+  options: ReceiveOptions<G>,
+): Promise<{ key: string; size: number; guard: G; filename: string }> {
   const { field, maxBytes, logger } = options;
-  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
+  const texts = options.messages ?? { missing: M.uploadMissingFile, oneFile: M.uploadOneFile, incomplete: M.uploadIncomplete };
+  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(texts.missing);
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 2, fields: 20, parts: 24, fieldSize: 64 * 1024 } });
   } catch {
-    throw DomainError.badRequest(M.uploadMissingFile);
+    throw DomainError.badRequest(texts.missing);
   }
   const key = randomBytes(16).toString('hex');
+  let filename = '';
 
   const outcome = await new Promise<{ error?: unknown; stored?: { size: number; guard: G } }>((resolve) => {
     let guard: G | null = null;
@@ -61,7 +69,7 @@ export async function receiveSingleFile<G extends FileGuard>(req: PortalRequest,
         (e: unknown) => resolve({ error: e instanceof DomainError ? e : (error ?? e) }),
       );
     };
-    const incomplete = () => DomainError.badRequest(M.uploadIncomplete);
+    const incomplete = () => DomainError.badRequest(texts.incomplete);
     const count = (chunk: Buffer) => {
       received += chunk.length;
       // A body far beyond the largest file is not an upload: stop reading it.
@@ -72,13 +80,14 @@ export async function receiveSingleFile<G extends FileGuard>(req: PortalRequest,
       }
     };
 
-    parser.on('file', (name, file) => {
+    parser.on('file', (name, file, info) => {
       if (name !== field || guard) {
         if (name === field) extraFile = true;
         file.resume();
         return;
       }
-      const g = (guard = options.makeGuard());
+      filename = info.filename ?? '';
+      const g = (guard = options.makeGuard({ filename }));
       // busboy destroys the part on a cut-off form; the guard must fail too so the storage discards it.
       file.on('error', (e) => g.destroy(e));
       file.pipe(g);
@@ -90,7 +99,7 @@ export async function receiveSingleFile<G extends FileGuard>(req: PortalRequest,
       });
     });
     parser.on('error', () => settle(incomplete()));
-    parser.on('close', () => settle(extraFile ? DomainError.badRequest(M.uploadOneFile) : undefined));
+    parser.on('close', () => settle(extraFile ? DomainError.badRequest(texts.oneFile) : undefined));
     req.on('data', count);
     req.on('error', () => settle(incomplete()));
     req.on('close', () => {
@@ -105,9 +114,9 @@ export async function receiveSingleFile<G extends FileGuard>(req: PortalRequest,
     if (error instanceof DomainError) throw error;
     if (error) {
       logger.warn({ msg: 'upload failed', err: (error as Error).message });
-      throw DomainError.badRequest(M.uploadIncomplete);
+      throw DomainError.badRequest(texts.incomplete);
     }
-    throw DomainError.badRequest(M.uploadMissingFile);
+    throw DomainError.badRequest(texts.missing);
   }
-  return { key, size: stored.size, guard: stored.guard };
+  return { key, size: stored.size, guard: stored.guard, filename };
 }

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import busboy from 'busboy';
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { In, IsNull, LessThan, type EntityManager, Repository } from 'typeorm';
 import { apiUrl, ATTACHMENT_FILENAME, SUPPORT_ENDPOINTS, SUPPORT_LIMITS, SUPPORT_MESSAGES as M, type TicketAttachment } from '@portal/contracts';
@@ -10,6 +8,7 @@ import type { PortalRequest } from '../../common/request-context';
 import { SignedLinks } from '../../common/http/signed-links';
 import { FileTypeSniffer } from '../../releases/uploads/file-type.sniffer';
 import { FileStorage } from '../../storage/file-storage';
+import { receiveSingleFile } from '../../storage/streamed-upload';
 import { AttachmentGuard } from './attachment-guard';
 import { TicketAttachmentEntity } from './ticket.entities';
 
@@ -84,81 +83,16 @@ export class AttachmentsService {
       await drain(req, SUPPORT_LIMITS.attachmentMaxBytes + OVERHEAD_BYTES);
       throw DomainError.tooMany(M.tooManyUnsent, 'too_many_unsent_attachments');
     }
-    const limit = SUPPORT_LIMITS.attachmentMaxBytes;
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 2, fields: 10, parts: 12, fieldSize: 16 * 1024 } });
-    } catch {
-      throw DomainError.badRequest(M.attachmentMissing);
-    }
-    const key = randomBytes(16).toString('hex');
     let name = 'attachment';
-
-    const outcome = await new Promise<{ error?: unknown; stored?: { size: number; guard: AttachmentGuard } }>((resolve) => {
-      let guard: AttachmentGuard | null = null;
-      let storing: Promise<{ size: number }> | null = null;
-      let extraFile = false;
-      let settled = false;
-      let received = 0;
-
-      const settle = (error?: unknown) => {
-        if (settled) return;
-        settled = true;
-        req.off('data', count);
-        if (error && guard && !guard.destroyed) guard.destroy(error as Error);
-        const done = storing ?? Promise.resolve(null);
-        done.then(
-          (r) => resolve(r && guard ? { error, stored: { size: r.size, guard } } : { error }),
-          (e: unknown) => resolve({ error: e instanceof DomainError ? e : (error ?? e) }),
-        );
-      };
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        // A body far beyond the largest file is not an attachment: stop reading it.
-        if (received > limit + OVERHEAD_BYTES) {
-          settle(DomainError.tooLarge(M.attachmentTooLarge));
-          req.unpipe(parser);
-          req.destroy();
-        }
-      };
-
-      parser.on('file', (field, file, info) => {
-        if (field !== ATTACHMENT_FIELD || guard) {
-          if (field === ATTACHMENT_FIELD) extraFile = true;
-          file.resume();
-          return;
-        }
-        name = displayName(info.filename);
-        const g = (guard = new AttachmentGuard((head) => this.sniffer.sniff(head), name));
-        file.on('error', (e) => g.destroy(e));
-        file.pipe(g);
-        storing = this.storage.put(key, g);
-        // Never destroy busboy's part stream (busboy would stall): unpipe and drain what is left.
-        storing.catch(() => {
-          file.unpipe(g);
-          file.resume();
-        });
-      });
-      parser.on('error', () => settle(DomainError.badRequest(M.attachmentIncomplete)));
-      parser.on('close', () => settle(extraFile ? DomainError.badRequest(M.attachmentOneFile) : undefined));
-      req.on('data', count);
-      req.on('error', () => settle(DomainError.badRequest(M.attachmentIncomplete)));
-      req.on('close', () => {
-        if (!req.complete) settle(DomainError.badRequest(M.attachmentIncomplete));
-      });
-      req.pipe(parser);
+    const stored = await receiveSingleFile(req, this.storage, {
+      field: ATTACHMENT_FIELD,
+      maxBytes: SUPPORT_LIMITS.attachmentMaxBytes,
+      makeGuard: (part) => new AttachmentGuard((head) => this.sniffer.sniff(head), (name = displayName(part.filename))),
+      tooLarge: () => DomainError.tooLarge(M.attachmentTooLarge),
+      messages: { missing: M.attachmentMissing, oneFile: M.attachmentOneFile, incomplete: M.attachmentIncomplete },
+      logger: this.logger,
     });
-
-    const { error, stored } = outcome;
-    if (error || !stored) {
-      if (stored) await this.storage.delete(key).catch(() => undefined);
-      if (error instanceof DomainError) throw error;
-      if (error) {
-        this.logger.warn({ msg: 'attachment upload failed', err: (error as Error).message });
-        throw DomainError.badRequest(M.attachmentIncomplete);
-      }
-      throw DomainError.badRequest(M.attachmentMissing);
-    }
+    const key = stored.key;
     const type = stored.guard.detected!;
     const filename = `${key}.${type.ext}`;
     try {
