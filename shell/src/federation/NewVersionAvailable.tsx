@@ -1,19 +1,6 @@
-import styled from 'styled-components';
-import { Button, Card, theme } from '@portal/kit';
+import { Button } from '@portal/kit';
+import { NoticeBox } from './notice-box';
 import { REMOTE_UPDATE_TEXT } from '@portal/contracts';
-
-const Box = styled(Card)`
-  max-width: 520px;
-  margin: 32px auto;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 14px;
-  padding: 36px 24px;
-  text-align: center;
-  h2 { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
-  p { margin: 0; }
-`;
 
 /**
  * Shown instead of a remote's area when its chunks failed to load and the live registry names a newer
@@ -22,12 +9,12 @@ const Box = styled(Card)`
  */
 export function NewVersionAvailable() {
   return (
-    <Box role="alert" data-testid="remote-new-version">
+    <NoticeBox role="alert" data-testid="remote-new-version">
       <h2>{REMOTE_UPDATE_TEXT.newVersion}</h2>
       <p>{REMOTE_UPDATE_TEXT.newVersionHint}</p>
       <Button variant="primary" onClick={() => window.location.reload()}>
         {REMOTE_UPDATE_TEXT.reload}
       </Button>
-    </Box>
+    </NoticeBox>
   );
 }

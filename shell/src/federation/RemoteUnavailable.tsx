@@ -1,31 +1,19 @@
-import styled from 'styled-components';
-import { Button, Card, theme } from '@portal/kit';
+import { Button, theme } from '@portal/kit';
+import { NoticeBox } from './notice-box';
 import { REMOTE_UNAVAILABLE_TEXT, RETRY_LABEL } from './remote-texts';
-
-const Box = styled(Card)`
-  max-width: 520px;
-  margin: 32px auto;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 14px;
-  padding: 36px 24px;
-  text-align: center;
-  p { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
-`;
 
 /** Fallback of one remote's routes when it cannot load (DESIGN.md "Shape"); other areas keep working. */
 export function RemoteUnavailable({ onRetry, retrying }: { onRetry(): void; retrying: boolean }) {
   return (
-    <Box role="alert" data-testid="remote-unavailable">
+    <NoticeBox role="alert" data-testid="remote-unavailable">
       <svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke={theme.colors.warning} strokeWidth="1.6" aria-hidden="true">
         <path d="M12 3 2.5 20h19L12 3Z" strokeLinejoin="round" />
         <path d="M12 10v4.5M12 17.2v.3" strokeLinecap="round" />
       </svg>
-      <p>{REMOTE_UNAVAILABLE_TEXT}</p>
+      <h2>{REMOTE_UNAVAILABLE_TEXT}</h2>
       <Button variant="primary" onClick={onRetry} busy={retrying}>
         {RETRY_LABEL}
       </Button>
-    </Box>
+    </NoticeBox>
   );
 }
