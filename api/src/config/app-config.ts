@@ -43,10 +43,13 @@ export type AppConfig = {
    * version folders are served from (default `/remotes/<dir>`, served by this API); `shellSharedVersions`
    * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
    */
-  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null };
+  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null };
   logFormat: 'json' | 'pretty';
   logRequests: boolean;
 };
+
+/** An S3-compatible bucket for the remote version store: path-style endpoint with the bucket, region, keys. */
+export type S3StoreSettings = { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 /** A bad setting: the message names the variable (CONVENTIONS §5). */
 export class ConfigError extends Error {}
@@ -85,6 +88,21 @@ function proxies(env: NodeJS.ProcessEnv): string[] {
     }
   }
   return list;
+}
+
+/**
+ * REMOTE_STORE_S3_URL (path-style endpoint with the bucket, e.g. `https://s3.eu-west-1.amazonaws.com/portal-remotes`),
+ * REMOTE_STORE_S3_REGION (us-east-1), REMOTE_STORE_S3_ACCESS_KEY_ID and REMOTE_STORE_S3_SECRET_ACCESS_KEY: the
+ * remote version store in an S3-compatible bucket instead of REMOTE_STORE_DIR. Null when the URL is unset.
+ */
+function s3Store(env: NodeJS.ProcessEnv): S3StoreSettings | null {
+  const endpoint = env.REMOTE_STORE_S3_URL?.trim();
+  if (!endpoint) return null;
+  if (!/^https?:\/\/[^\s/]+\/[^\s/]+\/?$/.test(endpoint)) throw new ConfigError('REMOTE_STORE_S3_URL must be an http(s) URL of the bucket, path style: https://host/bucket.');
+  const accessKeyId = env.REMOTE_STORE_S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.REMOTE_STORE_S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError('REMOTE_STORE_S3_ACCESS_KEY_ID and REMOTE_STORE_S3_SECRET_ACCESS_KEY are required with REMOTE_STORE_S3_URL.');
+  return { endpoint, region: env.REMOTE_STORE_S3_REGION?.trim() || 'us-east-1', accessKeyId, secretAccessKey };
 }
 
 /**
@@ -192,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       : staticRoot
         ? join(staticRoot, 'shell', 'dist', 'shared-versions.json')
         : null,
+    s3: s3Store(env),
   };
   const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as AppConfig['logFormat'];
   if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty.');

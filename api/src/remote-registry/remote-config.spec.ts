@@ -11,9 +11,16 @@ describe('remote store settings (issue 12)', () => {
 
   it('defaults: store in DATA_DIR/remotes, 5 versions kept, same-origin versions, the shell build’s shared versions', () => {
     const c = load({ STATIC_ROOT: '/srv/portal' });
-    expect(c.remoteStore).toEqual({ storeDir: join(dir, 'remotes'), keepVersions: 5, origins: {}, shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json' });
+    expect(c.remoteStore).toEqual({ storeDir: join(dir, 'remotes'), keepVersions: 5, origins: {}, shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json', s3: null });
     expect(c.remotesOverride).toEqual({});
     expect(load({ STATIC_ROOT: '' }).remoteStore.shellSharedVersions).toBeNull();
+  });
+
+  it('takes an S3-compatible bucket for the store, with its keys, and refuses one without them', () => {
+    const s3 = { REMOTE_STORE_S3_URL: 'https://s3.eu-west-1.amazonaws.com/portal-remotes', REMOTE_STORE_S3_ACCESS_KEY_ID: 'AKIA', REMOTE_STORE_S3_SECRET_ACCESS_KEY: 's' };
+    expect(load(s3).remoteStore.s3).toEqual({ endpoint: s3.REMOTE_STORE_S3_URL, region: 'us-east-1', accessKeyId: 'AKIA', secretAccessKey: 's' });
+    expect(() => load({ REMOTE_STORE_S3_URL: s3.REMOTE_STORE_S3_URL })).toThrow(/REMOTE_STORE_S3_ACCESS_KEY_ID/);
+    expect(() => load({ ...s3, REMOTE_STORE_S3_URL: 'ftp://bucket' })).toThrow(ConfigError);
   });
 
   it('reads REMOTE_ORIGINS by name or package dir, without trailing slashes, and REMOTES_JSON as the override', () => {
