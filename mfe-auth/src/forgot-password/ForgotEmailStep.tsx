@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, forgetPasswordSchema } from '@portal/contracts';
-import { api, Button, notify } from '@portal/kit';
+import { api, Button, fieldProps, notify } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { BackToLogin } from '../common/BackToLogin';
@@ -51,16 +51,12 @@ export function ForgotEmailStep({ initialEmail, onSent }: ForgotEmailStepProps) 
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
         <Field
           label={AUTH_TEXT.emailLabel}
-          name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
           autoFocus
           aria-required="true"
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={formik.touched.email ? formik.errors.email : undefined}
+          {...fieldProps(formik, 'email')}
         />
         <Captcha ref={captchaRef} onToken={setCaptchaToken} />
         <Actions>

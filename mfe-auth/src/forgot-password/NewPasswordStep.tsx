@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, newPasswordFormSchema } from '@portal/contracts';
-import { api, Button, fieldError, notify, useSession } from '@portal/kit';
+import { api, Button, fieldProps, notify, useSession } from '@portal/kit';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { BackToLogin } from '../common/BackToLogin';
 import { Field } from '../common/Field';
@@ -55,26 +55,18 @@ export function NewPasswordStep({ email, resetToken }: NewPasswordStepProps) {
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <Field
           label={AUTH_TEXT.newPasswordLabel}
-          name="password"
           type="password"
           autoComplete="new-password"
           autoFocus
           aria-required="true"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'password')}
+          {...fieldProps(formik, 'password')}
         />
         <Field
           label={AUTH_TEXT.confirmPasswordLabel}
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
           aria-required="true"
-          value={formik.values.confirmPassword}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'confirmPassword')}
+          {...fieldProps(formik, 'confirmPassword')}
         />
         <Actions>
           <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting}>

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
-import { api, ApiError, Button, fieldError, notify, theme, useSession } from '@portal/kit';
+import { api, ApiError, Button, fieldProps, notify, theme, useSession } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
@@ -60,27 +60,19 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
         <Field
           label={AUTH_TEXT.emailLabel}
-          name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
           autoFocus
           aria-required="true"
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'email')}
+          {...fieldProps(formik, 'email')}
         />
         <Field
           label={AUTH_TEXT.passwordLabel}
-          name="password"
           type="password"
           autoComplete="current-password"
           aria-required="true"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'password')}
+          {...fieldProps(formik, 'password')}
         />
         <ForgotRow>
           <Link to={{ search: `?${LOGIN_VIEW_PARAM}=forgot` }}>{AUTH_TEXT.forgotPasswordLink}</Link>

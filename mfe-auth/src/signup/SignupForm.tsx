@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
-import { api, Button, CheckboxField, fieldError, notify, theme } from '@portal/kit';
+import { api, Button, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
@@ -103,17 +103,13 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
         />
         <Field
           label={AUTH_TEXT.emailLabel}
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           autoFocus={Boolean(referrer)}
           aria-required="true"
           maxLength={AUTH_LIMITS.emailMax}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'email')}
+          {...fieldProps(formik, 'email')}
         />
         <Field
           label={AUTH_TEXT.phoneLabel}
@@ -131,26 +127,18 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
         />
         <Field
           label={AUTH_TEXT.addressLabel}
-          name="address"
           autoComplete="street-address"
           aria-required="true"
           maxLength={AUTH_LIMITS.addressMax}
-          value={formik.values.address}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'address')}
+          {...fieldProps(formik, 'address')}
         />
         <Field
           label={AUTH_TEXT.passwordLabel}
-          name="password"
           type="password"
           autoComplete="new-password"
           aria-required="true"
           maxLength={AUTH_LIMITS.passwordMax}
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={fieldError(formik, 'password')}
+          {...fieldProps(formik, 'password')}
         />
         <Consents>
           <Signature id={signatureId}>{AUTH_MESSAGES.digitalSignature}</Signature>
