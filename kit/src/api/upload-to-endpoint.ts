@@ -1,4 +1,4 @@
-import { endpointPath, GENERIC_ERROR, type EndpointDef, type Envelope } from '@portal/contracts';
+import { apiUrl, GENERIC_ERROR, type EndpointDef, type Envelope } from '@portal/contracts';
 import { authHeaders, failCall, type ApiQuery } from './api-client';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { readEnvelope } from './envelope-outcome';
@@ -32,7 +32,7 @@ export function uploadToEndpoint<Res>(def: EndpointDef<unknown, Res>, file: File
     }
     const xhr = new XMLHttpRequest();
     const params = new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
-    xhr.open(def.method, `/api/${endpointPath(def.path)}${params.size ? `?${params}` : ''}`);
+    xhr.open(def.method, `${apiUrl(def)}${params.size ? `?${params}` : ''}`);
     const headers = authHeaders();
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
