@@ -4,6 +4,7 @@
 export { useSession, TOKEN_STORAGE_KEY, type SessionState } from './session/session.store';
 export { useUserDetails, type UserDetailsState } from './session/user-details.store';
 export { api, type ApiOptions, type ApiQuery } from './api/api-client';
+export { useEndpointList, type EndpointListOptions, type EndpointListState } from './api/use-endpoint-list';
 export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
 export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
 export { fileUrl, useAudioLink } from './api/file-url';
