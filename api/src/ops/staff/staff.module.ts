@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditService } from '../audit/audit.service';
+import { OPS_ENTITIES } from '../ops.entities';
+import { StaffController } from './staff.controller';
+import { StaffGuard, StaffOpsAccessPolicy } from './staff.guard';
+import { StaffService } from './staff.service';
+
+/** Staff roles, TOTP and the audit (issue 11): what every console area and the remote registry guard with. */
+@Module({
+  imports: [TypeOrmModule.forFeature(OPS_ENTITIES)],
+  controllers: [StaffController],
+  providers: [StaffService, AuditService, StaffGuard, StaffOpsAccessPolicy],
+  exports: [StaffService, AuditService, StaffGuard, StaffOpsAccessPolicy],
+})
+export class StaffModule {}
