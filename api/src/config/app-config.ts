@@ -57,7 +57,7 @@ export type AppConfig = {
 /** A bad setting: the message names the variable (CONVENTIONS §5). */
 export class ConfigError extends Error {}
 
-const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights'] as const;
+const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
 export const defaultRemotes = (): Record<string, string> =>
   Object.fromEntries(REMOTE_DIRS.map((dir) => [dir.replace(/-/g, '_'), `/remotes/${dir}/mf-manifest.json`]));
 

@@ -148,6 +148,9 @@ export function ReleaseDetailPage() {
                 { label: RELEASE_UI.facts.priceTier, value: first ? priceTierLabel(release.release_type, first.price_tier) : RELEASE_UI.facts.none },
                 { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
               { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
+              // Identifiers given on approval (issue 11).
+              ...(release.upc_ean ? [{ label: RELEASE_UI.facts.upcEan, value: release.upc_ean }] : []),
+              ...(tracks.some((t) => t.isrc) ? [{ label: 'ISRC', value: tracks.map((t) => t.isrc || '—').join(', ') }] : []),
             ]}
           />
         </Card>
