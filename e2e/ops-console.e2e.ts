@@ -135,6 +135,10 @@ describe('operations console in the browser', () => {
     await confirmDialog(p);
     await p.getByTestId('user-revoked').filter({ hasText: 'No' }).waitFor();
 
+    await go(p, '/ops/videos');
+    await p.getByText(OPS_UI.videos.empty).waitFor();
+    await both(p, 'videos');
+
     await go(p, '/ops/audit');
     for (const action of ['release.reject', 'release.approve', 'platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'staff.add']) {
       await p.getByRole('cell', { name: action, exact: true }).first().waitFor();

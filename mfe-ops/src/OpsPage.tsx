@@ -8,10 +8,12 @@ import { ReviewDetail } from './review/ReviewDetail';
 import { PlatformPage } from './platform/PlatformPage';
 import { UsersPage } from './users/UsersPage';
 import { AuditPage } from './audit/AuditPage';
+import { VideoQueue } from './videos/VideoQueue';
 
 const N = OPS_UI.nav;
 const TABS: Array<{ to: string; label: string; role: StaffRole }> = [
   { to: '/ops', label: N.review, role: 'reviewer' },
+  { to: '/ops/videos', label: N.videos, role: 'reviewer' },
   { to: '/ops/users', label: N.users, role: 'support' },
   { to: '/ops/platform', label: N.platform, role: 'admin' },
   { to: '/ops/audit', label: N.audit, role: 'admin' },
@@ -36,6 +38,7 @@ function Screen({ pathname, session }: { pathname: string; session: StaffSession
   const can = (role: StaffRole) => hasStaffRole(session.roles, role);
   const detail = matchPath('/ops/review/:id', pathname);
   if (detail && can('reviewer')) return <ReviewDetail releaseId={Number(detail.params.id)} />;
+  if (pathname.startsWith('/ops/videos') && can('reviewer')) return <VideoQueue />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;
   if (pathname.startsWith('/ops/platform') && can('admin')) return <PlatformPage />;
   if (pathname.startsWith('/ops/audit') && can('admin')) return <AuditPage />;

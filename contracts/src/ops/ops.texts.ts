@@ -111,7 +111,7 @@ export const OPS_UI = {
     tracks: 'Tracks',
     play: 'Play',
   },
-  videos: { heading: 'Video releases in review', empty: 'No video release is waiting for review.' },
+  videos: { heading: 'Video releases in review', empty: 'No video release is waiting for review.', reason: 'Reason (required to reject or take down)' },
   platform: { heading: 'Platform', away: 'Away mode', text: 'Text shown to artists', turnOn: 'Turn away mode on', turnOff: 'Turn away mode off' },
   users: { heading: 'Users', search: 'Search by name or e-mail', revoke: 'Revoke', restore: 'Restore', confirmRevoke: 'Revoke this user? Their writes are refused until restored.' },
   audit: { heading: 'Audit log', action: 'Action', objectType: 'Object type', actor: 'Actor e-mail' },

@@ -6,8 +6,14 @@ import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.audit;
+// Long before/after JSON scrolls inside a small box instead of stretching rows on narrow screens.
 const Json = styled.code`
+  display: block;
+  max-width: 240px;
+  max-height: 4.8em;
+  overflow: auto;
   font-size: 12px;
+  white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
 

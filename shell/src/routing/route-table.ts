@@ -42,6 +42,7 @@ export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   // The operations console (issue 11): staff only; the remote gates on TOTP and the server on the role.
   { path: '/ops', title: 'Operations', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/review/:id', title: 'Release Review', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/videos', title: 'Video Review', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/users', title: 'Users', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/platform', title: 'Platform', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/audit', title: 'Audit', remote: 'mfe_ops', module: './OpsPage' },
