@@ -92,6 +92,8 @@ describe('operations console in the browser', () => {
     await go(artist.page, `/catalog/${releaseId}`);
     await artist.page.getByText(a.label, { exact: false }).first().waitFor();
     await artist.page.getByText(b.label, { exact: false }).first().waitFor();
+    await artist.page.getByTestId('fields-to-fix').filter({ hasText: `${a.fieldLabel}, ${b.fieldLabel}` }).waitFor();
+    await screenshot(artist.page, 'ops-artist-rejected-1280');
 
     const resubmit = await fetch(`${portal.url}/api/submissionButton`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ release_id: releaseId, terms: true }) });
     expect((await resubmit.json()).status).toBe(200);

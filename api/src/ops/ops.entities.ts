@@ -1,5 +1,8 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { numeric } from '../database/transformers';
+import { ReleaseReviewEntity } from '../releases/entities/release-review.entity';
+
+export { ReleaseReviewEntity };
 
 /** A role held by a staff member (issue 11); a user with no row is not staff. */
 @Entity('staff_roles')
@@ -39,18 +42,6 @@ export class OpsAuditEntity {
   @Column({ type: 'varchar', length: 32 }) object_id!: string;
   @Column({ type: 'text', nullable: true }) before_json!: string | null;
   @Column({ type: 'text', nullable: true }) after_json!: string | null;
-  @Column({ type: 'datetime' }) created_at!: Date;
-}
-
-/** One review outcome of a release, with the structured reasons (comma-separated codes). */
-@Entity('release_reviews')
-export class ReleaseReviewEntity {
-  @PrimaryGeneratedColumn() id!: number;
-  @Column({ type: 'integer' }) release_id!: number;
-  @Column({ type: 'varchar', length: 16 }) outcome!: string;
-  @Column({ type: 'varchar', length: 1000, default: '' }) reasons!: string;
-  @Column({ type: 'varchar', length: 1000, default: '' }) note!: string;
-  @Column({ type: 'varchar', length: 254 }) reviewer!: string;
   @Column({ type: 'datetime' }) created_at!: Date;
 }
 

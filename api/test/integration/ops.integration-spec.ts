@@ -112,6 +112,10 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
     const seen = await artist.get('getCatelogById', { release_id: first });
     expect(seen.body.body.reason).toContain('Title is generic or misleading.');
     expect(seen.body.body.reason).toContain('Artwork has text');
+    expect(seen.body.body.review_reasons.map((r: { field: string; field_label: string }) => [r.field, r.field_label])).toEqual([
+      ['release_title', 'Release title'],
+      ['album_artwork', 'Artwork'],
+    ]);
     expect((await as(reviewer.token).get('ops/releases/detail', { release_id: first })).body.body.review_reasons.map((r: { field: string }) => r.field)).toEqual(['release_title', 'album_artwork']);
 
     // Not in review any more: both outcomes refused.

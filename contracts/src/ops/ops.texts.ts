@@ -15,16 +15,28 @@ export const hasStaffRole = (held: readonly string[], needed: StaffRole): boolea
  * the artist must fix. `step` is the wizard tab that holds the field (1 info, 2 tracks).
  */
 export const RELEASE_REJECTION_REASONS = [
-  { code: 'artwork_text_logos', label: 'Artwork has text, logos or URLs that are not allowed.', field: 'album_artwork', step: 1 },
-  { code: 'artist_name_format', label: 'Artist name format is not allowed (no "feat.", "&" or several names in one field).', field: 'primary_artist1', step: 1 },
-  { code: 'generic_title', label: 'Title is generic or misleading.', field: 'release_title', step: 1 },
-  { code: 'forbidden_title_terms', label: 'Title contains forbidden terms (e.g. "Official", "Free", store names).', field: 'release_title', step: 1 },
-  { code: 'instrumental_with_language', label: 'An instrumental track cannot have a lyrics language.', field: 'lyrics_language', step: 2 },
-  { code: 'missing_legal_name', label: 'Composer or lyricist must be given by full legal name.', field: 'composer1', step: 2 },
-  { code: 'audio_quality', label: 'Audio quality is too low (clipping, silence or low bit rate).', field: 'audio_track', step: 2 },
-  { code: 'rights_proof_needed', label: 'Proof of rights is needed for this content.', field: 'c_line', step: 1 },
-  { code: 'duplicate_content', label: 'This content is already distributed (duplicate).', field: 'audio_track', step: 2 },
+  { code: 'artwork_text_logos', label: 'Artwork has text, logos or URLs that are not allowed.', field: 'album_artwork', fieldLabel: 'Artwork', step: 1 },
+  { code: 'artist_name_format', label: 'Artist name format is not allowed (no "feat.", "&" or several names in one field).', field: 'primary_artist1', fieldLabel: 'Primary artist', step: 1 },
+  { code: 'generic_title', label: 'Title is generic or misleading.', field: 'release_title', fieldLabel: 'Release title', step: 1 },
+  { code: 'forbidden_title_terms', label: 'Title contains forbidden terms (e.g. "Official", "Free", store names).', field: 'release_title', fieldLabel: 'Release title', step: 1 },
+  { code: 'instrumental_with_language', label: 'An instrumental track cannot have a lyrics language.', field: 'lyrics_language', fieldLabel: 'Lyrics language', step: 2 },
+  { code: 'missing_legal_name', label: 'Composer or lyricist must be given by full legal name.', field: 'composer1', fieldLabel: 'Composer / lyricist', step: 2 },
+  { code: 'audio_quality', label: 'Audio quality is too low (clipping, silence or low bit rate).', field: 'audio_track', fieldLabel: 'Audio file', step: 2 },
+  { code: 'rights_proof_needed', label: 'Proof of rights is needed for this content.', field: 'c_line', fieldLabel: '© line', step: 1 },
+  { code: 'duplicate_content', label: 'This content is already distributed (duplicate).', field: 'audio_track', fieldLabel: 'Audio file', step: 2 },
 ] as const;
+
+/** Catalogue rows of stored, comma-separated reason codes (unknown codes dropped). */
+export function rejectionReasonRows(codes: string): Array<{ code: string; label: string; field: string; field_label: string; step: number }> {
+  return codes
+    .split(',')
+    .map((code) => RELEASE_REJECTION_REASONS.find((r) => r.code === code))
+    .filter((r): r is (typeof RELEASE_REJECTION_REASONS)[number] => !!r)
+    .map((r) => ({ code: r.code, label: r.label, field: r.field, field_label: r.fieldLabel, step: r.step }));
+}
+
+/** Heading of the fields a rejection asks the artist to fix (release detail). */
+export const REJECTION_FIELDS_LABEL = 'Fields to fix:';
 export type RejectionReasonCode = (typeof RELEASE_REJECTION_REASONS)[number]['code'];
 export const REJECTION_REASON_CODES = RELEASE_REJECTION_REASONS.map((r) => r.code) as RejectionReasonCode[];
 

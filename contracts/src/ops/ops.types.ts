@@ -17,7 +17,7 @@ export type ReviewQueueRow = {
   /** Whole minutes since submission. */
   age_minutes: number;
 };
-export type RejectionReasonRow = { code: string; label: string; field: string; step: number };
+export type RejectionReasonRow = { code: string; label: string; field: string; field_label: string; step: number };
 export type ReviewTrack = {
   track_id: number;
   title: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, ApiError, Button, Card, EmptyState, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
-import { productNumber, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
+import { productNumber, REJECTION_FIELDS_LABEL, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
 import { LoadFailed, ReleaseSummary, TracksCard } from '../shared/ReleaseSummary';
 import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
@@ -119,6 +119,11 @@ export function ReleaseDetailPage() {
           {release.status === 'rejected' && (
             <p>
               <strong style={{ fontSize: 'inherit' }}>{RELEASE_UI.detail.reasonLabel}</strong> {orDash(release.reason)}
+            </p>
+          )}
+          {release.status === 'rejected' && !!release.review_reasons?.length && (
+            <p data-testid="fields-to-fix">
+              <strong style={{ fontSize: 'inherit' }}>{REJECTION_FIELDS_LABEL}</strong> {[...new Set(release.review_reasons.map((r) => r.field_label))].join(', ')}
             </p>
           )}
         </div>

@@ -5,7 +5,6 @@ import {
   AUDIO_URL_PREFIX,
   OPS_MESSAGES as M,
   RELEASE_MESSAGES,
-  RELEASE_REJECTION_REASONS,
   RELEASE_STATUS_LABEL,
   TRACK_STATUS,
   fillMessage,
@@ -20,6 +19,7 @@ import { NotificationsService } from '../../notifications/notifications.service'
 import { ReleaseEntity } from '../../releases/entities/release.entity';
 import { TrackEntity } from '../../releases/entities/track.entity';
 import { UploadsService } from '../../releases/uploads/uploads.service';
+import { ReleasesService } from '../../releases/release-info/releases.service';
 import { UserEntity } from '../../users/user.entity';
 import { AuditService, type Actor } from '../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
@@ -42,6 +42,7 @@ export class ReleaseReviewService {
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly uploads: UploadsService,
+    private readonly releases: ReleasesService,
   ) {}
 
   /** `in_review` releases, oldest submission first, with their age in whole minutes. */
@@ -102,15 +103,9 @@ export class ReleaseReviewService {
     };
   }
 
-  /** The structured reasons of a release's latest review when it was a rejection (for the artist's detail page too). */
-  async latestReasons(releaseId: number): Promise<RejectionReasonRow[]> {
-    const last = await this.db.getRepository(ReleaseReviewEntity).findOne({ where: { release_id: releaseId }, order: { id: 'DESC' } });
-    if (!last || last.outcome !== 'rejected' || !last.reasons) return [];
-    return last.reasons
-      .split(',')
-      .map((code) => RELEASE_REJECTION_REASONS.find((r) => r.code === code))
-      .filter((r): r is (typeof RELEASE_REJECTION_REASONS)[number] => !!r)
-      .map((r) => ({ code: r.code, label: r.label, field: r.field, step: r.step }));
+  /** The structured reasons of a release's latest review when it was a rejection (the artist's detail shows them too). */
+  latestReasons(releaseId: number): Promise<RejectionReasonRow[]> {
+    return this.releases.latestRejectionReasons(releaseId);
   }
 
   /** A signed link (10 minutes) to play any track's audio: staff only, through the console. */
