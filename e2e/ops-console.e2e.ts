@@ -141,8 +141,20 @@ describe('operations console in the browser', () => {
     await p.getByText(OPS_UI.videos.empty).waitFor();
     await both(p, 'videos');
 
+    await go(p, '/ops/content');
+    await p.getByLabel(OPS_UI.content.heading).fill('Console news item');
+    await p.getByLabel(OPS_UI.content.link).fill('https://example.com/blog/console');
+    await p.getByRole('button', { name: OPS_UI.content.add }).first().click();
+    await p.getByRole('link', { name: 'Console news item' }).waitFor();
+    await both(p, 'content');
+    await go(artist.page, '/');
+    await artist.page.getByText('Console news item').first().waitFor();
+    await p.getByRole('row', { name: /Console news item/ }).getByRole('button', { name: OPS_UI.content.remove }).click();
+    await confirmDialog(p);
+    await p.getByRole('link', { name: 'Console news item' }).waitFor({ state: 'detached' });
+
     await go(p, '/ops/audit');
-    for (const action of ['release.reject', 'release.approve', 'platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'staff.add']) {
+    for (const action of ['release.reject', 'release.approve', 'platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'content.news_add', 'content.news_remove', 'staff.add']) {
       await p.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     await both(p, 'audit');

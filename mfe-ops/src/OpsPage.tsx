@@ -9,6 +9,7 @@ import { PlatformPage } from './platform/PlatformPage';
 import { UsersPage } from './users/UsersPage';
 import { AuditPage } from './audit/AuditPage';
 import { VideoQueue } from './videos/VideoQueue';
+import { ContentPage } from './content/ContentPage';
 
 const N = OPS_UI.nav;
 const TABS: Array<{ to: string; label: string; role: StaffRole }> = [
@@ -16,6 +17,7 @@ const TABS: Array<{ to: string; label: string; role: StaffRole }> = [
   { to: '/ops/videos', label: N.videos, role: 'reviewer' },
   { to: '/ops/users', label: N.users, role: 'support' },
   { to: '/ops/platform', label: N.platform, role: 'admin' },
+  { to: '/ops/content', label: N.content, role: 'admin' },
   { to: '/ops/audit', label: N.audit, role: 'admin' },
 ];
 
@@ -41,6 +43,7 @@ function Screen({ pathname, session }: { pathname: string; session: StaffSession
   if (pathname.startsWith('/ops/videos') && can('reviewer')) return <VideoQueue />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;
   if (pathname.startsWith('/ops/platform') && can('admin')) return <PlatformPage />;
+  if (pathname.startsWith('/ops/content') && can('admin')) return <ContentPage />;
   if (pathname.startsWith('/ops/audit') && can('admin')) return <AuditPage />;
   if (can('reviewer')) return <ReviewQueue />;
   return null;

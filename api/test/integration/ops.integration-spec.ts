@@ -53,7 +53,7 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
   afterAll(async () => t?.close());
 
   it('covers every ops endpoint of the map', () => {
-    expect(OPS_CALLS.length).toBe(17);
+    expect(OPS_CALLS.length).toBe(21);
   });
 
   it.each(OPS_CALLS.map(([name, def]) => [name, def] as const))('%s: 401 without a token, the same 403 for an artist, a staff member without the role and a session without TOTP', async (_name, def) => {
@@ -180,6 +180,20 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
     await as(admin.token).post('ops/users/revoke', { user_id: userId, revoked: false });
     const actions = (await as(admin.token).get('ops/audit', { limit: 100 })).body.body.map((r: { action: string }) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'staff.add']));
+  });
+
+  it('admin: news and update videos added and removed, audited; the dashboard lists follow', async () => {
+    const added = await as(admin.token).post('ops/content/news/add', { news_heading: 'Video releases are live', news_link: 'https://example.com/blog/video' });
+    const id = added.body.body.id as number;
+    expect((await artist.get('getNews')).body.body.map((n: { news_id: number }) => n.news_id)).toContain(id);
+    expect((await as(admin.token).post('ops/content/news/add', { news_heading: 'x', news_link: 'ftp://bad' })).status).toBe(400);
+    expect((await as(admin.token).post('ops/content/news/remove', { id })).status).toBe(200);
+    expect((await as(admin.token).post('ops/content/news/remove', { id })).status).toBe(404);
+    const video = await as(admin.token).post('ops/content/videos/add', { video_link: 'https://youtu.be/dQw4w9WgXcQ', title: 'Portal update' });
+    expect((await artist.get('getVideoLinks')).body.body.map((v: { video_link: string }) => v.video_link)).toContain('dQw4w9WgXcQ');
+    expect((await as(admin.token).post('ops/content/videos/remove', { id: video.body.body.id })).status).toBe(200);
+    const actions = (await as(admin.token).get('ops/audit', { object_type: 'news' })).body.body.map((r: { action: string }) => r.action);
+    expect(actions).toEqual(['content.news_remove', 'content.news_add']);
   });
 
   it('the CLI goes through the same services: staff remove ends console access; review is audited as cli', async () => {

@@ -14,6 +14,7 @@ import {
   opsVideoReviewSchema,
   totpVerifySchema,
 } from './ops.schemas';
+import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
 import type { AuditRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
@@ -101,6 +102,23 @@ export const OPS_ENDPOINTS = {
   setUserRevoked: defineEndpoint<In<typeof opsRevokeSchema>, OpsUserRow>({
     ...S, method: 'POST', path: 'ops/users/revoke', summary: 'Revoke (revoked: true) or restore a user.' + ROLE('admin'),
     body: opsRevokeSchema, response: any, errors: [400, 403, 404],
+  }),
+
+  addNews: defineEndpoint<In<typeof newsItemSchema>, { id: number }>({
+    ...S, method: 'POST', path: 'ops/content/news/add', summary: 'Add a dashboard news item (heading, http(s) link).' + ROLE('admin'),
+    body: newsItemSchema, response: any, errors: [400, 403],
+  }),
+  removeNews: defineEndpoint<In<typeof contentIdSchema>, { id: number }>({
+    ...S, method: 'POST', path: 'ops/content/news/remove', summary: 'Remove a dashboard news item.' + ROLE('admin'),
+    body: contentIdSchema, response: any, errors: [403, 404],
+  }),
+  addVideoLink: defineEndpoint<In<typeof videoLinkSchema>, { id: number }>({
+    ...S, method: 'POST', path: 'ops/content/videos/add', summary: 'Add a dashboard update video (YouTube id or link, optional title).' + ROLE('admin'),
+    body: videoLinkSchema, response: any, errors: [400, 403],
+  }),
+  removeVideoLink: defineEndpoint<In<typeof contentIdSchema>, { id: number }>({
+    ...S, method: 'POST', path: 'ops/content/videos/remove', summary: 'Remove a dashboard update video.' + ROLE('admin'),
+    body: contentIdSchema, response: any, errors: [403, 404],
   }),
 
   listAudit: defineEndpoint<In<typeof opsAuditQuerySchema>, AuditRow[]>({

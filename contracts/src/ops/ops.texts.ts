@@ -95,12 +95,17 @@ export const OPS_MESSAGES = {
   restored: 'User restored.',
   audit: 'Audit log.',
   audioLink: 'Audio link.',
+  newsAdded: 'News item added.',
+  newsRemoved: 'News item removed.',
+  videoAdded: 'Update video added.',
+  videoRemoved: 'Update video removed.',
+  contentNotFound: 'Not found.',
 } as const;
 
 /** Texts of the console screens. */
 export const OPS_UI = {
   title: 'Operations',
-  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', audit: 'Audit' },
+  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', content: 'Content', audit: 'Audit' },
   totp: {
     heading: 'Two-factor authentication',
     enrolIntro: 'Scan this QR code with an authenticator app (or enter the key), then enter the 6-digit code.',
@@ -126,5 +131,16 @@ export const OPS_UI = {
   videos: { heading: 'Video releases in review', empty: 'No video release is waiting for review.', reason: 'Reason (required to reject or take down)' },
   platform: { heading: 'Platform', away: 'Away mode', text: 'Text shown to artists', turnOn: 'Turn away mode on', turnOff: 'Turn away mode off' },
   users: { heading: 'Users', search: 'Search by name or e-mail', revoke: 'Revoke', restore: 'Restore', confirmRevoke: 'Revoke this user? Their writes are refused until restored.' },
+  content: {
+    news: 'News',
+    videos: 'Update videos',
+    heading: 'Heading',
+    link: 'Link (http or https)',
+    video: 'YouTube link or id',
+    title: 'Title (optional)',
+    add: 'Add',
+    remove: 'Remove',
+    confirmRemove: 'Remove this item from every artist’s dashboard?',
+  },
   audit: { heading: 'Audit log', action: 'Action', objectType: 'Object type', actor: 'Actor e-mail' },
 } as const;

@@ -6,6 +6,8 @@ import type { AuthUser } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import { AuditService } from '../audit/audit.service';
+import { ContentService } from '../../content/content.service';
+import { DomainError } from '../../common/domain-error';
 import { ReleaseReviewService } from '../review/release-review.service';
 import { StaffGuard, StaffOnly } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
@@ -124,5 +126,45 @@ export class OpsAdminController {
   async list(@ValidQuery(E.listAudit) q: Q<'listAudit'>) {
     const { rows, total } = await this.audit.list({ ...q, offset: pageOffset(q) });
     return ok(M.audit, { body: rows, total });
+  }
+}
+
+/** Dashboard content (issue 11): news and update videos, added and removed by admins, each audited. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('admin')
+export class OpsContentController {
+  constructor(
+    private readonly content: ContentService,
+    private readonly audit: AuditService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.addNews)
+  async addNews(@ValidBody(E.addNews) b: B<'addNews'>, @CurrentUser() user: AuthUser) {
+    const id = await this.content.addNews(b);
+    await this.audit.record(await this.staff.actor(user), 'content.news_add', 'news', id, null, b);
+    return ok(M.newsAdded, { body: { id } });
+  }
+
+  @Endpoint(E.removeNews)
+  async removeNews(@ValidBody(E.removeNews) b: B<'removeNews'>, @CurrentUser() user: AuthUser) {
+    if (!(await this.content.removeNews(b.id))) throw DomainError.notFound(M.contentNotFound);
+    await this.audit.record(await this.staff.actor(user), 'content.news_remove', 'news', b.id, null, null);
+    return ok(M.newsRemoved, { body: { id: b.id } });
+  }
+
+  @Endpoint(E.addVideoLink)
+  async addVideo(@ValidBody(E.addVideoLink) b: B<'addVideoLink'>, @CurrentUser() user: AuthUser) {
+    const id = await this.content.addVideoLink(b);
+    await this.audit.record(await this.staff.actor(user), 'content.video_add', 'video_link', id, null, b);
+    return ok(M.videoAdded, { body: { id } });
+  }
+
+  @Endpoint(E.removeVideoLink)
+  async removeVideo(@ValidBody(E.removeVideoLink) b: B<'removeVideoLink'>, @CurrentUser() user: AuthUser) {
+    if (!(await this.content.removeVideoLink(b.id))) throw DomainError.notFound(M.contentNotFound);
+    await this.audit.record(await this.staff.actor(user), 'content.video_remove', 'video_link', b.id, null, null);
+    return ok(M.videoRemoved, { body: { id: b.id } });
   }
 }
