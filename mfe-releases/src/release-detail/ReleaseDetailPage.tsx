@@ -128,7 +128,8 @@ export function ReleaseDetailPage() {
           )}
         </div>
         {release.status === 'rejected' && (
-          <Button type="button" onClick={() => navigate(RELEASE_ROUTES.wizardFor(release.release_id))}>
+          // Opens the wizard on the first step holding a field the review asks to fix (issue 11).
+          <Button type="button" onClick={() => navigate(`${RELEASE_ROUTES.wizardFor(release.release_id)}${firstFixStep(release) ? `?step=${firstFixStep(release)}` : ''}`)}>
             {RELEASE_UI.detail.editResubmit}
           </Button>
         )}
@@ -174,6 +175,12 @@ export function ReleaseDetailPage() {
       </Stack>
     </>
   );
+}
+
+/** The wizard step of the earliest field a rejection asks to fix, or null without structured reasons. */
+function firstFixStep(release: Release): number | null {
+  const steps = (release.review_reasons ?? []).map((r) => r.step);
+  return steps.length ? Math.min(...steps) : null;
 }
 
 export default ReleaseDetailPage;
