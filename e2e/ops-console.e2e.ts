@@ -97,6 +97,8 @@ describe('operations console in the browser', () => {
     // "Edit & re-submit" opens the wizard on the step of the fields to fix (both reasons are on step 1).
     await artist.page.getByRole('button', { name: 'Edit & re-submit' }).click();
     await artist.page.waitForURL(`${portal.url}/create_releases/${releaseId}?step=1`);
+    await artist.page.getByTestId('wizard-fields-to-fix').filter({ hasText: `${a.fieldLabel}, ${b.fieldLabel}` }).waitFor();
+    await screenshot(artist.page, 'ops-artist-wizard-fix-1280');
 
     const resubmit = await fetch(`${portal.url}/api/submissionButton`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ release_id: releaseId, terms: true }) });
     expect((await resubmit.json()).status).toBe(200);
