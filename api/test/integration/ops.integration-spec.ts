@@ -7,6 +7,8 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient } from '../helpers/releases-fixtures';
 import { cli, createStaff, login, totpCode } from '../helpers/staff';
+import { SupportClient } from '../helpers/support-client';
+import { creditRevenue } from '../../src/support/support.cli';
 
 /** Every `/api/ops/*` endpoint of every wire map (the console's and the remote registry's). */
 const OPS_CALLS: Array<[string, EndpointDef]> = Object.entries(contracts)
@@ -26,6 +28,8 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
   let reviewer: Awaited<ReturnType<typeof createStaff>>;
   let finance: Awaited<ReturnType<typeof createStaff>>;
   let admin: Awaited<ReturnType<typeof createStaff>>;
+  let support: Awaited<ReturnType<typeof createStaff>>;
+  let artistEmail: string;
   let reviewerNoTotp: string;
 
   const as = (token: string) => ({
@@ -43,23 +47,27 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
     t = await bootTestApp(engine);
     const a = await createVerifiedUser(t);
     artistToken = a.token;
+    artistEmail = a.email;
     artist = new ReleasesClient(t, a.token);
     reviewer = await createStaff(t, 'reviewer');
     finance = await createStaff(t, 'finance');
     admin = await createStaff(t, 'admin');
+    support = await createStaff(t, 'support');
     // A second login of the reviewer that has not passed TOTP.
     reviewerNoTotp = await login(t, reviewer.email, reviewer.password);
   });
   afterAll(async () => t?.close());
 
   it('covers every ops endpoint of the map', () => {
-    expect(OPS_CALLS.length).toBe(21);
+    expect(OPS_CALLS.length).toBe(27);
   });
 
   it.each(OPS_CALLS.map(([name, def]) => [name, def] as const))('%s: 401 without a token, the same 403 for an artist, a staff member without the role and a session without TOTP', async (_name, def) => {
     const none = await call(t, def);
     expect([none.status, none.body.status]).toEqual([401, 0]);
-    for (const token of [artistToken, finance.token, reviewerNoTotp]) {
+    // A staff member without the role: support for the finance desk, finance for everything else.
+    const noRole = def.path.startsWith('ops/payouts') ? support.token : finance.token;
+    for (const token of [artistToken, noRole, reviewerNoTotp]) {
       const res = await call(t, def, token);
       expect([res.status, res.body.status]).toEqual([403, 403]);
       expect(Object.keys(res.body).sort()).toEqual(['code', 'message', 'request_id', 'status']);
@@ -194,6 +202,28 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
     expect((await as(admin.token).post('ops/content/videos/remove', { id: video.body.body.id })).status).toBe(200);
     const actions = (await as(admin.token).get('ops/audit', { object_type: 'news' })).body.body.map((r: { action: string }) => r.action);
     expect(actions).toEqual(['content.news_remove', 'content.news_add']);
+  });
+
+  it('support desk replies to and closes a ticket; finance pays one payout and rejects another; all audited', async () => {
+    const client = new SupportClient(t, artistToken, artistEmail);
+    const ticketId = await client.ticket();
+    const open = await as(support.token).get('ops/tickets');
+    expect(open.body.body.map((r: { ticket_id: number }) => r.ticket_id)).toContain(ticketId);
+    expect((await as(support.token).post('ops/tickets/reply', { ticket_id: ticketId, text: 'Your release is live.' })).status).toBe(200);
+    expect((await as(support.token).post('ops/tickets/close', { ticket_id: ticketId })).status).toBe(200);
+    expect((await as(support.token).post('ops/tickets/reply', { ticket_id: ticketId, text: 'Late.' })).status).toBe(409);
+
+    await creditRevenue(t.app, artistEmail, '250', 'March royalties');
+    await client.post('addBankDetails', { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'hdfc0001234', branch_name: 'Koregaon Park, Pune', pan: 'abcde1234f', other_details: '' }).expect(200);
+    const payout = (await client.post('withdrawMoney', {}, { 'Idempotency-Key': 'ops-1' }).expect(200)).body.body;
+    const list = await as(finance.token).get('ops/payouts');
+    expect(list.body.body[0]).toMatchObject({ amount_usd: 250, status: 'requested', user_email: artistEmail.toLowerCase() });
+    expect((await as(finance.token).post('ops/payouts/reject', { payout_id: payout.payout_id ?? payout.id, reason: 'Account closed' })).body.body.status).toBe('rejected');
+    const again = (await client.post('withdrawMoney', {}, { 'Idempotency-Key': 'ops-2' }).expect(200)).body.body;
+    expect((await as(finance.token).post('ops/payouts/paid', { payout_id: again.payout_id ?? again.id, reference: 'UTR-1' })).body.body.status).toBe('paid');
+    expect((await as(finance.token).post('ops/payouts/paid', { payout_id: again.payout_id ?? again.id, reference: 'UTR-1' })).status).toBe(409);
+    const actions = (await as(admin.token).get('ops/audit', { limit: 100 })).body.body.map((r: { action: string }) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['ticket.reply', 'ticket.close', 'payout.reject', 'payout.paid']));
   });
 
   it('the CLI goes through the same services: staff remove ends console access; review is audited as cli', async () => {

@@ -12,9 +12,14 @@ import {
   opsUserIdSchema,
   opsUserSearchSchema,
   opsVideoReviewSchema,
+  opsTicketReplySchema,
+  opsTicketIdSchema,
+  opsPayoutPaidSchema,
+  opsPayoutRejectSchema,
   totpVerifySchema,
 } from './ops.schemas';
 import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
+import type { OpsPayoutRow, OpsTicketRow } from './ops.types';
 import type { AuditRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
@@ -119,6 +124,31 @@ export const OPS_ENDPOINTS = {
   removeVideoLink: defineEndpoint<In<typeof contentIdSchema>, { id: number }>({
     ...S, method: 'POST', path: 'ops/content/videos/remove', summary: 'Remove a dashboard update video.' + ROLE('admin'),
     body: contentIdSchema, response: any, errors: [403, 404],
+  }),
+
+  openTickets: defineEndpoint<In<typeof opsPagingSchema>, OpsTicketRow[]>({
+    ...S, method: 'GET', path: 'ops/tickets', summary: 'Open support tickets, oldest first.' + ROLE('support'),
+    query: opsPagingSchema, response: any, list: true, errors: [403],
+  }),
+  replyTicket: defineEndpoint<In<typeof opsTicketReplySchema>, OpsTicketRow>({
+    ...S, method: 'POST', path: 'ops/tickets/reply', summary: 'Reply as Support Team (bell and e-mail to the artist).' + ROLE('support'),
+    body: opsTicketReplySchema, response: any, errors: [400, 403, 404, 409],
+  }),
+  closeTicket: defineEndpoint<In<typeof opsTicketIdSchema>, OpsTicketRow>({
+    ...S, method: 'POST', path: 'ops/tickets/close', summary: 'Close a ticket (no more replies).' + ROLE('support'),
+    body: opsTicketIdSchema, response: any, errors: [403, 404],
+  }),
+  payouts: defineEndpoint<In<typeof opsPagingSchema>, OpsPayoutRow[]>({
+    ...S, method: 'GET', path: 'ops/payouts', summary: 'Payout requests waiting to be paid, oldest first.' + ROLE('finance'),
+    query: opsPagingSchema, response: any, list: true, errors: [403],
+  }),
+  markPayoutPaid: defineEndpoint<In<typeof opsPayoutPaidSchema>, OpsPayoutRow>({
+    ...S, method: 'POST', path: 'ops/payouts/paid', summary: 'Mark a requested payout paid with its bank reference.' + ROLE('finance'),
+    body: opsPayoutPaidSchema, response: any, errors: [400, 403, 404, 409],
+  }),
+  rejectPayout: defineEndpoint<In<typeof opsPayoutRejectSchema>, OpsPayoutRow>({
+    ...S, method: 'POST', path: 'ops/payouts/reject', summary: 'Reject a requested payout with a reason; the amount is credited back.' + ROLE('finance'),
+    body: opsPayoutRejectSchema, response: any, errors: [400, 403, 404, 409],
   }),
 
   listAudit: defineEndpoint<In<typeof opsAuditQuerySchema>, AuditRow[]>({

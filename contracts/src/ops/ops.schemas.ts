@@ -46,3 +46,8 @@ export const opsAuditQuerySchema = yup.object({
   ...paging(),
 });
 export const staffRoleSchema = yup.string().oneOf([...STAFF_ROLES]);
+
+export const opsTicketReplySchema = yup.object({ ticket_id: idField(M.ticketNotFound), text: yup.string().trim().required(M.replyRequired).max(5000, M.replyRequired) });
+export const opsTicketIdSchema = yup.object({ ticket_id: idField(M.ticketNotFound) });
+export const opsPayoutPaidSchema = yup.object({ payout_id: idField(M.payoutNotFound), reference: yup.string().trim().required(M.referenceRequired).max(255, M.referenceRequired) });
+export const opsPayoutRejectSchema = yup.object({ payout_id: idField(M.payoutNotFound), reason: yup.string().trim().required(M.payoutReasonRequired).max(1000, M.payoutReasonRequired) });

@@ -100,6 +100,17 @@ export const OPS_MESSAGES = {
   videoAdded: 'Update video added.',
   videoRemoved: 'Update video removed.',
   contentNotFound: 'Not found.',
+  ticketNotFound: 'Ticket not found.',
+  payoutNotFound: 'Payout not found.',
+  replyRequired: 'Write a reply of at most 5000 characters.',
+  referenceRequired: 'A payment reference (at most 255 characters) is required.',
+  payoutReasonRequired: 'A rejection reason is required.',
+  tickets: 'Open tickets.',
+  ticketReplied: 'Reply sent.',
+  ticketClosed: 'Ticket closed.',
+  payouts: 'Payout requests.',
+  payoutPaid: 'Payout marked paid.',
+  payoutRejected: 'Payout rejected and re-credited.',
 } as const;
 
 /** Texts of the console screens. */

@@ -66,3 +66,5 @@ export type AuditRow = {
   created_at: string;
 };
 export type PlatformState = { away: boolean; text: string };
+export type OpsTicketRow = { ticket_id: number; user_id: number; user_email: string; reason: string; status: number; created_at: string };
+export type OpsPayoutRow = { payout_id: number; user_id: number; user_email: string; amount_usd: number; status: string; reference: string; reason: string; created_at: string };

@@ -12,6 +12,7 @@ import { ReleaseReviewService } from '../review/release-review.service';
 import { StaffGuard, StaffOnly } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
 import { OpsConsoleService } from './ops-console.service';
+import { OpsDeskService } from './ops-desk.service';
 
 /** The validated query or body of an endpoint: its request type in the wire map. */
 type Q<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
@@ -166,5 +167,59 @@ export class OpsContentController {
     if (!(await this.content.removeVideoLink(b.id))) throw DomainError.notFound(M.contentNotFound);
     await this.audit.record(await this.staff.actor(user), 'content.video_remove', 'video_link', b.id, null, null);
     return ok(M.videoRemoved, { body: { id: b.id } });
+  }
+}
+
+/** Support desk (issue 11): open tickets, reply as Support Team, close. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('support')
+export class OpsTicketsController {
+  constructor(
+    private readonly desk: OpsDeskService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.openTickets)
+  async list(@ValidQuery(E.openTickets) q: Q<'openTickets'>) {
+    const { rows, total } = await this.desk.openTickets(q.limit, pageOffset(q));
+    return ok(M.tickets, { body: rows, total });
+  }
+
+  @Endpoint(E.replyTicket)
+  async reply(@ValidBody(E.replyTicket) b: B<'replyTicket'>, @CurrentUser() user: AuthUser) {
+    return ok(M.ticketReplied, { body: await this.desk.reply(b.ticket_id, b.text, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.closeTicket)
+  async close(@ValidBody(E.closeTicket) b: B<'closeTicket'>, @CurrentUser() user: AuthUser) {
+    return ok(M.ticketClosed, { body: await this.desk.close(b.ticket_id, await this.staff.actor(user)) });
+  }
+}
+
+/** Finance desk (issue 11): payout requests, paid with a reference or rejected (re-credited). */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('finance')
+export class OpsPayoutsController {
+  constructor(
+    private readonly desk: OpsDeskService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.payouts)
+  async list(@ValidQuery(E.payouts) q: Q<'payouts'>) {
+    const { rows, total } = await this.desk.requestedPayouts(q.limit, pageOffset(q));
+    return ok(M.payouts, { body: rows, total });
+  }
+
+  @Endpoint(E.markPayoutPaid)
+  async paid(@ValidBody(E.markPayoutPaid) b: B<'markPayoutPaid'>, @CurrentUser() user: AuthUser) {
+    return ok(M.payoutPaid, { body: await this.desk.paid(b.payout_id, b.reference, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.rejectPayout)
+  async reject(@ValidBody(E.rejectPayout) b: B<'rejectPayout'>, @CurrentUser() user: AuthUser) {
+    return ok(M.payoutRejected, { body: await this.desk.reject(b.payout_id, b.reason, await this.staff.actor(user)) });
   }
 }
