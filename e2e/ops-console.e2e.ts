@@ -146,6 +146,17 @@ describe('operations console in the browser', () => {
     await p.getByText(OPS_UI.videos.empty).waitFor();
     await both(p, 'videos');
 
+    const ticket = await fetch(`${portal.url}/api/createTicket`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'Delivery Status', reply: 'Where is my release?' }) });
+    expect((await ticket.json()).status).toBe(200);
+    await go(p, '/ops/desk');
+    await p.getByLabel(OPS_UI.desk.text).fill('Your release is live now.');
+    await p.getByRole('button', { name: OPS_UI.desk.reply }).first().click();
+    await confirmDialog(p);
+    await both(p, 'desk');
+    await p.getByRole('button', { name: OPS_UI.desk.close, exact: true }).first().click();
+    await confirmDialog(p);
+    await p.getByText(OPS_UI.desk.noTickets).waitFor();
+
     await go(p, '/ops/content');
     await p.getByLabel(OPS_UI.content.heading).fill('Console news item');
     await p.getByLabel(OPS_UI.content.link).fill('https://example.com/blog/console');
@@ -159,7 +170,7 @@ describe('operations console in the browser', () => {
     await p.getByRole('link', { name: 'Console news item' }).waitFor({ state: 'detached' });
 
     await go(p, '/ops/audit');
-    for (const action of ['release.reject', 'release.approve', 'platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'content.news_add', 'content.news_remove', 'staff.add']) {
+    for (const action of ['release.reject', 'release.approve', 'platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'content.news_add', 'content.news_remove', 'ticket.reply', 'ticket.close', 'staff.add']) {
       await p.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     await both(p, 'audit');

@@ -10,12 +10,14 @@ import { UsersPage } from './users/UsersPage';
 import { AuditPage } from './audit/AuditPage';
 import { VideoQueue } from './videos/VideoQueue';
 import { ContentPage } from './content/ContentPage';
+import { DeskPage } from './desk/DeskPage';
 
 const N = OPS_UI.nav;
 const TABS: Array<{ to: string; label: string; role: StaffRole }> = [
   { to: '/ops', label: N.review, role: 'reviewer' },
   { to: '/ops/videos', label: N.videos, role: 'reviewer' },
   { to: '/ops/users', label: N.users, role: 'support' },
+  { to: '/ops/desk', label: N.desk, role: 'support' },
   { to: '/ops/platform', label: N.platform, role: 'admin' },
   { to: '/ops/content', label: N.content, role: 'admin' },
   { to: '/ops/audit', label: N.audit, role: 'admin' },
@@ -41,11 +43,13 @@ function Screen({ pathname, session }: { pathname: string; session: StaffSession
   const detail = matchPath('/ops/review/:id', pathname);
   if (detail && can('reviewer')) return <ReviewDetail releaseId={Number(detail.params.id)} />;
   if (pathname.startsWith('/ops/videos') && can('reviewer')) return <VideoQueue />;
+  if (pathname.startsWith('/ops/desk') && (can('support') || can('finance'))) return <DeskPage support={can('support')} finance={can('finance')} />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;
   if (pathname.startsWith('/ops/platform') && can('admin')) return <PlatformPage />;
   if (pathname.startsWith('/ops/content') && can('admin')) return <ContentPage />;
   if (pathname.startsWith('/ops/audit') && can('admin')) return <AuditPage />;
   if (can('reviewer')) return <ReviewQueue />;
+  if (can('support') || can('finance')) return <DeskPage support={can('support')} finance={can('finance')} />;
   return null;
 }
 
@@ -61,7 +65,7 @@ export function OpsPage() {
         <>
           <PageHeader title={OPS_UI.title} />
           <Tabs aria-label={OPS_UI.title}>
-            {TABS.filter((t) => hasStaffRole(session.roles, t.role)).map((t) => (
+            {TABS.filter((t) => hasStaffRole(session.roles, t.role) || (t.to === '/ops/desk' && hasStaffRole(session.roles, 'finance'))).map((t) => (
               <Tab key={t.to} to={t.to} $active={t.to === '/ops' ? pathname === '/ops' || pathname.startsWith('/ops/review') : pathname.startsWith(t.to)}>
                 {t.label}
               </Tab>

@@ -116,7 +116,7 @@ export const OPS_MESSAGES = {
 /** Texts of the console screens. */
 export const OPS_UI = {
   title: 'Operations',
-  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', content: 'Content', audit: 'Audit' },
+  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', desk: 'Desk', content: 'Content', audit: 'Audit' },
   totp: {
     heading: 'Two-factor authentication',
     enrolIntro: 'Scan this QR code with an authenticator app (or enter the key), then enter the 6-digit code.',
@@ -142,6 +142,24 @@ export const OPS_UI = {
   videos: { heading: 'Video releases in review', empty: 'No video release is waiting for review.', reason: 'Reason (required to reject or take down)' },
   platform: { heading: 'Platform', away: 'Away mode', text: 'Text shown to artists', turnOn: 'Turn away mode on', turnOff: 'Turn away mode off' },
   users: { heading: 'Users', search: 'Search by name or e-mail', revoke: 'Revoke', restore: 'Restore', confirmRevoke: 'Revoke this user? Their writes are refused until restored.' },
+  desk: {
+    heading: 'Desk',
+    text: 'Reply text, payment reference or rejection reason',
+    tickets: 'Open tickets',
+    payouts: 'Payout requests',
+    noTickets: 'No open ticket.',
+    noPayouts: 'No payout request.',
+    reply: 'Send reply',
+    close: 'Close',
+    paid: 'Mark paid',
+    reject: 'Reject',
+    confirm: {
+      reply: 'Send this reply as Support Team? The artist is told by bell and e-mail.',
+      close: 'Close this ticket? No more replies can be sent.',
+      paid: 'Mark this payout paid with the reference entered?',
+      reject: 'Reject this payout with the reason entered? The amount is credited back.',
+    },
+  },
   content: {
     news: 'News',
     videos: 'Update videos',

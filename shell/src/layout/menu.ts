@@ -54,7 +54,7 @@ export const MENU: readonly MenuItem[] = [
 
 /** The operations console's link (issue 11), shown only to staff, before Logout. */
 export const STAFF_MENU: readonly MenuItem[] = [
-  link('Operations', '/ops', 'tools', ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/content', '/ops/audit']),
+  link('Operations', '/ops', 'tools', ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit']),
 ];
 
 export function isLinkActive(item: MenuLink, pathname: string): boolean {

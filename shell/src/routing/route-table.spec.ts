@@ -6,7 +6,7 @@ const CORE_PROTECTED = [
   '/tools/profile-linking', '/marketing/playlist-pitchment', '/tools/distribute-lyrics', '/rights/ugc-claims', '/rights/whitelist',
 ];
 /** The operations console (issue 11): not in the spec, staff only, all served by mfe_ops's OpsPage. */
-const OPS_ROUTES = ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/content', '/ops/audit'];
+const OPS_ROUTES = ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit'];
 
 describe('route table (core §2, areas §2, decision 001)', () => {
   it('lists every protected route of the spec once', () => {

@@ -45,6 +45,7 @@ export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   { path: '/ops/videos', title: 'Video Review', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/users', title: 'Users', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/platform', title: 'Platform', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/desk', title: 'Desk', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/content', title: 'Content', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/audit', title: 'Audit', remote: 'mfe_ops', module: './OpsPage' },
 ];
