@@ -35,7 +35,7 @@ describe('one remote down', () => {
 
   it('registry points the shell at each remote’s own server', async () => {
     const registry = await (await fetch(`${portal.url}/remotes.json`)).json();
-    expect(Object.keys(registry).sort()).toEqual(['mfe_auth', 'mfe_releases', 'mfe_support', 'mfe_tools_rights']);
+    expect(Object.keys(registry).sort()).toEqual(['mfe_auth', 'mfe_ops', 'mfe_releases', 'mfe_support', 'mfe_tools_rights']);
     for (const url of Object.values(registry) as string[]) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mf-manifest\.json$/);
   });
 

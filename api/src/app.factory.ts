@@ -83,7 +83,7 @@ function serveRemotes(app: INestApplication, config: AppConfig): void {
 function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   const root = config.staticRoot!;
   const http = app.getHttpAdapter().getInstance() as express.Express;
-  for (const dir of ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights']) {
+  for (const dir of ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops']) {
     const dist = join(root, dir, 'dist');
     http.use(`/remotes/${dir}`, express.static(dist, { fallthrough: false, setHeaders: noCacheManifest }));
   }

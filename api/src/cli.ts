@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
-import { PlatformStatusService } from './platform-status/platform-status.service';
 import { UsersService } from './users/users.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { CLI_COMMANDS, type CliCommand } from './cli-commands';
@@ -13,26 +12,6 @@ import { creditRevenue } from './support/support.cli';
  * getUserDetails and the review outcome). Usage: `npm run cli -w @portal/api -- <command> [args]`.
  */
 const CORE_COMMANDS: CliCommand[] = [
-  {
-    name: 'away',
-    usage: 'away on "<text>" | away off',
-    run: async (app, [mode, text]) => {
-      if (mode !== 'on' && mode !== 'off') throw new Error('away takes on or off');
-      await app.get(PlatformStatusService).setAway(mode === 'on', text ?? '');
-      return `away mode ${mode}`;
-    },
-  },
-  {
-    name: 'revoke',
-    usage: 'revoke <email> [1|0]',
-    run: async (app, [email, flag = '1']) => {
-      const users = app.get(UsersService);
-      const user = await users.findByEmail(email ?? '');
-      if (!user) throw new Error(`no user ${email}`);
-      await users.update(user.id, { revoked: flag === '0' ? 0 : 1 });
-      return `${email} revoked=${flag === '0' ? 0 : 1}`;
-    },
-  },
   {
     name: 'revenue',
     usage: 'revenue <email> <usd> [usd-to-inr rate] [note...]   (adds a ledger credit; the balance is the ledger sum)',

@@ -49,3 +49,7 @@ export * from './support/support.ui-texts';
 export * from './support/support.endpoints';
 export * from './remote-registry/remote-registry.texts';
 export * from './remote-registry/remote-registry.endpoints';
+export * from './ops/ops.texts';
+export * from './ops/ops.schemas';
+export * from './ops/ops.types';
+export * from './ops/ops.endpoints';

@@ -46,6 +46,12 @@ export type AppConfig = {
   remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null };
   logFormat: 'json' | 'pretty';
   logRequests: boolean;
+  /**
+   * Identifiers given on approval (issue 11): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
+   * digits; the sequence fills the digits up to 11, then the check digit), ISRC country (2 letters) and
+   * registrant (3 letters or digits).
+   */
+  identifiers: { gs1Prefix: string; isrcCountry: string; isrcRegistrant: string };
 };
 
 /** An S3-compatible bucket for the remote version store: path-style endpoint with the bucket, region, keys. */
@@ -54,9 +60,19 @@ export type S3StoreSettings = { endpoint: string; region: string; accessKeyId: s
 /** A bad setting: the message names the variable (CONVENTIONS §5). */
 export class ConfigError extends Error {}
 
-const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights'] as const;
+const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
 export const defaultRemotes = (): Record<string, string> =>
   Object.fromEntries(REMOTE_DIRS.map((dir) => [dir.replace(/-/g, '_'), `/remotes/${dir}/mf-manifest.json`]));
+
+function identifierConfig(env: NodeJS.ProcessEnv): AppConfig['identifiers'] {
+  const gs1Prefix = env.GS1_COMPANY_PREFIX?.trim() || '089000';
+  if (!/^\d{6,10}$/.test(gs1Prefix)) throw new ConfigError('GS1_COMPANY_PREFIX must be 6 to 10 digits');
+  const isrcCountry = (env.ISRC_COUNTRY?.trim() || 'IN').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(isrcCountry)) throw new ConfigError('ISRC_COUNTRY must be 2 letters');
+  const isrcRegistrant = (env.ISRC_REGISTRANT?.trim() || 'P0R').toUpperCase();
+  if (!/^[A-Z0-9]{3}$/.test(isrcRegistrant)) throw new ConfigError('ISRC_REGISTRANT must be 3 letters or digits');
+  return { gs1Prefix, isrcCountry, isrcRegistrant };
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -227,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
+    identifiers: identifierConfig(env),
     publicSiteUrl: env.PUBLIC_SITE_URL || '/login',
     captcha: {
       required: bool(env, 'CAPTCHA_REQUIRED', true),

@@ -10,6 +10,7 @@ import { PlatformLogoEntity } from './entities/platform-logo.entity';
 import { ReleaseEntity } from './entities/release.entity';
 import { TrackEntity } from './entities/track.entity';
 import { UploadEntity } from './entities/upload.entity';
+import { ReleaseReviewEntity } from './entities/release-review.entity';
 import { FileTypeSniffer } from './uploads/file-type.sniffer';
 import { LogosController } from './logos/logos.controller';
 import { LogosService } from './logos/logos.service';
@@ -27,7 +28,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
  * their files, platforms, submission and the catalogue (core §2 to §9).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, TrackEntity, UploadEntity, PlatformLogoEntity]), StorageModule],
+  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
   providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],

@@ -3,21 +3,12 @@ import type { AuthUser, PortalRequest } from '../common/request-context';
 import { DomainError } from '../common/domain-error';
 
 /**
- * Who may use the remote-version endpoints of the operations console. There is no staff role system
- * yet, so the default policy lets nobody in (an artist's token answers 403). The operations console
- * issue provides the real policy (a staff session with the admin role and its second factor) by
- * replacing this provider in RemoteRegistryModule.
+ * Who may use the remote-version endpoints of the operations console. RemoteRegistryModule provides
+ * the staff policy of the operations console (issue 11: an admin whose session passed TOTP).
  */
 export abstract class OpsAccessPolicy {
   /** True when `user` is an admin of the operations console. */
   abstract isAdmin(user: AuthUser): Promise<boolean>;
-}
-
-/** Default: no one is an admin until staff sessions exist. */
-export class NoStaffYetPolicy extends OpsAccessPolicy {
-  async isAdmin(): Promise<boolean> {
-    return false;
-  }
 }
 
 /** Message of the 403 answered to a caller who is not an admin of the operations console. */

@@ -6,17 +6,19 @@ import { RemoteRegistryService } from './remote-registry.service';
 import { LocalRemoteStore, RemoteStore } from './remote-store';
 import { S3RemoteStore } from './s3-remote-store';
 import { RemoteRegistryController } from './remote-registry.controller';
-import { NoStaffYetPolicy, OpsAccessPolicy, OpsAdminGuard } from './ops-access.policy';
+import { OpsAccessPolicy, OpsAdminGuard } from './ops-access.policy';
+import { StaffModule } from '../ops/staff/staff.module';
+import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
 
 /** Live remote registry and static store of remote versions (issue 12), with its admin endpoints. Exports the service only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity])],
+  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity]), StaffModule],
   controllers: [RemoteRegistryController],
   providers: [
     RemoteRegistryService,
     OpsAdminGuard,
-    // The operations console issue replaces this with the staff-role policy (ops-access.policy.ts).
-    { provide: OpsAccessPolicy, useClass: NoStaffYetPolicy },
+    // Admins of the operations console whose session passed TOTP (issue 11).
+    { provide: OpsAccessPolicy, useExisting: StaffOpsAccessPolicy },
     {
       provide: RemoteStore,
       inject: [APP_CONFIG],

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
-import { fillMessage, minReleaseDateAnyZone, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { fillMessage, minReleaseDateAnyZone, OPS_MESSAGES, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
 import { ReleasesService } from '../../src/releases/release-info/releases.service';
-import { RELEASE_CLI_COMMANDS } from '../../src/releases/releases.cli';
+import { OPS_CLI_COMMANDS } from '../../src/ops/ops.cli';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
 
@@ -330,12 +330,13 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
     it('approved and takendown: nothing can change; the review command drives the outcome', async () => {
       const r = await a.readyRelease();
       await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
-      const cmd = RELEASE_CLI_COMMANDS.find((c) => c.name === 'review')!;
+      // The review command goes through the console's service (issue 11).
+      const cmd = OPS_CLI_COMMANDS.find((c) => c.name === 'review')!;
       expect(await cmd.run(t.app, [String(r.releaseId), 'approved'])).toContain('approved');
       expect((await a.get('getCatelogById', { release_id: r.releaseId })).body.body.audios[0].status).toBe(1);
       expect((await a.post('deleteDraft', { release_id: r.releaseId }).expect(409)).body.message).toBe(M.notEditable);
       expect((await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(409)).body.message).toBe(M.alreadySubmitted);
-      await expect(cmd.run(t.app, [String(r.releaseId), 'rejected', 'late'])).rejects.toThrow(/not in in_review/);
+      await expect(cmd.run(t.app, [String(r.releaseId), 'rejected', 'late'])).rejects.toThrow(OPS_MESSAGES.notInReview);
       expect(await cmd.run(t.app, [String(r.releaseId), 'takendown', 'rights claim'])).toContain('takendown');
       expect((await a.get('getCatelogById', { release_id: r.releaseId })).body.body.audios[0].status).toBe(3);
       expect((await a.post('updateReleaseInfo', { ...releaseInfo(r.artistId), release_id: r.releaseId }).expect(409)).body.message).toBe(M.notEditable);

@@ -47,6 +47,7 @@ describe.each(ENGINES)('remote registry on %s', (engine) => {
       mfe_releases: '/remotes/mfe-releases/mf-manifest.json',
       mfe_support: '/remotes/mfe-support/mf-manifest.json',
       mfe_tools_rights: '/remotes/mfe-tools-rights/mf-manifest.json',
+      mfe_ops: '/remotes/mfe-ops/mf-manifest.json',
     });
   });
 

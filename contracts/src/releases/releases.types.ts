@@ -1,3 +1,4 @@
+import type { RejectionReasonRow } from '../ops/ops.types';
 import type { ReleaseStatus } from './releases.enums';
 
 /** An option of the "Select Release" pickers of the video, tools and rights screens (areas §3 Release option). */
@@ -78,6 +79,8 @@ export type Release = {
   /** Names of the artists referenced by id, for display. */
   artist_name?: string;
   audios: Track[];
+  /** A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11). */
+  review_reasons?: RejectionReasonRow[];
 };
 
 /** A row of GET /api/getCatelogListWeb (core §2 /catalog). */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, ApiError, Button, Card, EmptyState, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
-import { productNumber, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
+import { productNumber, REJECTION_FIELDS_LABEL, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
 import { LoadFailed, ReleaseSummary, TracksCard } from '../shared/ReleaseSummary';
 import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
@@ -121,9 +121,15 @@ export function ReleaseDetailPage() {
               <strong style={{ fontSize: 'inherit' }}>{RELEASE_UI.detail.reasonLabel}</strong> {orDash(release.reason)}
             </p>
           )}
+          {release.status === 'rejected' && !!release.review_reasons?.length && (
+            <p data-testid="fields-to-fix">
+              <strong style={{ fontSize: 'inherit' }}>{REJECTION_FIELDS_LABEL}</strong> {[...new Set(release.review_reasons.map((r) => r.field_label))].join(', ')}
+            </p>
+          )}
         </div>
         {release.status === 'rejected' && (
-          <Button type="button" onClick={() => navigate(RELEASE_ROUTES.wizardFor(release.release_id))}>
+          // Opens the wizard on the first step holding a field the review asks to fix (issue 11).
+          <Button type="button" onClick={() => navigate(`${RELEASE_ROUTES.wizardFor(release.release_id)}${firstFixStep(release) ? `?step=${firstFixStep(release)}` : ''}`)}>
             {RELEASE_UI.detail.editResubmit}
           </Button>
         )}
@@ -148,6 +154,9 @@ export function ReleaseDetailPage() {
                 { label: RELEASE_UI.facts.priceTier, value: first ? priceTierLabel(release.release_type, first.price_tier) : RELEASE_UI.facts.none },
                 { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
               { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
+              // Identifiers given on approval (issue 11).
+              ...(release.upc_ean ? [{ label: RELEASE_UI.facts.upcEan, value: release.upc_ean }] : []),
+              ...(tracks.some((t) => t.isrc) ? [{ label: 'ISRC', value: tracks.map((t) => t.isrc || '—').join(', ') }] : []),
             ]}
           />
         </Card>
@@ -166,6 +175,12 @@ export function ReleaseDetailPage() {
       </Stack>
     </>
   );
+}
+
+/** The wizard step of the earliest field a rejection asks to fix, or null without structured reasons. */
+function firstFixStep(release: Release): number | null {
+  const steps = (release.review_reasons ?? []).map((r) => r.step);
+  return steps.length ? Math.min(...steps) : null;
 }
 
 export default ReleaseDetailPage;

@@ -5,7 +5,8 @@ import { SHELL } from '@portal/contracts';
 import { theme } from '@portal/kit';
 import { PRODUCT_NAME } from '../app/DocumentTitle';
 import { Icon } from './icons';
-import { isGroupActive, isLinkActive, MENU, type MenuGroup, type MenuLink } from './menu';
+import { isGroupActive, isLinkActive, MENU, STAFF_MENU, type MenuGroup, type MenuLink } from './menu';
+import { useIsStaff } from './use-staff';
 import { useExternalLinks } from './use-app-config';
 
 export const DRAWER_ID = 'app-drawer';
@@ -192,6 +193,7 @@ export type DrawerProps = {
 export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
   const { pathname } = useLocation();
   const links = useExternalLinks();
+  const staff = useIsStaff();
   const asideRef = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -229,7 +231,7 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
       </Brand>
       <Nav aria-label="Main">
         <ul>
-          {MENU.map((item) => {
+          {[...MENU, ...(staff ? STAFF_MENU : [])].map((item) => {
             if (item.kind === 'link') return <NavItem key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />;
             if (item.kind === 'group') return <NavGroup key={item.id} group={item} pathname={pathname} onNavigate={onNavigate} />;
             return (

@@ -52,6 +52,11 @@ export const MENU: readonly MenuItem[] = [
   { kind: 'external', label: 'FAQ', icon: 'faq', href: 'faq' },
 ];
 
+/** The operations console's link (issue 11), shown only to staff, before Logout. */
+export const STAFF_MENU: readonly MenuItem[] = [
+  link('Operations', '/ops', 'tools', ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit']),
+];
+
 export function isLinkActive(item: MenuLink, pathname: string): boolean {
   return item.activeFor.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
 }

@@ -5,11 +5,17 @@ const CORE_PROTECTED = [
   '/video-catalog', '/invite', '/marketing/promotions', '/tickets', '/tickets/:id', '/reports', '/profile',
   '/tools/profile-linking', '/marketing/playlist-pitchment', '/tools/distribute-lyrics', '/rights/ugc-claims', '/rights/whitelist',
 ];
+/** The operations console (issue 11): not in the spec, staff only, all served by mfe_ops's OpsPage. */
+const OPS_ROUTES = ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit'];
 
 describe('route table (core §2, areas §2, decision 001)', () => {
   it('lists every protected route of the spec once', () => {
     const paths = PROTECTED_ROUTES.map((route) => route.path);
-    expect([...paths].sort()).toEqual([...CORE_PROTECTED].sort());
+    expect([...paths].sort()).toEqual([...CORE_PROTECTED, ...OPS_ROUTES].sort());
+  });
+
+  it('serves every /ops route from mfe_ops', () => {
+    for (const path of OPS_ROUTES) expect(findRoute(path.replace(':id', '7'))).toMatchObject({ remote: 'mfe_ops', module: './OpsPage' });
   });
 
   it('serves /login and /signup from mfe_auth', () => {

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 
 /** Federation names of the remotes (docs/decisions/001). */
-export type RemoteName = 'mfe_auth' | 'mfe_releases' | 'mfe_support' | 'mfe_tools_rights';
+export type RemoteName = 'mfe_auth' | 'mfe_releases' | 'mfe_support' | 'mfe_tools_rights' | 'mfe_ops';
 
 /** A route the shell renders with one remote's route-level module. */
 export type RemoteRoute = {
@@ -39,6 +39,15 @@ export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   { path: '/marketing/promotions', title: 'Promotions', remote: 'mfe_tools_rights', module: './PromotionsPage' },
   { path: '/rights/ugc-claims', title: 'UGC Claims', remote: 'mfe_tools_rights', module: './RightsPage' },
   { path: '/rights/whitelist', title: 'Whitelist', remote: 'mfe_tools_rights', module: './RightsPage' },
+  // The operations console (issue 11): staff only; the remote gates on TOTP and the server on the role.
+  { path: '/ops', title: 'Operations', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/review/:id', title: 'Release Review', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/videos', title: 'Video Review', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/users', title: 'Users', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/platform', title: 'Platform', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/desk', title: 'Desk', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/content', title: 'Content', remote: 'mfe_ops', module: './OpsPage' },
+  { path: '/ops/audit', title: 'Audit', remote: 'mfe_ops', module: './OpsPage' },
 ];
 
 export const NOT_FOUND_TITLE = 'Page Not Found';

@@ -7,6 +7,7 @@ import { Content1764000100000 } from './1764000100000-content';
 import { ToolsRights1764200000000 } from './1764200000000-tools-rights';
 import { Support1764100000000 } from './1764100000000-support';
 import { RemoteRegistry1764300000000 } from './1764300000000-remote-registry';
+import { Ops1764400000000 } from './1764400000000-ops';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Support1764100000000,
   ToolsRights1764200000000,
   RemoteRegistry1764300000000,
+  Ops1764400000000,
 ];

@@ -13,12 +13,15 @@ import {
   type ReleaseUpdatePayload,
   type ReleaseStatus,
   type SubmissionDataChecks,
+  type RejectionReasonRow,
+  rejectionReasonRows,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { validateBody } from '../../common/validate';
 import { ArtistsService } from '../artists/artists.service';
 import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
+import { ReleaseReviewEntity } from '../entities/release-review.entity';
 import { LogosService } from '../logos/logos.service';
 import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
 import { ReleaseGateService } from './release-gate.service';
@@ -106,7 +109,15 @@ export class ReleasesService {
     const release = await this.findOwned(userId, releaseId);
     const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
     const names = await this.artists.names(userId, [...allArtistIds(release), ...tracks.flatMap(allArtistIds)]);
-    return toRelease(release, tracks, names);
+    const out = toRelease(release, tracks, names);
+    if (release.status === 'rejected') out.review_reasons = await this.latestRejectionReasons(release.id);
+    return out;
+  }
+
+  /** The catalogue reasons of a release's latest review when it was a rejection (issue 11), else []. */
+  async latestRejectionReasons(releaseId: number): Promise<RejectionReasonRow[]> {
+    const last = await this.db.getRepository(ReleaseReviewEntity).findOne({ where: { release_id: releaseId }, order: { id: 'DESC' } });
+    return last && last.outcome === 'rejected' ? rejectionReasonRows(last.reasons) : [];
   }
 
   /**

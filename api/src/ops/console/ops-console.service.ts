@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource } from 'typeorm';
+import { OPS_MESSAGES as M, type OpsUserDetail, type OpsUserRow, type PlatformState, type VideoQueueRow } from '@portal/contracts';
+import { DomainError } from '../../common/domain-error';
+import { PlatformStatusService } from '../../platform-status/platform-status.service';
+import { ReleaseEntity } from '../../releases/entities/release.entity';
+import { ledgerBalanceCents } from '../../support/money/ledger.query';
+import { TicketEntity } from '../../support/tickets/ticket.entities';
+import { UserEntity } from '../../users/user.entity';
+import { UsersService } from '../../users/users.service';
+import { VideoReleaseEntity } from '../../video/entities/video-release.entity';
+import { VideoReleasesService } from '../../video/video-releases.service';
+import { AuditService, type Actor } from '../audit/audit.service';
+
+const userRow = (u: UserEntity): OpsUserRow => ({ user_id: u.id, name: u.name, email: u.email, revoked: u.revoked === 1, created_at: new Date(u.created_at).toISOString() });
+
+/**
+ * Video review, platform (away mode) and users of the operations console (issue 11), through the same
+ * services as the CLI (`video-status`, `away`, `revoke`), each action audited.
+ */
+@Injectable()
+export class OpsConsoleService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideoReleasesService,
+    private readonly platform: PlatformStatusService,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async videoQueue(limit: number, offset: number): Promise<{ rows: VideoQueueRow[]; total: number }> {
+    const [rows, total] = await this.db.getRepository(VideoReleaseEntity).findAndCount({ where: { status: 'in_review' }, order: { id: 'ASC' }, take: limit, skip: offset });
+    return { rows: rows.map((v) => this.videoRow(v)), total };
+  }
+
+  /** approved / rejected (reason) / takendown (reason) of a video in review (takedown also of an approved one). */
+  async reviewVideo(videoId: number, outcome: 'approved' | 'rejected' | 'takendown', reason: string, actor: Actor): Promise<VideoQueueRow> {
+    const before = await this.db.getRepository(VideoReleaseEntity).findOne({ where: { id: videoId } });
+    if (!before) throw DomainError.notFound(M.videoNotFound);
+    const allowed = outcome === 'takendown' ? ['in_review', 'approved'] : ['in_review'];
+    if (!allowed.includes(before.status)) throw DomainError.conflict(M.videoNotReviewable, 'not_reviewable');
+    if (outcome !== 'approved' && !reason.trim()) throw DomainError.badRequest(M.videoReasonRequired);
+    let after: VideoReleaseEntity;
+    try {
+      after = await this.videos.setStatus(videoId, outcome, reason);
+    } catch (e) {
+      throw e instanceof DomainError ? e : DomainError.conflict(M.videoNotReviewable, 'not_reviewable');
+    }
+    await this.audit.record(actor, `video.${outcome}`, 'video', videoId, { status: before.status, reason: before.reason }, { status: after.status, reason: after.reason });
+    return this.videoRow(after);
+  }
+
+  async platformState(): Promise<PlatformState> {
+    const a = await this.platform.away();
+    return { away: a.status === 'yes', text: a.text };
+  }
+
+  async setAway(on: boolean, text: string, actor: Actor): Promise<PlatformState> {
+    if (on && !text.trim()) throw DomainError.badRequest(M.awayTextRequired);
+    const before = await this.platformState();
+    await this.platform.setAway(on, on ? text.trim() : '');
+    const after = await this.platformState();
+    await this.audit.record(actor, on ? 'platform.away_on' : 'platform.away_off', 'platform', 'away', before, after);
+    return after;
+  }
+
+  async searchUsers(q: string, limit: number, offset: number): Promise<{ rows: OpsUserRow[]; total: number }> {
+    const qb = this.db.getRepository(UserEntity).createQueryBuilder('u');
+    if (q.trim()) {
+      // '!' escapes LIKE wildcards the same way on SQLite and MySQL (a backslash is itself an escape in MySQL literals).
+      const like = `%${q.trim().toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      qb.where(new Brackets((w) => w.where("LOWER(u.name) LIKE :like ESCAPE '!'", { like }).orWhere("LOWER(u.email) LIKE :like ESCAPE '!'", { like })));
+    }
+    const [rows, total] = await qb.orderBy('u.id', 'DESC').take(limit).skip(offset).getManyAndCount();
+    return { rows: rows.map(userRow), total };
+  }
+
+  async userDetail(userId: number): Promise<OpsUserDetail> {
+    const u = await this.db.getRepository(UserEntity).findOne({ where: { id: userId } });
+    if (!u) throw DomainError.notFound(M.userNotFound);
+    const releases = await this.db.getRepository(ReleaseEntity).find({ select: { id: true, release_title: true, status: true }, where: { user_id: userId }, order: { id: 'DESC' }, take: 50 });
+    const tickets = await this.db.getRepository(TicketEntity).count({ where: { user_id: userId } });
+    return {
+      ...userRow(u),
+      balance_usd: (await ledgerBalanceCents(this.db.manager, userId)) / 100,
+      releases: releases.map((r) => ({ release_id: r.id, release_title: r.release_title, status: r.status })),
+      tickets,
+    };
+  }
+
+  /** Revoke (1) or restore (0): the same flag as the CLI `revoke`; the gates refuse a revoked user's writes. */
+  async setRevoked(userId: number, revoked: boolean, actor: Actor): Promise<OpsUserRow> {
+    const u = await this.db.getRepository(UserEntity).findOne({ where: { id: userId } });
+    if (!u) throw DomainError.notFound(M.userNotFound);
+    await this.users.update(userId, { revoked: revoked ? 1 : 0 });
+    await this.audit.record(actor, revoked ? 'user.revoke' : 'user.restore', 'user', userId, { revoked: u.revoked === 1 }, { revoked });
+    return userRow(await this.users.getById(userId));
+  }
+
+  private videoRow(v: VideoReleaseEntity): VideoQueueRow {
+    return { video_id: v.id, release_title: v.release_title, user_id: v.user_id, status: v.status, created_at: new Date(v.created_at).toISOString() };
+  }
+}

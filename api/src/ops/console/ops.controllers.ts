@@ -1,0 +1,225 @@
+import { Controller, UseGuards } from '@nestjs/common';
+import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, pageOffset, type EndpointRequest } from '@portal/contracts';
+import { ok } from '../../common/envelope';
+import { CurrentUser } from '../../common/auth.decorators';
+import type { AuthUser } from '../../common/request-context';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
+import { AuditService } from '../audit/audit.service';
+import { ContentService } from '../../content/content.service';
+import { DomainError } from '../../common/domain-error';
+import { ReleaseReviewService } from '../review/release-review.service';
+import { StaffGuard, StaffOnly } from '../staff/staff.guard';
+import { StaffService } from '../staff/staff.service';
+import { OpsConsoleService } from './ops-console.service';
+import { OpsDeskService } from './ops-desk.service';
+
+/** The validated query or body of an endpoint: its request type in the wire map. */
+type Q<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
+type B<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
+
+/** Release review (issue 11): reviewers (and admins) whose session passed TOTP. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('reviewer')
+export class OpsReviewController {
+  constructor(
+    private readonly review: ReleaseReviewService,
+    private readonly console: OpsConsoleService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.reviewQueue)
+  async queue(@ValidQuery(E.reviewQueue) q: Q<'reviewQueue'>) {
+    const { rows, total } = await this.review.queue(q.limit, pageOffset(q));
+    return ok(M.queue, { body: rows, total });
+  }
+
+  @Endpoint(E.reviewRelease)
+  async detail(@ValidQuery(E.reviewRelease) q: Q<'reviewRelease'>) {
+    return ok(M.queue, { body: await this.review.detail(q.release_id) });
+  }
+
+  @Endpoint(E.reviewAudioLink)
+  async audio(@ValidQuery(E.reviewAudioLink) q: Q<'reviewAudioLink'>) {
+    return ok(M.audioLink, { body: await this.review.audioLink(q.track_id) });
+  }
+
+  @Endpoint(E.approveRelease)
+  async approve(@ValidBody(E.approveRelease) b: B<'approveRelease'>, @CurrentUser() user: AuthUser) {
+    return ok(M.approved, { body: await this.review.approve(b.release_id, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.rejectRelease)
+  async reject(@ValidBody(E.rejectRelease) b: B<'rejectRelease'>, @CurrentUser() user: AuthUser) {
+    return ok(M.rejected, { body: await this.review.reject(b.release_id, [...new Set(b.reasons as string[])], b.note, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.takedownRelease)
+  async takedown(@ValidBody(E.takedownRelease) b: B<'takedownRelease'>, @CurrentUser() user: AuthUser) {
+    return ok(M.takenDown, { body: await this.review.takedown(b.release_id, b.reason, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.videoQueue)
+  async videoQueue(@ValidQuery(E.videoQueue) q: Q<'videoQueue'>) {
+    const { rows, total } = await this.console.videoQueue(q.limit, pageOffset(q));
+    return ok(M.queue, { body: rows, total });
+  }
+
+  @Endpoint(E.reviewVideo)
+  async reviewVideo(@ValidBody(E.reviewVideo) b: B<'reviewVideo'>, @CurrentUser() user: AuthUser) {
+    return ok(M.videoUpdated, { body: await this.console.reviewVideo(b.video_id, b.outcome as 'approved' | 'rejected' | 'takendown', b.reason, await this.staff.actor(user)) });
+  }
+}
+
+/** Users (issue 11): support finds and opens users; revoking is the admin's. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('support')
+export class OpsUsersController {
+  constructor(
+    private readonly console: OpsConsoleService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.searchUsers)
+  async search(@ValidQuery(E.searchUsers) q: Q<'searchUsers'>) {
+    const { rows, total } = await this.console.searchUsers(q.q, q.limit, pageOffset(q));
+    return ok(M.users, { body: rows, total });
+  }
+
+  @Endpoint(E.userDetail)
+  async detail(@ValidQuery(E.userDetail) q: Q<'userDetail'>) {
+    return ok(M.user, { body: await this.console.userDetail(q.user_id) });
+  }
+
+  @Endpoint(E.setUserRevoked)
+  @StaffOnly('admin')
+  async revoke(@ValidBody(E.setUserRevoked) b: B<'setUserRevoked'>, @CurrentUser() user: AuthUser) {
+    const row = await this.console.setRevoked(b.user_id, b.revoked, await this.staff.actor(user));
+    return ok(b.revoked ? M.revoked : M.restored, { body: row });
+  }
+}
+
+/** Platform and audit (issue 11): admins only. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('admin')
+export class OpsAdminController {
+  constructor(
+    private readonly console: OpsConsoleService,
+    private readonly audit: AuditService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.platformStatus)
+  async platform() {
+    return ok(M.platform, { body: await this.console.platformState() });
+  }
+
+  @Endpoint(E.setAwayMode)
+  async away(@ValidBody(E.setAwayMode) b: B<'setAwayMode'>, @CurrentUser() user: AuthUser) {
+    const state = await this.console.setAway(b.on, b.text, await this.staff.actor(user));
+    return ok(state.away ? M.awayOn : M.awayOff, { body: state });
+  }
+
+  @Endpoint(E.listAudit)
+  async list(@ValidQuery(E.listAudit) q: Q<'listAudit'>) {
+    const { rows, total } = await this.audit.list({ ...q, offset: pageOffset(q) });
+    return ok(M.audit, { body: rows, total });
+  }
+}
+
+/** Dashboard content (issue 11): news and update videos, added and removed by admins, each audited. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('admin')
+export class OpsContentController {
+  constructor(
+    private readonly content: ContentService,
+    private readonly audit: AuditService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.addNews)
+  async addNews(@ValidBody(E.addNews) b: B<'addNews'>, @CurrentUser() user: AuthUser) {
+    const id = await this.content.addNews(b);
+    await this.audit.record(await this.staff.actor(user), 'content.news_add', 'news', id, null, b);
+    return ok(M.newsAdded, { body: { id } });
+  }
+
+  @Endpoint(E.removeNews)
+  async removeNews(@ValidBody(E.removeNews) b: B<'removeNews'>, @CurrentUser() user: AuthUser) {
+    if (!(await this.content.removeNews(b.id))) throw DomainError.notFound(M.contentNotFound);
+    await this.audit.record(await this.staff.actor(user), 'content.news_remove', 'news', b.id, null, null);
+    return ok(M.newsRemoved, { body: { id: b.id } });
+  }
+
+  @Endpoint(E.addVideoLink)
+  async addVideo(@ValidBody(E.addVideoLink) b: B<'addVideoLink'>, @CurrentUser() user: AuthUser) {
+    const id = await this.content.addVideoLink(b);
+    await this.audit.record(await this.staff.actor(user), 'content.video_add', 'video_link', id, null, b);
+    return ok(M.videoAdded, { body: { id } });
+  }
+
+  @Endpoint(E.removeVideoLink)
+  async removeVideo(@ValidBody(E.removeVideoLink) b: B<'removeVideoLink'>, @CurrentUser() user: AuthUser) {
+    if (!(await this.content.removeVideoLink(b.id))) throw DomainError.notFound(M.contentNotFound);
+    await this.audit.record(await this.staff.actor(user), 'content.video_remove', 'video_link', b.id, null, null);
+    return ok(M.videoRemoved, { body: { id: b.id } });
+  }
+}
+
+/** Support desk (issue 11): open tickets, reply as Support Team, close. */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('support')
+export class OpsTicketsController {
+  constructor(
+    private readonly desk: OpsDeskService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.openTickets)
+  async list(@ValidQuery(E.openTickets) q: Q<'openTickets'>) {
+    const { rows, total } = await this.desk.openTickets(q.limit, pageOffset(q));
+    return ok(M.tickets, { body: rows, total });
+  }
+
+  @Endpoint(E.replyTicket)
+  async reply(@ValidBody(E.replyTicket) b: B<'replyTicket'>, @CurrentUser() user: AuthUser) {
+    return ok(M.ticketReplied, { body: await this.desk.reply(b.ticket_id, b.text, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.closeTicket)
+  async close(@ValidBody(E.closeTicket) b: B<'closeTicket'>, @CurrentUser() user: AuthUser) {
+    return ok(M.ticketClosed, { body: await this.desk.close(b.ticket_id, await this.staff.actor(user)) });
+  }
+}
+
+/** Finance desk (issue 11): payout requests, paid with a reference or rejected (re-credited). */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('finance')
+export class OpsPayoutsController {
+  constructor(
+    private readonly desk: OpsDeskService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.payouts)
+  async list(@ValidQuery(E.payouts) q: Q<'payouts'>) {
+    const { rows, total } = await this.desk.requestedPayouts(q.limit, pageOffset(q));
+    return ok(M.payouts, { body: rows, total });
+  }
+
+  @Endpoint(E.markPayoutPaid)
+  async paid(@ValidBody(E.markPayoutPaid) b: B<'markPayoutPaid'>, @CurrentUser() user: AuthUser) {
+    return ok(M.payoutPaid, { body: await this.desk.paid(b.payout_id, b.reference, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.rejectPayout)
+  async reject(@ValidBody(E.rejectPayout) b: B<'rejectPayout'>, @CurrentUser() user: AuthUser) {
+    return ok(M.payoutRejected, { body: await this.desk.reject(b.payout_id, b.reason, await this.staff.actor(user)) });
+  }
+}

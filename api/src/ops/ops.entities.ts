@@ -1,0 +1,65 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { numeric } from '../database/transformers';
+import { ReleaseReviewEntity } from '../releases/entities/release-review.entity';
+
+export { ReleaseReviewEntity };
+
+/** A role held by a staff member (issue 11); a user with no row is not staff. */
+@Entity('staff_roles')
+export class StaffRoleEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'varchar', length: 16 }) role!: string;
+  @Column({ type: 'datetime' }) created_at!: Date;
+}
+
+/** A staff member's TOTP secret (base32); `confirmed_at` is set by the first valid code. */
+@Entity('staff_totp')
+export class StaffTotpEntity {
+  @PrimaryColumn({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'varchar', length: 64 }) secret!: string;
+  @Column({ type: 'datetime', nullable: true }) confirmed_at!: Date | null;
+  /** The TOTP counter of the last accepted code: a code is accepted once. */
+  @Column({ type: 'bigint', default: 0, transformer: numeric }) last_counter!: number;
+}
+
+/** A login session that passed the second factor. */
+@Entity('staff_session_factors')
+export class StaffSessionFactorEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 }) session_id!: string;
+  @Column({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'datetime' }) verified_at!: Date;
+}
+
+/** One staff action (console or CLI): who, when, what, the object, before and after (JSON). */
+@Entity('ops_audit')
+export class OpsAuditEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer', nullable: true }) actor_user_id!: number | null;
+  @Column({ type: 'varchar', length: 254 }) actor_email!: string;
+  @Column({ type: 'varchar', length: 64 }) action!: string;
+  @Column({ type: 'varchar', length: 32 }) object_type!: string;
+  @Column({ type: 'varchar', length: 32 }) object_id!: string;
+  @Column({ type: 'text', nullable: true }) before_json!: string | null;
+  @Column({ type: 'text', nullable: true }) after_json!: string | null;
+  @Column({ type: 'datetime' }) created_at!: Date;
+}
+
+/** A named, only-increasing counter (`upc`, `isrc:26`). */
+@Entity('identifier_counters')
+export class IdentifierCounterEntity {
+  @PrimaryColumn({ type: 'varchar', length: 32 }) name!: string;
+  @Column({ type: 'bigint', default: 0, transformer: numeric }) value!: number;
+}
+
+/** Every UPC and ISRC ever assigned (unique per kind): never reused, even after a takedown. */
+@Entity('assigned_identifiers')
+export class AssignedIdentifierEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 8 }) kind!: 'upc' | 'isrc';
+  @Column({ type: 'varchar', length: 15 }) code!: string;
+  @Column({ type: 'integer' }) object_id!: number;
+  @Column({ type: 'datetime' }) created_at!: Date;
+}
+
+export const OPS_ENTITIES = [StaffRoleEntity, StaffTotpEntity, StaffSessionFactorEntity, OpsAuditEntity, ReleaseReviewEntity, IdentifierCounterEntity, AssignedIdentifierEntity];

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReleasesModule } from '../releases/releases.module';
+import { VideoModule } from '../video/video.module';
+import { ContentModule } from '../content/content.module';
+import { SupportModule } from '../support/support.module';
+import { OpsDeskService } from './console/ops-desk.service';
+import { IdentifierService } from './identifiers/identifier.service';
+import { OPS_ENTITIES } from './ops.entities';
+import { OpsConsoleService } from './console/ops-console.service';
+import { OpsAdminController, OpsContentController, OpsPayoutsController, OpsReviewController, OpsTicketsController, OpsUsersController } from './console/ops.controllers';
+import { ReleaseReviewService } from './review/release-review.service';
+import { StaffModule } from './staff/staff.module';
+
+/** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, audit. */
+@Module({
+  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, ReleasesModule, VideoModule, ContentModule, SupportModule],
+  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController],
+  providers: [IdentifierService, ReleaseReviewService, OpsConsoleService, OpsDeskService],
+  exports: [ReleaseReviewService, OpsConsoleService, IdentifierService],
+})
+export class OpsModule {}

@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  AUDIO_URL_PREFIX,
+  OPS_MESSAGES as M,
+  RELEASE_MESSAGES,
+  RELEASE_STATUS_LABEL,
+  TRACK_STATUS,
+  fillMessage,
+  rejectionText,
+  type RejectionReasonRow,
+  type ReviewOutcomeResult,
+  type ReviewQueueRow,
+  type ReviewRelease,
+} from '@portal/contracts';
+import { DomainError } from '../../common/domain-error';
+import { NotificationsService } from '../../notifications/notifications.service';
+import { ReleaseEntity } from '../../releases/entities/release.entity';
+import { TrackEntity } from '../../releases/entities/track.entity';
+import { UploadsService } from '../../releases/uploads/uploads.service';
+import { ReleasesService } from '../../releases/release-info/releases.service';
+import { UserEntity } from '../../users/user.entity';
+import { AuditService, type Actor } from '../audit/audit.service';
+import { IdentifierService } from '../identifiers/identifier.service';
+import { ReleaseReviewEntity } from '../ops.entities';
+
+type Snapshot = { status: string; reason: string; upc_ean: string };
+const snap = (r: ReleaseEntity): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
+
+/**
+ * Release review of the operations console and of the CLI `review` command (issue 11): the queue,
+ * approve (UPC and ISRCs in the same transaction), reject with catalogue reasons, takedown. Each
+ * outcome is one conditional update on the status, so a second or concurrent outcome answers 409,
+ * writes an audit row and a release_reviews row in the transaction, and tells the artist's bell.
+ */
+@Injectable()
+export class ReleaseReviewService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly identifiers: IdentifierService,
+    private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
+    private readonly uploads: UploadsService,
+    private readonly releases: ReleasesService,
+  ) {}
+
+  /** `in_review` releases, oldest submission first, with their age in whole minutes. */
+  async queue(limit: number, offset: number, now = Date.now()): Promise<{ rows: ReviewQueueRow[]; total: number }> {
+    const [rows, total] = await this.db.getRepository(ReleaseEntity).findAndCount({ where: { status: 'in_review' }, order: { submitted_at: 'ASC', id: 'ASC' }, take: limit, skip: offset });
+    const emails = await this.emails(rows.map((r) => r.user_id));
+    return {
+      total,
+      rows: rows.map((r) => ({
+        release_id: r.id,
+        release_title: r.release_title,
+        artist_name: r.artist_name,
+        user_id: r.user_id,
+        user_email: emails.get(r.user_id) ?? '',
+        release_type: r.release_type,
+        number_of_tracks: r.number_of_tracks,
+        submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
+        age_minutes: r.submitted_at ? Math.max(0, Math.floor((now - new Date(r.submitted_at).getTime()) / 60_000)) : 0,
+      })),
+    };
+  }
+
+  /** Every field of any release, its tracks and the reasons of its latest rejection. 404 releaseNotFound. */
+  async detail(releaseId: number): Promise<ReviewRelease> {
+    const r = await this.find(this.db.manager, releaseId);
+    const tracks = await this.db.getRepository(TrackEntity).find({ where: { release_id: r.id }, order: { id: 'ASC' } });
+    return {
+      release_id: r.id,
+      release_title: r.release_title,
+      release_type: r.release_type,
+      artist_name: r.artist_name,
+      album_artwork: r.album_artwork,
+      genre: r.genre,
+      sub_genre: r.sub_genre,
+      lable_name: r.lable_name,
+      release_date: r.release_date,
+      p_line: r.p_line,
+      c_line: r.c_line,
+      upc_ean: r.upc_ean,
+      status: r.status,
+      reason: r.reason,
+      user_id: r.user_id,
+      user_email: (await this.emails([r.user_id])).get(r.user_id) ?? '',
+      submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
+      tracks: tracks.map((t) => ({
+        track_id: t.id,
+        title: t.title,
+        isrc: t.isrc,
+        audio_track: t.audio_track,
+        instrumental: t.instrumental,
+        lyrics_language: t.lyrics_language,
+        author1: t.author1,
+        composer1: t.composer1,
+        explicit_version: t.explicit_version,
+        status: t.status,
+      })),
+      review_reasons: await this.latestReasons(r.id),
+    };
+  }
+
+  /** The structured reasons of a release's latest review when it was a rejection (the artist's detail shows them too). */
+  latestReasons(releaseId: number): Promise<RejectionReasonRow[]> {
+    return this.releases.latestRejectionReasons(releaseId);
+  }
+
+  /** A signed link (10 minutes) to play any track's audio: staff only, through the console. */
+  async audioLink(trackId: number): Promise<{ url: string; expires_at: number }> {
+    const track = await this.db.getRepository(TrackEntity).findOne({ where: { id: trackId } });
+    if (!track || !track.audio_track) throw DomainError.notFound(M.trackNotFound);
+    const { expires, sig } = this.uploads.links.sign('audio', track.audio_track);
+    return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(track.audio_track)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
+  }
+
+  /** in_review → approved; a UPC when the release has none and an ISRC per track without one, in the same transaction. 404, 409 notInReview. */
+  async approve(releaseId: number, actor: Actor): Promise<ReviewOutcomeResult> {
+    const result = await this.db.transaction(async (m) => {
+      const before = await this.find(m, releaseId);
+      await this.move(m, releaseId, ['in_review'], { status: 'approved', reason: '' }, M.notInReview);
+      const upc = before.upc_ean || (await this.identifiers.assignUpc(m, releaseId));
+      if (!before.upc_ean) await m.update(ReleaseEntity, { id: releaseId }, { upc_ean: upc });
+      const tracks = await m.find(TrackEntity, { where: { release_id: releaseId }, order: { id: 'ASC' } });
+      const isrcs: string[] = [];
+      for (const t of tracks) {
+        const isrc = t.isrc || (await this.identifiers.assignIsrc(m, t.id));
+        await m.update(TrackEntity, { id: t.id }, { isrc, status: TRACK_STATUS.approved });
+        isrcs.push(isrc);
+      }
+      await this.history(m, releaseId, 'approved', [], '', actor);
+      const after = { status: 'approved', reason: '', upc_ean: upc, isrcs };
+      await this.audit.record(actor, 'release.approve', 'release', releaseId, snap(before), after, m);
+      return { release: before, out: { release_id: releaseId, status: 'approved', upc_ean: upc, isrcs } };
+    });
+    await this.tell(result.release, 'approved', '');
+    return result.out;
+  }
+
+  /** in_review → rejected with catalogue reasons (the CLI may give only a note). 404, 409 notInReview, 400 reasonsRequired. */
+  async reject(releaseId: number, reasons: string[], note: string, actor: Actor): Promise<ReviewOutcomeResult> {
+    if (!reasons.length && !note.trim()) throw DomainError.badRequest(M.reasonsRequired);
+    const text = rejectionText(reasons, note);
+    const release = await this.db.transaction(async (m) => {
+      const before = await this.find(m, releaseId);
+      await this.move(m, releaseId, ['in_review'], { status: 'rejected', reason: text }, M.notInReview);
+      await this.history(m, releaseId, 'rejected', reasons, note, actor);
+      await this.audit.record(actor, 'release.reject', 'release', releaseId, snap(before), { status: 'rejected', reason: text, reasons }, m);
+      return before;
+    });
+    await this.tell(release, 'rejected', text);
+    return { release_id: releaseId, status: 'rejected', upc_ean: release.upc_ean, isrcs: [] };
+  }
+
+  /** approved → takendown with a reason; its identifiers stay its own (never reused). 404, 409 notApproved. */
+  async takedown(releaseId: number, reason: string, actor: Actor): Promise<ReviewOutcomeResult> {
+    if (!reason.trim()) throw DomainError.badRequest(M.takedownReasonRequired);
+    const text = reason.trim().slice(0, 1000);
+    const release = await this.db.transaction(async (m) => {
+      const before = await this.find(m, releaseId);
+      await this.move(m, releaseId, ['approved'], { status: 'takendown', reason: text }, M.notApproved);
+      await m.update(TrackEntity, { release_id: releaseId }, { status: TRACK_STATUS.takendown });
+      await this.history(m, releaseId, 'takendown', [], text, actor);
+      await this.audit.record(actor, 'release.takedown', 'release', releaseId, snap(before), { status: 'takendown', reason: text }, m);
+      return before;
+    });
+    await this.tell(release, 'takendown', text);
+    return { release_id: releaseId, status: 'takendown', upc_ean: release.upc_ean, isrcs: [] };
+  }
+
+  private async find(m: EntityManager, releaseId: number): Promise<ReleaseEntity> {
+    const r = await m.findOne(ReleaseEntity, { where: { id: releaseId } });
+    if (!r) throw DomainError.notFound(M.releaseNotFound);
+    return r;
+  }
+
+  /** The conditional status change: nothing changes (409) unless the row is still in one of `from`. */
+  private async move(m: EntityManager, releaseId: number, from: string[], set: { status: ReleaseEntity['status']; reason: string }, conflict: string): Promise<void> {
+    const res = await m.createQueryBuilder().update(ReleaseEntity).set(set).where('id = :id AND status IN (:...from)', { id: releaseId, from }).execute();
+    if (!res.affected) throw DomainError.conflict(conflict, 'not_reviewable');
+  }
+
+  private async history(m: EntityManager, releaseId: number, outcome: string, reasons: string[], note: string, actor: Actor): Promise<void> {
+    await m.insert(ReleaseReviewEntity, { release_id: releaseId, outcome, reasons: reasons.join(','), note: note.trim().slice(0, 1000), reviewer: actor.email, created_at: new Date() });
+  }
+
+  private async tell(release: ReleaseEntity, status: 'approved' | 'rejected' | 'takendown', reason: string): Promise<void> {
+    await this.notifications.notify(
+      release.user_id,
+      fillMessage(RELEASE_MESSAGES.reviewNotification, { title: release.release_title, status: RELEASE_STATUS_LABEL[status], reason: reason ? ` ${reason}` : '' }),
+    );
+  }
+
+  private async emails(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const users = await this.db.getRepository(UserEntity).find({ select: { id: true, email: true }, where: { id: In([...new Set(ids)]) } });
+    return new Map(users.map((u) => [u.id, u.email]));
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Operations console (issue 11): staff roles, the fixed catalogue of release rejection reasons, and
+ * every text the console and its API answer.
+ */
+
+/** Staff roles held in the database; `admin` has every role. */
+export const STAFF_ROLES = ['reviewer', 'support', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Whether roles held by a staff member grant `needed` (admin grants all). */
+export const hasStaffRole = (held: readonly string[], needed: StaffRole): boolean => held.includes('admin') || held.includes(needed);
+
+/**
+ * The fixed catalogue of rejection reasons of a release review (issue 11), each tied to the wizard field
+ * the artist must fix. `step` is the wizard tab that holds the field (1 info, 2 tracks).
+ */
+export const RELEASE_REJECTION_REASONS = [
+  { code: 'artwork_text_logos', label: 'Artwork has text, logos or URLs that are not allowed.', field: 'album_artwork', fieldLabel: 'Artwork', step: 1 },
+  { code: 'artist_name_format', label: 'Artist name format is not allowed (no "feat.", "&" or several names in one field).', field: 'primary_artist1', fieldLabel: 'Primary artist', step: 1 },
+  { code: 'generic_title', label: 'Title is generic or misleading.', field: 'release_title', fieldLabel: 'Release title', step: 1 },
+  { code: 'forbidden_title_terms', label: 'Title contains forbidden terms (e.g. "Official", "Free", store names).', field: 'release_title', fieldLabel: 'Release title', step: 1 },
+  { code: 'instrumental_with_language', label: 'An instrumental track cannot have a lyrics language.', field: 'lyrics_language', fieldLabel: 'Lyrics language', step: 2 },
+  { code: 'missing_legal_name', label: 'Composer or lyricist must be given by full legal name.', field: 'composer1', fieldLabel: 'Composer / lyricist', step: 2 },
+  { code: 'audio_quality', label: 'Audio quality is too low (clipping, silence or low bit rate).', field: 'audio_track', fieldLabel: 'Audio file', step: 2 },
+  { code: 'rights_proof_needed', label: 'Proof of rights is needed for this content.', field: 'c_line', fieldLabel: '© line', step: 1 },
+  { code: 'duplicate_content', label: 'This content is already distributed (duplicate).', field: 'audio_track', fieldLabel: 'Audio file', step: 2 },
+] as const;
+
+/** Catalogue rows of stored, comma-separated reason codes (unknown codes dropped). */
+export function rejectionReasonRows(codes: string): Array<{ code: string; label: string; field: string; field_label: string; step: number }> {
+  return codes
+    .split(',')
+    .map((code) => RELEASE_REJECTION_REASONS.find((r) => r.code === code))
+    .filter((r): r is (typeof RELEASE_REJECTION_REASONS)[number] => !!r)
+    .map((r) => ({ code: r.code, label: r.label, field: r.field, field_label: r.fieldLabel, step: r.step }));
+}
+
+/** Heading of the fields a rejection asks the artist to fix (release detail). */
+export const REJECTION_FIELDS_LABEL = 'Fields to fix:';
+export type RejectionReasonCode = (typeof RELEASE_REJECTION_REASONS)[number]['code'];
+export const REJECTION_REASON_CODES = RELEASE_REJECTION_REASONS.map((r) => r.code) as RejectionReasonCode[];
+
+/** The artist-facing text of a rejection: each reason's label, then the reviewer's note. */
+export function rejectionText(codes: readonly string[], note = ''): string {
+  const labels = codes.map((c) => RELEASE_REJECTION_REASONS.find((r) => r.code === c)?.label).filter(Boolean);
+  return [...labels, note.trim() ? `Note: ${note.trim()}` : ''].filter(Boolean).join(' ').slice(0, 1000);
+}
+
+export const OPS_LIMITS = {
+  pageSize: 20,
+  maxPageSize: 100,
+  noteMax: 500,
+  reasonMax: 500,
+  awayTextMax: 500,
+  searchMax: 100,
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  /** Accepted clock drift in periods either side. */
+  totpWindow: 1,
+} as const;
+
+export const OPS_MESSAGES = {
+  /** The one 403 of the console: the same for an artist, a missing role and a missing second factor. */
+  forbidden: 'You do not have access to this.',
+  notStaff: 'You do not have access to this.',
+  totpAlreadyEnrolled: 'Two-factor authentication is already set up. Enter a code from your app.',
+  totpNotEnrolled: 'Set up two-factor authentication first.',
+  totpInvalid: 'The code is not valid. Enter the current 6-digit code from your app.',
+  totpVerified: 'Two-factor authentication passed.',
+  totpEnrolment: 'Scan the QR code with your authenticator app, then enter a code.',
+  staffSession: 'Staff session.',
+  releaseNotFound: 'Release not found.',
+  trackNotFound: 'Track not found.',
+  videoNotFound: 'Video release not found.',
+  userNotFound: 'User not found.',
+  notInReview: 'This release is not in review.',
+  notApproved: 'Only an approved release can be taken down.',
+  videoNotReviewable: 'This video release cannot be given that status now.',
+  reasonsRequired: 'Choose at least one reason.',
+  reasonUnknown: 'Choose reasons from the list.',
+  takedownReasonRequired: 'A takedown needs a reason.',
+  videoReasonRequired: 'A rejection or takedown needs a reason.',
+  awayTextRequired: 'Away mode needs a text.',
+  queue: 'Review queue.',
+  approved: 'Release approved.',
+  rejected: 'Release rejected.',
+  takenDown: 'Release taken down.',
+  videoUpdated: 'Video release updated.',
+  platform: 'Platform status.',
+  awayOn: 'Away mode is on.',
+  awayOff: 'Away mode is off.',
+  users: 'Users.',
+  user: 'User.',
+  revoked: 'User revoked.',
+  restored: 'User restored.',
+  audit: 'Audit log.',
+  audioLink: 'Audio link.',
+  newsAdded: 'News item added.',
+  newsRemoved: 'News item removed.',
+  videoAdded: 'Update video added.',
+  videoRemoved: 'Update video removed.',
+  contentNotFound: 'Not found.',
+  ticketNotFound: 'Ticket not found.',
+  payoutNotFound: 'Payout not found.',
+  replyRequired: 'Write a reply of at most 5000 characters.',
+  referenceRequired: 'A payment reference (at most 255 characters) is required.',
+  payoutReasonRequired: 'A rejection reason is required.',
+  tickets: 'Open tickets.',
+  ticketReplied: 'Reply sent.',
+  ticketClosed: 'Ticket closed.',
+  payouts: 'Payout requests.',
+  payoutPaid: 'Payout marked paid.',
+  payoutRejected: 'Payout rejected and re-credited.',
+} as const;
+
+/** Texts of the console screens. */
+export const OPS_UI = {
+  title: 'Operations',
+  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', desk: 'Desk', content: 'Content', audit: 'Audit' },
+  totp: {
+    heading: 'Two-factor authentication',
+    enrolIntro: 'Scan this QR code with an authenticator app (or enter the key), then enter the 6-digit code.',
+    verifyIntro: 'Enter the 6-digit code from your authenticator app.',
+    code: 'Code',
+    submit: 'Verify',
+    key: 'Key',
+  },
+  queue: { heading: 'Releases in review', empty: 'No release is waiting for review.', age: 'Waiting', open: 'Open' },
+  detail: {
+    approve: 'Approve',
+    reject: 'Reject',
+    takedown: 'Take down',
+    reasons: 'Reasons',
+    note: 'Note to the artist (optional)',
+    confirmApprove: 'Approve this release? UPC and ISRCs are assigned and the artist is told.',
+    confirmReject: 'Reject this release with the chosen reasons?',
+    confirmTakedown: 'Take this release down? The artist is told.',
+    takedownReason: 'Takedown reason',
+    tracks: 'Tracks',
+    play: 'Play',
+  },
+  videos: { heading: 'Video releases in review', empty: 'No video release is waiting for review.', reason: 'Reason (required to reject or take down)' },
+  platform: { heading: 'Platform', away: 'Away mode', text: 'Text shown to artists', turnOn: 'Turn away mode on', turnOff: 'Turn away mode off' },
+  users: { heading: 'Users', search: 'Search by name or e-mail', revoke: 'Revoke', restore: 'Restore', confirmRevoke: 'Revoke this user? Their writes are refused until restored.' },
+  desk: {
+    heading: 'Desk',
+    text: 'Reply text, payment reference or rejection reason',
+    tickets: 'Open tickets',
+    payouts: 'Payout requests',
+    noTickets: 'No open ticket.',
+    noPayouts: 'No payout request.',
+    reply: 'Send reply',
+    close: 'Close',
+    paid: 'Mark paid',
+    reject: 'Reject',
+    confirm: {
+      reply: 'Send this reply as Support Team? The artist is told by bell and e-mail.',
+      close: 'Close this ticket? No more replies can be sent.',
+      paid: 'Mark this payout paid with the reference entered?',
+      reject: 'Reject this payout with the reason entered? The amount is credited back.',
+    },
+  },
+  content: {
+    news: 'News',
+    videos: 'Update videos',
+    heading: 'Heading',
+    link: 'Link (http or https)',
+    video: 'YouTube link or id',
+    title: 'Title (optional)',
+    add: 'Add',
+    remove: 'Remove',
+    confirmRemove: 'Remove this item from every artist’s dashboard?',
+  },
+  audit: { heading: 'Audit log', action: 'Action', objectType: 'Object type', actor: 'Actor e-mail' },
+} as const;

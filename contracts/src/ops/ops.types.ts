@@ -1,0 +1,70 @@
+import type { StaffRole } from './ops.texts';
+
+/** GET /api/staff/session: who the caller is for the console (any login; `staff: false` for artists). */
+export type StaffSession = { staff: boolean; roles: StaffRole[]; totp_enrolled: boolean; totp_verified: boolean };
+/** POST /api/staff/totp/enrol: the secret to scan. */
+export type TotpEnrolment = { otpauth_uri: string; qr_data_url: string; secret: string };
+
+export type ReviewQueueRow = {
+  release_id: number;
+  release_title: string;
+  artist_name: string;
+  user_id: number;
+  user_email: string;
+  release_type: string;
+  number_of_tracks: number;
+  submitted_at: string | null;
+  /** Whole minutes since submission. */
+  age_minutes: number;
+};
+export type RejectionReasonRow = { code: string; label: string; field: string; field_label: string; step: number };
+export type ReviewTrack = {
+  track_id: number;
+  title: string;
+  isrc: string;
+  audio_track: string;
+  instrumental: string;
+  lyrics_language: string;
+  author1: string;
+  composer1: string;
+  explicit_version: string;
+  status: number;
+};
+export type ReviewRelease = {
+  release_id: number;
+  release_title: string;
+  release_type: string;
+  artist_name: string;
+  album_artwork: string;
+  genre: string;
+  sub_genre: string;
+  lable_name: string;
+  release_date: number;
+  p_line: string;
+  c_line: string;
+  upc_ean: string;
+  status: string;
+  reason: string;
+  user_id: number;
+  user_email: string;
+  submitted_at: string | null;
+  tracks: ReviewTrack[];
+  review_reasons: RejectionReasonRow[];
+};
+export type ReviewOutcomeResult = { release_id: number; status: string; upc_ean: string; isrcs: string[] };
+export type VideoQueueRow = { video_id: number; release_title: string; user_id: number; status: string; created_at: string };
+export type OpsUserRow = { user_id: number; name: string; email: string; revoked: boolean; created_at: string };
+export type OpsUserDetail = OpsUserRow & { balance_usd: number; releases: Array<{ release_id: number; release_title: string; status: string }>; tickets: number };
+export type AuditRow = {
+  id: number;
+  actor_email: string;
+  action: string;
+  object_type: string;
+  object_id: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+};
+export type PlatformState = { away: boolean; text: string };
+export type OpsTicketRow = { ticket_id: number; user_id: number; user_email: string; reason: string; status: number; created_at: string };
+export type OpsPayoutRow = { payout_id: number; user_id: number; user_email: string; amount_usd: number; status: string; reference: string; reason: string; created_at: string };

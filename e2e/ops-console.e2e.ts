@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import { OPS_UI, RELEASE_REJECTION_REASONS, hasValidGs1CheckDigit } from '@portal/contracts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { newUser, signUpInBrowser } from './support/flows';
+import { startPortal, type Portal } from './support/portal';
+import { createSubmittedRelease } from './support/release-api';
+import { makeJpeg, makeMp3 } from './support/media';
+
+/**
+ * Issue 11 in a real browser: a reviewer made by the CLI enrols TOTP with a code computed here,
+ * rejects an artist's release with two reasons; the artist (another context) sees them; the artist
+ * re-submits; the reviewer approves; the artist sees Approved with a UPC and ISRC. Away mode and revoke
+ * through the console; the audit shows the actions. Any console error fails. Screenshots at 1280 / 600.
+ */
+describe('operations console in the browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let staff: { page: Page; errors: string[] };
+  let artist: { page: Page; errors: string[] };
+  const reviewer = newUser('reviewer');
+  const artistUser = newUser('artist');
+  let releaseId = 0;
+  let artistToken = '';
+
+  const go = async (p: Page, path: string) => {
+    await p.goto(`${portal.url}${path}`);
+    await p.waitForLoadState('networkidle');
+  };
+  const both = async (p: Page, name: string) => {
+    await screenshot(p, `ops-${name}-1280`);
+    await p.setViewportSize({ width: 600, height: 900 });
+    await p.waitForTimeout(250);
+    await screenshot(p, `ops-${name}-600`);
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.waitForTimeout(150);
+  };
+  const confirmDialog = async (p: Page) => {
+    await p.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await p.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    staff = await newPage(browser);
+    artist = await newPage(browser);
+    staff.page.setDefaultTimeout(10_000);
+    artist.page.setDefaultTimeout(10_000);
+    await signUpInBrowser(artist.page, portal, artistUser);
+    await signUpInBrowser(staff.page, portal, reviewer);
+    artistToken = (await artist.page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    releaseId = (await createSubmittedRelease(portal, artistToken, { title: 'Monsoon Nights', trackTitle: 'Rain Song', artwork: makeJpeg('ops-cover', 600), audio: makeMp3('ops-song', 2, 330) })).releaseId;
+    await portal.cli('staff', 'add', reviewer.email, 'admin');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  afterEach(() => {
+    expect(staff.errors).toEqual([]);
+    expect(artist.errors).toEqual([]);
+  });
+
+  it('the artist sees no Operations link; the staff member does, and enrols TOTP with a computed code', async () => {
+    await go(artist.page, '/');
+    expect(await artist.page.getByRole('link', { name: 'Operations' }).count()).toBe(0);
+    await go(staff.page, '/');
+    await staff.page.getByRole('link', { name: 'Operations' }).click();
+    await staff.page.getByText(OPS_UI.totp.enrolIntro).waitFor();
+    const secret = (await staff.page.getByTestId('totp-secret').textContent())!.trim();
+    await both(staff.page, 'totp');
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+    await staff.page.getByLabel(OPS_UI.totp.code).fill(code);
+    await staff.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await staff.page.getByText('Monsoon Nights').waitFor();
+    await both(staff.page, 'queue');
+  });
+
+  it('rejects with two reasons; the artist sees them; re-submits; the reviewer approves; the artist sees Approved with UPC and ISRC', async () => {
+    const p = staff.page;
+    await p.getByText('Monsoon Nights').click();
+    await p.waitForURL(`${portal.url}/ops/review/${releaseId}`);
+    const [a, b] = [RELEASE_REJECTION_REASONS[2], RELEASE_REJECTION_REASONS[0]];
+    await p.getByLabel(`${a.label} (${a.field})`).check();
+    await p.getByLabel(`${b.label} (${b.field})`).check();
+    await both(p, 'detail');
+    await p.getByRole('button', { name: OPS_UI.detail.reject, exact: true }).click();
+    await confirmDialog(p);
+    await p.getByTestId('ops-status').filter({ hasText: 'rejected' }).waitFor();
+
+    await go(artist.page, `/catalog/${releaseId}`);
+    await artist.page.getByText(a.label, { exact: false }).first().waitFor();
+    await artist.page.getByText(b.label, { exact: false }).first().waitFor();
+    await artist.page.getByTestId('fields-to-fix').filter({ hasText: `${a.fieldLabel}, ${b.fieldLabel}` }).waitFor();
+    await screenshot(artist.page, 'ops-artist-rejected-1280');
+    // "Edit & re-submit" opens the wizard on the step of the fields to fix (both reasons are on step 1).
+    await artist.page.getByRole('button', { name: 'Edit & re-submit' }).click();
+    await artist.page.waitForURL(`${portal.url}/create_releases/${releaseId}?step=1`);
+    await artist.page.getByTestId('wizard-fields-to-fix').filter({ hasText: `${a.fieldLabel}, ${b.fieldLabel}` }).waitFor();
+    await screenshot(artist.page, 'ops-artist-wizard-fix-1280');
+
+    const resubmit = await fetch(`${portal.url}/api/submissionButton`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ release_id: releaseId, terms: true }) });
+    expect((await resubmit.json()).status).toBe(200);
+
+    await go(p, `/ops/review/${releaseId}`);
+    await p.getByRole('button', { name: OPS_UI.detail.approve, exact: true }).click();
+    await confirmDialog(p);
+    await p.getByTestId('ops-status').filter({ hasText: 'approved' }).waitFor();
+    const upc = (await p.getByTestId('ops-upc').textContent())!.trim();
+    expect(hasValidGs1CheckDigit(upc)).toBe(true);
+
+    await go(artist.page, `/catalog/${releaseId}`);
+    await artist.page.getByRole('region', { name: 'Status: Approved' }).waitFor();
+    await artist.page.getByText(upc).waitFor();
+    await artist.page.getByText(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/).first().waitFor();
+    await screenshot(artist.page, 'ops-artist-approved-1280');
+  });
+
+  it('away mode on and off, revoke and restore, and the audit lists every action', async () => {
+    const p = staff.page;
+    await go(p, '/ops/platform');
+    await p.getByLabel(OPS_UI.platform.text).fill('Upgrading until 18:00 UTC.');
+    await p.getByRole('button', { name: OPS_UI.platform.turnOn }).click();
+    await confirmDialog(p);
+    await p.getByTestId('away-state').filter({ hasText: 'On' }).waitFor();
+    await both(p, 'platform');
+    await go(artist.page, '/select_release');
+    await artist.page.getByText('Upgrading until 18:00 UTC.').first().waitFor();
+    await p.getByRole('button', { name: OPS_UI.platform.turnOff }).click();
+    await confirmDialog(p);
+    await p.getByTestId('away-state').filter({ hasText: 'Off' }).waitFor();
+
+    await go(p, '/ops/users');
+    await p.getByLabel(OPS_UI.users.search).fill(artistUser.email);
+    await p.getByRole('cell', { name: artistUser.email }).click();
+    await p.getByRole('button', { name: OPS_UI.users.revoke }).click();
+    await confirmDialog(p);
+    await p.getByTestId('user-revoked').filter({ hasText: 'Yes' }).waitFor();
+    await both(p, 'users');
+    await p.getByRole('button', { name: OPS_UI.users.restore }).click();
+    await confirmDialog(p);
+    await p.getByTestId('user-revoked').filter({ hasText: 'No' }).waitFor();
+
+    await go(p, '/ops/videos');
+    await p.getByText(OPS_UI.videos.empty).waitFor();
+    await both(p, 'videos');
+
+    const ticket = await fetch(`${portal.url}/api/createTicket`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'Delivery Status', reply: 'Where is my release?' }) });
+    expect((await ticket.json()).status).toBe(200);
+    await go(p, '/ops/desk');
+    await p.getByLabel(OPS_UI.desk.text).fill('Your release is live now.');
+    await p.getByRole('button', { name: OPS_UI.desk.reply }).first().click();
+    await confirmDialog(p);
+    await both(p, 'desk');
+    await p.getByRole('button', { name: OPS_UI.desk.close, exact: true }).first().click();
+    await confirmDialog(p);
+    await p.getByText(OPS_UI.desk.noTickets).waitFor();
+
+    await go(p, '/ops/content');
+    await p.getByLabel(OPS_UI.content.heading).fill('Console news item');
+    await p.getByLabel(OPS_UI.content.link).fill('https://example.com/blog/console');
+    await p.getByRole('button', { name: OPS_UI.content.add }).first().click();
+    await p.getByRole('link', { name: 'Console news item' }).waitFor();
+    await both(p, 'content');
+    await go(artist.page, '/');
+    await artist.page.getByText('Console news item').first().waitFor();
+    await p.getByRole('row', { name: /Console news item/ }).getByRole('button', { name: OPS_UI.content.remove }).click();
+    await confirmDialog(p);
+    await p.getByRole('link', { name: 'Console news item' }).waitFor({ state: 'detached' });
+
+    await go(p, '/ops/audit');
+    for (const action of ['release.reject', 'release.approve', 'platform.away_on', 'platform.away_off', 'user.revoke', 'user.restore', 'content.news_add', 'content.news_remove', 'ticket.reply', 'ticket.close', 'staff.add']) {
+      await p.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    }
+    await both(p, 'audit');
+  });
+});

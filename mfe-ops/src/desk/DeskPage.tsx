@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, notify, type DataTableColumn } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
+import { useOpsList } from '../common/use-ops-list';
+import { formatWhen } from '../common/format';
+
+const U = OPS_UI.desk;
+type Action = { kind: 'reply' | 'close'; ticket: OpsTicketRow } | { kind: 'paid' | 'reject'; payout: OpsPayoutRow } | null;
+
+/** Support desk (open tickets: reply, close) and finance desk (payout requests: paid, reject), by role (issue 11). */
+export function DeskPage({ support, finance }: { support: boolean; finance: boolean }) {
+  const [ticketPage, setTicketPage] = useState(1);
+  const [payoutPage, setPayoutPage] = useState(1);
+  const tickets = useOpsList<OpsTicketRow>(E.openTickets, { page: ticketPage, limit: OPS_LIMITS.pageSize }, support);
+  const payouts = useOpsList<OpsPayoutRow>(E.payouts, { page: payoutPage, limit: OPS_LIMITS.pageSize }, finance);
+  const [text, setText] = useState('');
+  const [action, setAction] = useState<Action>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!action) return;
+    setBusy(true);
+    try {
+      const res =
+        'ticket' in action
+          ? action.kind === 'reply'
+            ? await api.call(E.replyTicket, { body: { ticket_id: action.ticket.ticket_id, text } })
+            : await api.call(E.closeTicket, { body: { ticket_id: action.ticket.ticket_id } })
+          : action.kind === 'paid'
+            ? await api.call(E.markPayoutPaid, { body: { payout_id: action.payout.payout_id, reference: text } })
+            : await api.call(E.rejectPayout, { body: { payout_id: action.payout.payout_id, reason: text } });
+      notify.success(res.message);
+      setText('');
+      await Promise.all([tickets.reload(), payouts.reload()]);
+    } catch {
+      // The kit showed the server's message.
+    } finally {
+      setBusy(false);
+      setAction(null);
+    }
+  };
+  const needsText = !text.trim();
+  const ticketColumns: DataTableColumn<OpsTicketRow>[] = [
+    { key: 'id', header: '#', render: (r) => r.ticket_id },
+    { key: 'who', header: 'Account', render: (r) => r.user_email },
+    { key: 'reason', header: 'Reason', render: (r) => r.reason },
+    { key: 'when', header: 'Opened', render: (r) => formatWhen(r.created_at) },
+    {
+      key: 'x',
+      header: '',
+      render: (r) => (
+        <Row $gap={4}>
+          <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'reply', ticket: r })}>{U.reply}</Button>
+          <Button variant="text" onClick={() => setAction({ kind: 'close', ticket: r })}>{U.close}</Button>
+        </Row>
+      ),
+    },
+  ];
+  const payoutColumns: DataTableColumn<OpsPayoutRow>[] = [
+    { key: 'id', header: '#', render: (r) => r.payout_id },
+    { key: 'who', header: 'Account', render: (r) => r.user_email },
+    { key: 'amount', header: 'USD', render: (r) => r.amount_usd.toFixed(2) },
+    { key: 'when', header: 'Requested', render: (r) => formatWhen(r.created_at) },
+    {
+      key: 'x',
+      header: '',
+      render: (r) => (
+        <Row $gap={4}>
+          <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'paid', payout: r })}>{U.paid}</Button>
+          <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'reject', payout: r })}>{U.reject}</Button>
+        </Row>
+      ),
+    },
+  ];
+  const message = action ? U.confirm[action.kind] : '';
+  return (
+    <Stack $gap={16}>
+      <TextField label={U.text} name="desk-text" value={text} onChange={(e) => setText(e.target.value)} />
+      {support && (
+        <Card>
+          <SectionTitle>{U.tickets}</SectionTitle>
+          <DataTable columns={ticketColumns} rows={tickets.rows} rowKey={(r) => r.ticket_id} loading={tickets.loading} empty={U.noTickets} caption={U.tickets} />
+          <Pagination page={ticketPage} total={tickets.total} pageSize={OPS_LIMITS.pageSize} onChange={setTicketPage} />
+        </Card>
+      )}
+      {finance && (
+        <Card>
+          <SectionTitle>{U.payouts}</SectionTitle>
+          <DataTable columns={payoutColumns} rows={payouts.rows} rowKey={(r) => r.payout_id} loading={payouts.loading} empty={U.noPayouts} caption={U.payouts} />
+          <Pagination page={payoutPage} total={payouts.total} pageSize={OPS_LIMITS.pageSize} onChange={setPayoutPage} />
+        </Card>
+      )}
+      <ConfirmDialog open={action !== null} title={U.heading} message={message} busy={busy} onConfirm={confirm} onCancel={() => setAction(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Card, ConfirmDialog, Loader, Muted, Stack, TextAreaField, api, notify } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_UI, type PlatformState } from '@portal/contracts';
+
+const U = OPS_UI.platform;
+const Narrow = styled(Card)`
+  max-width: 640px;
+`;
+
+/** Away mode on (with its text) and off (issue 11); every artist's gate shows it on their next check. */
+export function PlatformPage() {
+  const [state, setState] = useState<PlatformState | null>(null);
+  const [text, setText] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void api.call(E.platformStatus).then((res) => {
+      setState(res.body ?? null);
+      setText(res.body?.text ?? '');
+    }, () => undefined);
+  }, []);
+  if (!state) return <Loader />;
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const res = await api.call(E.setAwayMode, { body: { on: !state.away, text } });
+      setState(res.body ?? null);
+      notify.success(res.message);
+    } catch {
+      // The kit showed the server's message.
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <Narrow>
+      <Stack $gap={16}>
+        <Muted>
+          {U.away}: <strong data-testid="away-state">{state.away ? 'On' : 'Off'}</strong>
+        </Muted>
+        <TextAreaField label={U.text} name="away-text" value={text} disabled={state.away} onChange={(e) => setText(e.target.value)} />
+        <div>
+          <Button variant={state.away ? 'primary' : 'danger'} disabled={!state.away && !text.trim()} onClick={() => setConfirming(true)}>
+            {state.away ? U.turnOff : U.turnOn}
+          </Button>
+        </div>
+      </Stack>
+      <ConfirmDialog open={confirming} title={U.away} message={state.away ? U.turnOff : U.turnOn} busy={busy} onConfirm={toggle} onCancel={() => setConfirming(false)} />
+    </Narrow>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, type ReviewRelease } from '@portal/contracts';
+
+const U = OPS_UI.detail;
+const Art = styled.img`
+  width: 160px;
+  height: 160px;
+  object-fit: cover;
+  border-radius: 8px;
+`;
+const Tracks = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li { padding: 8px 0; border-bottom: 1px solid rgba(0, 0, 0, 0.08); }
+  audio { display: block; width: 100%; max-width: 420px; margin-top: 6px; }
+`;
+
+/** Every field a reviewer checks, as [label, value, test id]. */
+const facts = (r: ReviewRelease): Array<[string, string, string?]> => [
+  ['Title', r.release_title],
+  ['Artist', r.artist_name],
+  ['Account', r.user_email],
+  ['Status', r.status, 'ops-status'],
+  ['Type', r.release_type],
+  ['Genre', `${r.genre} / ${r.sub_genre}`],
+  ['Label', r.lable_name],
+  ['Release date', new Date(r.release_date).toLocaleDateString()],
+  ['℗ line', r.p_line],
+  ['© line', r.c_line],
+  ['UPC', r.upc_ean || '—', 'ops-upc'],
+  ...(r.reason ? ([['Reason', r.reason]] as Array<[string, string]>) : []),
+];
+
+type Pending = 'approve' | 'reject' | 'takedown' | null;
+
+/** One track with a Play button that fetches a staff-only signed link. */
+function TrackItem({ track }: { track: ReviewRelease['tracks'][number] }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const play = async () => {
+    const res = await api.call(E.reviewAudioLink, { query: { track_id: track.track_id } });
+    setSrc(res.body?.url ?? null);
+  };
+  return (
+    <li>
+      <strong>{track.title}</strong> <Muted as="span">ISRC {track.isrc || '—'} · instrumental {track.instrumental} · lyrics {track.lyrics_language || '—'} · composer {track.composer1} · lyricist {track.author1}</Muted>
+      {src ? <audio controls autoPlay src={src} /> : <Button variant="secondary" onClick={play}>{U.play}</Button>}
+    </li>
+  );
+}
+
+/** A release under review (issue 11): every field, artwork, tracks; approve, reject with reasons, take down. */
+export function ReviewDetail({ releaseId }: { releaseId: number }) {
+  const navigate = useNavigate();
+  const [release, setRelease] = useState<ReviewRelease | null>(null);
+  const [reasons, setReasons] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const [takedownReason, setTakedownReason] = useState('');
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setRelease((await api.call(E.reviewRelease, { query: { release_id: releaseId } })).body ?? null);
+    } catch {
+      navigate('/ops');
+    }
+  }, [releaseId, navigate]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!release) return <Loader />;
+  const toggle = (code: string) => setReasons((r) => (r.includes(code) ? r.filter((c) => c !== code) : [...r, code]));
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const res =
+        pending === 'approve'
+          ? await api.call(E.approveRelease, { body: { release_id: releaseId } })
+          : pending === 'reject'
+            ? await api.call(E.rejectRelease, { body: { release_id: releaseId, reasons, note } })
+            : await api.call(E.takedownRelease, { body: { release_id: releaseId, reason: takedownReason } });
+      notify.success(res.body?.upc_ean && pending === 'approve' ? `${res.message} UPC ${res.body.upc_ean}` : res.message);
+      setPending(null);
+      await load();
+    } catch {
+      setPending(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const inReview = release.status === 'in_review';
+  return (
+    <Stack $gap={16}>
+      <Card>
+        <Row $gap={16} style={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          {release.album_artwork && <Art src={fileUrl.artwork(release.album_artwork)} alt="Artwork" />}
+          <FactGrid style={{ flex: 1, minWidth: 240 }}>
+            {facts(release).map(([label, value, testId]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd data-testid={testId}>{value}</dd>
+              </div>
+            ))}
+          </FactGrid>
+        </Row>
+      </Card>
+      <Card>
+        <SectionTitle>{U.tracks}</SectionTitle>
+        <Tracks>{release.tracks.map((t) => <TrackItem key={t.track_id} track={t} />)}</Tracks>
+      </Card>
+      {inReview && (
+        <Card>
+          <SectionTitle>{U.reasons}</SectionTitle>
+          <Stack $gap={8}>
+            {RELEASE_REJECTION_REASONS.map((r) => (
+              <CheckboxField key={r.code} name={`reason-${r.code}`} label={`${r.label} (${r.field})`} checked={reasons.includes(r.code)} onChange={() => toggle(r.code)} />
+            ))}
+            <TextAreaField label={U.note} name="note" value={note} onChange={(e) => setNote(e.target.value)} />
+            <Row $gap={8}>
+              <Button onClick={() => setPending('approve')}>{U.approve}</Button>
+              <Button variant="danger" disabled={!reasons.length} onClick={() => setPending('reject')}>{U.reject}</Button>
+            </Row>
+          </Stack>
+        </Card>
+      )}
+      {release.status === 'approved' && (
+        <Card>
+          <Stack $gap={8}>
+            <TextField label={U.takedownReason} name="takedown" value={takedownReason} onChange={(e) => setTakedownReason(e.target.value)} />
+            <div><Button variant="danger" disabled={!takedownReason.trim()} onClick={() => setPending('takedown')}>{U.takedown}</Button></div>
+          </Stack>
+        </Card>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending === 'approve' ? U.approve : pending === 'reject' ? U.reject : U.takedown}
+        message={pending === 'approve' ? U.confirmApprove : pending === 'reject' ? U.confirmReject : U.confirmTakedown}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, notify, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsUserDetail, type OpsUserRow } from '@portal/contracts';
+import { useOpsList } from '../common/use-ops-list';
+import { formatWhen } from '../common/format';
+
+const U = OPS_UI.users;
+
+/** Users (issue 11): search by name or e-mail, open one (releases, tickets, balance), revoke and restore. */
+export function UsersPage({ canRevoke }: { canRevoke: boolean }) {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(q, 300);
+  const { rows, total, loading, reload } = useOpsList<OpsUserRow>(E.searchUsers, { q: search, page, limit: OPS_LIMITS.pageSize });
+  const [open, setOpen] = useState<OpsUserDetail | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const openUser = async (row: OpsUserRow) => setOpen((await api.call(E.userDetail, { query: { user_id: row.user_id } })).body ?? null);
+  const toggle = async () => {
+    if (!open) return;
+    setBusy(true);
+    try {
+      const res = await api.call(E.setUserRevoked, { body: { user_id: open.user_id, revoked: !open.revoked } });
+      notify.success(res.message);
+      await openUser(open);
+      await reload();
+    } catch {
+      // The kit showed the server's message.
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  const columns: DataTableColumn<OpsUserRow>[] = [
+    { key: 'name', header: 'Name', render: (r) => r.name },
+    { key: 'email', header: 'E-mail', render: (r) => r.email },
+    { key: 'revoked', header: 'Revoked', render: (r) => (r.revoked ? 'Yes' : 'No') },
+    { key: 'since', header: 'Since', render: (r) => formatWhen(r.created_at) },
+  ];
+  return (
+    <Stack $gap={16}>
+      <TextField label={U.search} name="q" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.user_id} loading={loading} empty="No user found." caption={U.heading} onRowClick={openUser} />
+      <Pagination page={page} total={total} pageSize={OPS_LIMITS.pageSize} onChange={setPage} />
+      {open && (
+        <Card>
+          <SectionTitle>{open.name}</SectionTitle>
+          <FactGrid>
+            <div><dt>E-mail</dt><dd>{open.email}</dd></div>
+            <div><dt>Balance</dt><dd>${open.balance_usd.toFixed(2)}</dd></div>
+            <div><dt>Tickets</dt><dd>{open.tickets}</dd></div>
+            <div><dt>Revoked</dt><dd data-testid="user-revoked">{open.revoked ? 'Yes' : 'No'}</dd></div>
+            <div><dt>Releases</dt><dd>{open.releases.map((r) => `${r.release_title} (${r.status})`).join(', ') || '—'}</dd></div>
+          </FactGrid>
+          {canRevoke && (
+            <div style={{ marginTop: 16 }}>
+              <Button variant={open.revoked ? 'primary' : 'danger'} onClick={() => setConfirming(true)}>{open.revoked ? U.restore : U.revoke}</Button>
+            </div>
+          )}
+        </Card>
+      )}
+      <ConfirmDialog open={confirming} title={open?.revoked ? U.restore : U.revoke} message={open?.revoked ? `${U.restore} ${open?.email}?` : U.confirmRevoke} busy={busy} onConfirm={toggle} onCancel={() => setConfirming(false)} />
+    </Stack>
+  );
+}

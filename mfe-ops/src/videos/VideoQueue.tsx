@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, notify, type DataTableColumn } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type VideoQueueRow } from '@portal/contracts';
+import { useOpsList } from '../common/use-ops-list';
+import { formatWhen } from '../common/format';
+
+const U = OPS_UI.videos;
+const D = OPS_UI.detail;
+type Outcome = 'approved' | 'rejected' | 'takendown';
+
+/** Video releases in review (issue 11): approve, reject with a reason, take down; the artist's bell is told. */
+export function VideoQueue() {
+  const [page, setPage] = useState(1);
+  const { rows, total, loading, reload } = useOpsList<VideoQueueRow>(E.videoQueue, { page, limit: OPS_LIMITS.pageSize });
+  const [open, setOpen] = useState<VideoQueueRow | null>(null);
+  const [reason, setReason] = useState('');
+  const [pending, setPending] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!open || !pending) return;
+    setBusy(true);
+    try {
+      const res = await api.call(E.reviewVideo, { body: { video_id: open.video_id, outcome: pending, reason } });
+      notify.success(res.message);
+      setOpen(null);
+      setReason('');
+      await reload();
+    } catch {
+      // The kit showed the server's message.
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+  const columns: DataTableColumn<VideoQueueRow>[] = [
+    { key: 'id', header: 'Video', render: (r) => `#${r.video_id}` },
+    { key: 'title', header: 'Release', render: (r) => r.release_title },
+    { key: 'when', header: 'Submitted', render: (r) => formatWhen(r.created_at) },
+  ];
+  return (
+    <Stack $gap={16}>
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.video_id} loading={loading} empty={U.empty} caption={U.heading} onRowClick={(r) => setOpen(r)} />
+      <Pagination page={page} total={total} pageSize={OPS_LIMITS.pageSize} onChange={setPage} />
+      {open && (
+        <Card>
+          <SectionTitle>{`#${open.video_id} ${open.release_title}`}</SectionTitle>
+          <Stack $gap={8}>
+            <TextField label={U.reason} name="video-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <Row $gap={8} $wrap>
+              <Button onClick={() => setPending('approved')}>{D.approve}</Button>
+              <Button variant="danger" disabled={!reason.trim()} onClick={() => setPending('rejected')}>{D.reject}</Button>
+              <Button variant="secondary" disabled={!reason.trim()} onClick={() => setPending('takendown')}>{D.takedown}</Button>
+            </Row>
+          </Stack>
+        </Card>
+      )}
+      <ConfirmDialog open={pending !== null} title={U.heading} message={`${pending === 'approved' ? D.approve : pending === 'rejected' ? D.reject : D.takedown} #${open?.video_id}?`} busy={busy} onConfirm={confirm} onCancel={() => setPending(null)} />
+    </Stack>
+  );
+}
