@@ -1,11 +1,11 @@
+import { OpsDeskService } from '../ops/console/ops-desk.service';
+import { CLI_ACTOR } from '../ops/audit/audit.service';
 import { centsToUsd, usdToCents } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { UsersService } from '../users/users.service';
 import { LedgerService } from './money/ledger.service';
-import { PayoutsService } from './money/payouts.service';
 import { ReportsService } from './reports/reports.service';
 import { AttachmentsService } from './tickets/attachments.service';
-import { TicketsService } from './tickets/tickets.service';
 
 const positiveId = (raw: string | undefined, usage: string): number => {
   const n = Number(raw);
@@ -25,23 +25,24 @@ export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email
   return `${user.email} credited ${centsToUsd(cents)} USD; balance ${centsToUsd(balance)} USD`;
 }
 
-/** Operator commands of the support area until the operations console exists (README "Operator commands"). */
+/** Operator commands of the support area (README "Operator commands"); ticket and payout outcomes go through the console's desk service (issue 11). */
 export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
   {
     name: 'ticket-reply',
     usage: 'ticket-reply <ticket_id> "<text>"   (reply as Support Team: bell + e-mail to the artist)',
     run: async (app, [id, ...text]) => {
       const ticketId = positiveId(id, 'ticket-reply <ticket_id> "<text>"');
-      const ticket = await app.get(TicketsService).supportReply(ticketId, text.join(' '));
-      return `replied to ticket ${ticket.id}`;
+      // Through the console's desk service: the same rules, and an audit row (issue 11).
+      const ticket = await app.get(OpsDeskService).reply(ticketId, text.join(' '), CLI_ACTOR);
+      return `replied to ticket ${ticket.ticket_id}`;
     },
   },
   {
     name: 'ticket-close',
     usage: 'ticket-close <ticket_id>   (mark DONE: no more replies; bell)',
     run: async (app, [id]) => {
-      const ticket = await app.get(TicketsService).close(positiveId(id, 'ticket-close <ticket_id>'));
-      return `ticket ${ticket.id} is done`;
+      const ticket = await app.get(OpsDeskService).close(positiveId(id, 'ticket-close <ticket_id>'), CLI_ACTOR);
+      return `ticket ${ticket.ticket_id} is done`;
     },
   },
   {
@@ -57,16 +58,16 @@ export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
     name: 'payout-paid',
     usage: 'payout-paid <payout_id> <payment reference>   (bell)',
     run: async (app, [id, ...ref]) => {
-      const payout = await app.get(PayoutsService).markPaid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '));
-      return `payout ${payout.id} paid (${payout.reference})`;
+      const payout = await app.get(OpsDeskService).paid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '), CLI_ACTOR);
+      return `payout ${payout.payout_id} paid (${payout.reference})`;
     },
   },
   {
     name: 'payout-reject',
     usage: 'payout-reject <payout_id> "<reason>"   (credits the amount back; bell)',
     run: async (app, [id, ...reason]) => {
-      const payout = await app.get(PayoutsService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '));
-      return `payout ${payout.id} rejected; ${centsToUsd(payout.amount_cents)} USD credited back`;
+      const payout = await app.get(OpsDeskService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '), CLI_ACTOR);
+      return `payout ${payout.payout_id} rejected; ${centsToUsd(Math.round(payout.amount_usd * 100))} USD credited back`;
     },
   },
   {
