@@ -100,6 +100,18 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
     expect((await as(third).get('ops/releases/queue')).status).toBe(403);
   });
 
+  it('TOTP: after 5 wrong codes the second factor is locked for a while, even for the right code', async () => {
+    const staff = await createStaff(t, 'support');
+    const session = await login(t, staff.email, staff.password);
+    const right = totpCode(staff.secret, 1);
+    const wrong = right === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++) expect((await as(session).post('staff/totp/verify', { code: wrong })).status).toBe(400);
+    const locked = await as(session).post('staff/totp/verify', { code: right });
+    expect([locked.status, locked.body.message]).toEqual([429, OPS_MESSAGES.totpLocked]);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await as(session).get('ops/tickets')).status).toBe(403);
+  });
+
   it('queue oldest first; reject with two reasons; approve assigns a UPC and ISRCs; 409 when not in review; audited', async () => {
     const first = await submitted('Monsoon Nights');
     const second = await submitted('City Lights');

@@ -57,6 +57,9 @@ export const OPS_LIMITS = {
   totpPeriodSeconds: 30,
   /** Accepted clock drift in periods either side. */
   totpWindow: 1,
+  /** Wrong codes a staff account may try per window before the second factor is locked (brute force). */
+  totpMaxFailures: 5,
+  totpFailureWindowSeconds: 300,
 } as const;
 
 export const OPS_MESSAGES = {
@@ -66,6 +69,7 @@ export const OPS_MESSAGES = {
   totpAlreadyEnrolled: 'Two-factor authentication is already set up. Enter a code from your app.',
   totpNotEnrolled: 'Set up two-factor authentication first.',
   totpInvalid: 'The code is not valid. Enter the current 6-digit code from your app.',
+  totpLocked: 'Too many wrong codes. Please wait a few minutes before trying again.',
   totpVerified: 'Two-factor authentication passed.',
   totpEnrolment: 'Scan the QR code with your authenticator app, then enter a code.',
   staffSession: 'Staff session.',

@@ -62,10 +62,14 @@ export class StaffService {
     await this.assertStaff(user.id);
     const row = await this.totps.findOne({ where: { user_id: user.id } });
     if (!row) throw DomainError.badRequest(M.totpNotEnrolled, 'totp_not_enrolled');
+    this.assertNotLocked(user.id);
     const email = (await this.users.getById(user.id)).email;
     const delta = this.totp(row.secret, email).validate({ token: code, window: L.totpWindow });
     const counter = Math.floor(Date.now() / 1000 / L.totpPeriodSeconds) + (delta ?? 0);
-    if (delta === null || counter <= row.last_counter) throw DomainError.badRequest(M.totpInvalid, 'totp_invalid');
+    if (delta === null || counter <= row.last_counter) {
+      this.recordFailure(user.id);
+      throw DomainError.badRequest(M.totpInvalid, 'totp_invalid');
+    }
     // Conditional on the last counter, so two requests with one code cannot both pass.
     const res = await this.totps
       .createQueryBuilder()
@@ -77,6 +81,24 @@ export class StaffService {
     await this.factors.save({ session_id: user.sessionId, user_id: user.id, verified_at: new Date() });
     if (!row.confirmed_at) await this.audit.record({ userId: user.id, email }, 'staff.totp_enrolled', 'user', user.id, null, { confirmed: true });
     return this.session(user);
+  }
+
+  /** Times (epoch ms) of each staff account's recent wrong codes (one API process). */
+  private readonly failures = new Map<number, number[]>();
+
+  /** Brute force of the 6-digit code: after totpMaxFailures wrong codes in the window, 429 until it passes. */
+  private assertNotLocked(userId: number): void {
+    const since = Date.now() - L.totpFailureWindowSeconds * 1000;
+    const recent = (this.failures.get(userId) ?? []).filter((t) => t > since);
+    this.failures.set(userId, recent);
+    if (recent.length >= L.totpMaxFailures) {
+      const retry = Math.ceil((recent[0]! + L.totpFailureWindowSeconds * 1000 - Date.now()) / 1000);
+      throw new DomainError(429, M.totpLocked, { code: 'totp_locked', headers: { 'Retry-After': String(Math.max(1, retry)) } });
+    }
+  }
+
+  private recordFailure(userId: number): void {
+    this.failures.set(userId, [...(this.failures.get(userId) ?? []), Date.now()]);
   }
 
   /** CLI `staff add EMAIL ROLE`: a verified user account gets the role. */
