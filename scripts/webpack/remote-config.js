@@ -3,6 +3,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { RemoteVersionPlugin } = require('./version-plugin');
+const { PrecompressPlugin } = require('./compress-plugin');
 const { typescriptRule, assetRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
 
 /**
@@ -53,7 +54,8 @@ function createRemoteConfig({ dir, name, exposes, port }) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),
-        ...(production ? [new RemoteVersionPlugin({ dir, name })] : []),
+        // .br and .gz beside every text asset (issue 14); copied into the version store with the rest.
+        ...(production ? [new PrecompressPlugin(), new RemoteVersionPlugin({ dir, name })] : []),
       ],
       ...buildSettings(production),
       devServer: devServer(port, { historyApiFallback: false, devMiddleware: { writeToDisk: false } }),
