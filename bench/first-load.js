@@ -6,6 +6,9 @@
  * /create_releases (the last two logged in) it prints the JavaScript bytes on the wire (encoded body,
  * as compressed by the server), the decoded JavaScript bytes, the JavaScript and total request counts,
  * and how many copies of React's core ran; /login is checked against the 170 KB target.
+ * Chromium advertises brotli only over HTTPS, so on this plain-HTTP origin it receives gzip; the
+ * "JS brotli" column is what an HTTPS browser receives: the same script URLs fetched again with
+ * `Accept-Encoding: br` (body bytes, headers not counted), and the target is checked on it.
  *
  *   node bench/first-load.js [--no-build] [--json]
  *
@@ -71,7 +74,16 @@ async function measure(browser, url, token) {
   const all = [...requests.values()].filter((r) => r.url && !r.url.startsWith('data:'));
   const js = all.filter((r) => r.type === 'Script');
   const sum = (list, key) => list.reduce((n, r) => n + (r[key] || 0), 0);
+  const brBodies = await Promise.all(
+    js.map(async (r) => {
+      const res = await fetch(r.url, { headers: { 'accept-encoding': 'br' } });
+      const length = Number(res.headers.get('content-length'));
+      await res.body?.cancel();
+      return length;
+    }),
+  );
   const result = {
+    jsBrotliBytes: brBodies.reduce((a, b) => a + b, 0),
     page: new URL(url).pathname,
     landedOn: new URL(page.url()).pathname,
     jsWireBytes: sum(js, 'wire'),
@@ -104,18 +116,18 @@ async function measure(browser, url, token) {
     if (process.argv.includes('--json')) {
       console.log(JSON.stringify(results, null, 2));
     } else {
-      console.log('\npage              JS on wire   JS decoded   JS req (compressed)   all req   all on wire   React copies   network idle');
+      console.log('\npage              JS brotli   JS on wire (gzip)   JS decoded   JS req (compressed)   all req   all on wire   React copies   network idle');
       for (const r of results) {
         console.log(
-          `${r.page.padEnd(17)} ${String(r.jsWireBytes).padStart(10)}   ${String(r.jsDecodedBytes).padStart(10)}   ${`${r.jsRequests} (${r.jsCompressed})`.padStart(19)}   ${String(r.requests).padStart(7)}   ${String(r.wireBytes).padStart(11)}   ${String(r.reactCopies).padStart(12)}   ${String(r.networkIdleMs).padStart(9)} ms${r.landedOn !== r.page ? `  (landed on ${r.landedOn})` : ''}`,
+          `${r.page.padEnd(17)} ${String(r.jsBrotliBytes).padStart(9)}   ${String(r.jsWireBytes).padStart(17)}   ${String(r.jsDecodedBytes).padStart(10)}   ${`${r.jsRequests} (${r.jsCompressed})`.padStart(19)}   ${String(r.requests).padStart(7)}   ${String(r.wireBytes).padStart(11)}   ${String(r.reactCopies).padStart(12)}   ${String(r.networkIdleMs).padStart(9)} ms${r.landedOn !== r.page ? `  (landed on ${r.landedOn})` : ''}`,
         );
       }
       console.log('\nlargest scripts on the wire:');
       for (const r of results) console.log(`  ${r.page}: ${r.largestScripts.join(', ')}`);
     }
     const login = results[0];
-    const ok = login.jsWireBytes <= TARGET_LOGIN_JS_BYTES && login.reactCopies === 1;
-    console.log(`\n/login: ${login.jsWireBytes} bytes of JavaScript on the wire (target ≤ ${TARGET_LOGIN_JS_BYTES} = 170 KB), ${login.reactCopies} React: ${ok ? 'within target' : 'NOT within target'}`);
+    const ok = login.jsBrotliBytes <= TARGET_LOGIN_JS_BYTES && login.reactCopies === 1;
+    console.log(`\n/login: ${login.jsBrotliBytes} bytes of JavaScript with brotli, ${login.jsWireBytes} on this HTTP wire with gzip (target ≤ ${TARGET_LOGIN_JS_BYTES} = 170 KB), ${login.reactCopies} React: ${ok ? 'within target' : 'NOT within target'}`);
   } finally {
     await browser.close();
     await api.stop();
