@@ -4,7 +4,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { RemoteVersionPlugin } = require('./version-plugin');
 const { PrecompressPlugin } = require('./compress-plugin');
-const { typescriptRule, assetRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
+const { typescriptRule, assetRules, workspaceRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -43,7 +43,7 @@ function createRemoteConfig({ dir, name, exposes, port }) {
         clean: true,
       },
       resolve: resolveOptions(),
-      module: { rules: [typescriptRule(dir), ...assetRules()] },
+      module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
       plugins: [
         new ModuleFederationPlugin({
           name,

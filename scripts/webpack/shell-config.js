@@ -6,7 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { SharedVersionsPlugin } = require('./version-plugin');
 const { PrecompressPlugin } = require('./compress-plugin');
-const { typescriptRule, assetRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
+const { typescriptRule, assetRules, workspaceRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -36,7 +36,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
         clean: true,
       },
       resolve: resolveOptions(),
-      module: { rules: [typescriptRule(dir), ...assetRules()] },
+      module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
       plugins: [
         new ModuleFederationPlugin({
           name,
