@@ -25,8 +25,12 @@ export const theme = {
     dangerSoft: '#fef3f2',
     success: '#12a150',
     successSoft: '#ecfdf3',
+    /** Green for text: 5.7:1 on white, 5.4:1 on successSoft (WCAG AA); `success` is for icons and fills. */
+    successText: '#067647',
     warning: '#dc8a06',
     warningSoft: '#fffaeb',
+    /** Amber for text: 5.2:1 on warningSoft (WCAG AA); `warning` is for icons and fills. */
+    warningText: '#b54708',
     neutral: '#98a2b3',
     focus: '#8677f0',
   },
