@@ -39,6 +39,11 @@ let axeSource: string | undefined;
  * {@link screenshot} (each screen a journey looks at is photographed) or directly.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A screen still rendering (remote chunks arriving after a navigation) would be judged half-drawn:
+  // wait for the network to settle and the page's main landmark with its heading (up to 10 s; without
+  // them axe reports the missing landmark or heading).
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForSelector('main h1', { timeout: 10_000 }).catch(() => undefined);
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (disabled) => {
