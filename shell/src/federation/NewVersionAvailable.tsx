@@ -11,7 +11,7 @@ const Box = styled(Card)`
   gap: 14px;
   padding: 36px 24px;
   text-align: center;
-  h2 { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
+  h1 { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
   p { margin: 0; }
 `;
 
@@ -23,7 +23,8 @@ const Box = styled(Card)`
 export function NewVersionAvailable() {
   return (
     <Box role="alert" data-testid="remote-new-version">
-      <h2>{REMOTE_UPDATE_TEXT.newVersion}</h2>
+      {/* It stands in for the whole screen: the page's heading (axe page-has-heading-one). */}
+      <h1>{REMOTE_UPDATE_TEXT.newVersion}</h1>
       <p>{REMOTE_UPDATE_TEXT.newVersionHint}</p>
       <Button variant="primary" onClick={() => window.location.reload()}>
         {REMOTE_UPDATE_TEXT.reload}

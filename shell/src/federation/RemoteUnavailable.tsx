@@ -11,7 +11,7 @@ const Box = styled(Card)`
   gap: 14px;
   padding: 36px 24px;
   text-align: center;
-  p { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
+  h1 { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
 `;
 
 /** Fallback of one remote's routes when it cannot load (DESIGN.md "Shape"); other areas keep working. */
@@ -22,7 +22,8 @@ export function RemoteUnavailable({ onRetry, retrying }: { onRetry(): void; retr
         <path d="M12 3 2.5 20h19L12 3Z" strokeLinejoin="round" />
         <path d="M12 10v4.5M12 17.2v.3" strokeLinecap="round" />
       </svg>
-      <p>{REMOTE_UNAVAILABLE_TEXT}</p>
+      {/* It stands in for the whole screen: its message is the page's heading (axe page-has-heading-one). */}
+      <h1>{REMOTE_UNAVAILABLE_TEXT}</h1>
       <Button variant="primary" onClick={onRetry} busy={retrying}>
         {RETRY_LABEL}
       </Button>
