@@ -227,6 +227,12 @@ describe('audio releases in the browser', () => {
     }
     await shots('catalog-full');
 
+    // A search that finds nothing says so, not "No Release Created." (issue 14).
+    await page.getByLabel(starts(UI.catalog.search)).fill('zzz-no-such-release');
+    await page.getByText(UI.catalog.noMatch).waitFor({ timeout: 5000 });
+    expect(await page.getByText(M.noRelease).count()).toBe(0);
+    await shots('catalog-search-nothing');
+
     await page.getByLabel(starts(UI.catalog.search)).fill('City');
     await page.getByText(`${M.totalAudioReleases}: 1`).waitFor({ timeout: 5000 });
     expect(await rows.count()).toBe(1);

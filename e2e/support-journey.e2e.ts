@@ -178,7 +178,7 @@ describe('support area in the browser', () => {
     await portal.cli('report-attach', reportId, csv);
     await page.reload();
     await row.getByText(UI.reports.received).waitFor();
-    const href = await row.getByRole('link', { name: 'Download the Spotify report' }).getAttribute('href');
+    const href = await row.getByRole('link', { name: 'Download CSV of the Spotify report' }).getAttribute('href');
     const file = await page.evaluate(async (url) => (await (await fetch(url!)).text()).split('\n')[0], href);
     expect(file).toBe(header);
     await both('support-reports-received');

@@ -2,7 +2,9 @@
 // Serves one built remote on its own port: `node scripts/serve-remote.js <package-dir> <port>`
 // (docs/decisions/001). Static files of <package-dir>/dist with CORS "*" so a shell on another
 // origin can load it; mf-manifest.json and remoteEntry.js are never cached (a redeploy or rollback
-// must be seen at once), content-hashed chunks are cached for a year.
+// must be seen at once), content-hashed chunks are cached for a year. Text files are answered from
+// their precompressed `.br` / `.gz` copies (written by the production build, issue 14) when the client
+// accepts that encoding, with `Vary: Accept-Encoding`.
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,6 +27,38 @@ const MIME = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Precompressed copies beside a text file, best first (scripts/webpack/compress-plugin.js). */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+];
+const TEXT_EXT = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt']);
+
+/** Encodings of an Accept-Encoding header answerable from copies, brotli first whatever the client's order; none with q=0. */
+function acceptedEncodings(header) {
+  if (!header) return [];
+  const q = new Map();
+  for (const part of String(header).split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const name = token.trim().toLowerCase();
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  return ENCODINGS.filter(({ name }) => (q.get(name) ?? (name === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0) > 0);
+}
+
+/** The first of `encodings` whose copy of `file` exists, with its stat; else the file's own stat. */
+function pickFile(file, encodings, done) {
+  const [first, ...rest] = encodings;
+  if (!first) {
+    fs.stat(file, (error, stat) => done(error, file, stat, undefined));
+    return;
+  }
+  fs.stat(file + first.suffix, (error, stat) => (!error && stat.isFile() ? done(null, file + first.suffix, stat, first.name) : pickFile(file, rest, done)));
+}
 
 const NO_CACHE_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'mf-manifest-stats.json', 'index.html']);
 
@@ -67,7 +101,8 @@ function createHandler(root) {
       res.writeHead(403).end();
       return;
     }
-    fs.stat(file, (error, stat) => {
+    const isText = TEXT_EXT.has(path.extname(file).toLowerCase());
+    pickFile(file, isText ? acceptedEncodings(req.headers['accept-encoding']) : [], (error, served, stat, encoding) => {
       if (error || !stat.isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
@@ -78,17 +113,20 @@ function createHandler(root) {
         : /\.[0-9a-f]{8,}\.(js|css)$/.test(name)
           ? 'public, max-age=31536000, immutable'
           : 'no-cache';
-      res.writeHead(200, {
+      const headers = {
         'Content-Type': MIME[path.extname(name).toLowerCase()] || 'application/octet-stream',
         'Content-Length': stat.size,
         'Cache-Control': cacheControl,
         'Last-Modified': stat.mtime.toUTCString(),
-      });
+      };
+      if (isText) headers.Vary = 'Accept-Encoding';
+      if (encoding) headers['Content-Encoding'] = encoding;
+      res.writeHead(200, headers);
       if (req.method === 'HEAD') {
         res.end();
         return;
       }
-      fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+      fs.createReadStream(served).on('error', () => res.destroy()).pipe(res);
     });
   };
 }
@@ -115,4 +153,4 @@ if (require.main === module) {
   process.on('SIGTERM', stop);
 }
 
-module.exports = { createHandler };
+module.exports = { createHandler, acceptedEncodings };

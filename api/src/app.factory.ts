@@ -3,6 +3,7 @@ import { PortalLogger } from './common/portal-logger';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
 import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
+import { buildFolderCacheControl, precompressed, sendPrecompressed, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
 
 /**
@@ -29,6 +31,9 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.use(requestId);
   app.use(securityHeaders(config));
   app.use('/api', noStoreByDefault);
+  // JSON answers are made per request: compressed on the fly (gzip/deflate/br by Accept-Encoding,
+  // from 1 KB); the static front ends are precompressed at build time instead (serveFrontEnds).
+  app.use('/api', compression({ threshold: 1024 }));
   if (config.logRequests && !options.quiet) app.use('/api', requestLogger);
   // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
   app.use('/api', express.json({ limit: '1mb', strict: false }));
@@ -69,12 +74,13 @@ function serveRemotes(app: INestApplication, config: AppConfig): void {
   });
   http.use(
     '/remotes',
+    precompressed(config.remoteStore.storeDir),
     express.static(config.remoteStore.storeDir, {
       index: false,
       dotfiles: 'ignore',
       setHeaders: (res: Response, path: string) => {
         res.setHeader('Access-Control-Allow-Origin', '*');
-        res.setHeader('Cache-Control', /(mf-manifest|version)\.json$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', /(mf-manifest|version)\.json$/.test(withoutEncodingSuffix(path)) ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
     }),
   );
@@ -85,22 +91,23 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   for (const dir of ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops']) {
     const dist = join(root, dir, 'dist');
-    http.use(`/remotes/${dir}`, express.static(dist, { fallthrough: false, setHeaders: noCacheManifest }));
+    http.use(`/remotes/${dir}`, precompressed(dist), express.static(dist, { fallthrough: false, setHeaders: buildFolderCaching }));
   }
   const shell = join(root, 'shell', 'dist');
   if (!existsSync(join(shell, 'index.html'))) {
     new Logger('Static').warn({ msg: 'shell/dist not built: only the API is served', root });
     return;
   }
-  http.use(express.static(shell, { index: false, setHeaders: noCacheManifest }));
+  http.use(precompressed(shell), express.static(shell, { index: false, setHeaders: buildFolderCaching }));
   // Client-side routes: any GET that is not the API or a file answers the shell's index.html.
   http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(join(shell, 'index.html'));
+    sendPrecompressed(req, res, join(shell, 'index.html'));
   });
 }
 
-function noCacheManifest(res: Response, path: string): void {
-  if (/(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
+/** Build folders (issue 14): content-hashed chunks immutable for a year, index.html, main.js, remoteEntry.js and manifests no-cache. */
+function buildFolderCaching(res: Response, path: string): void {
+  res.setHeader('Cache-Control', buildFolderCacheControl(path));
 }

@@ -8,7 +8,8 @@ function typescriptRule(dir) {
     exclude: /node_modules/,
     use: {
       loader: require.resolve('ts-loader'),
-      options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
+      // rootDir: the repository, since contracts/src and kit/src are compiled here too (WORKSPACE_SOURCES).
+      options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json'), compilerOptions: { rootDir: path.resolve(__dirname, '..', '..') } },
     },
   };
 }
@@ -20,10 +21,29 @@ function assetRules() {
   ];
 }
 
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * The workspace libraries are compiled from their TypeScript sources (issue 14), not from their
+ * CommonJS dist/ (which webpack cannot tree-shake): each container then bundles only the contracts
+ * it and the kit use (texts, schemas, limits) instead of the whole package. The API and Jest keep
+ * using dist/ through package.json `main`.
+ */
+const WORKSPACE_SOURCES = {
+  '@portal/contracts$': path.join(ROOT, 'contracts', 'src', 'index.ts'),
+  '@portal/kit$': path.join(ROOT, 'kit', 'src', 'index.ts'),
+};
+
 function resolveOptions() {
   return {
     extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    alias: WORKSPACE_SOURCES,
   };
+}
+
+/** The contracts' modules only declare data and functions: unused exports may be dropped. */
+function workspaceRules() {
+  return [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }];
 }
 
 /** Dev-server headers: the shell on one port loads remotes from other ports (TOOLCHAIN.md). */
@@ -63,4 +83,4 @@ function devServer(port, extra) {
   };
 }
 
-module.exports = { typescriptRule, assetRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf, buildSettings, devServer };
+module.exports = { typescriptRule, assetRules, workspaceRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf, buildSettings, devServer };

@@ -3,7 +3,8 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { RemoteVersionPlugin } = require('./version-plugin');
-const { typescriptRule, assetRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
+const { PrecompressPlugin } = require('./compress-plugin');
+const { typescriptRule, assetRules, workspaceRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -42,7 +43,7 @@ function createRemoteConfig({ dir, name, exposes, port }) {
         clean: true,
       },
       resolve: resolveOptions(),
-      module: { rules: [typescriptRule(dir), ...assetRules()] },
+      module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -53,7 +54,8 @@ function createRemoteConfig({ dir, name, exposes, port }) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),
-        ...(production ? [new RemoteVersionPlugin({ dir, name })] : []),
+        // .br and .gz beside every text asset (issue 14); copied into the version store with the rest.
+        ...(production ? [new PrecompressPlugin(), new RemoteVersionPlugin({ dir, name })] : []),
       ],
       ...buildSettings(production),
       devServer: devServer(port, { historyApiFallback: false, devMiddleware: { writeToDisk: false } }),

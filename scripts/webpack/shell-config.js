@@ -5,7 +5,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { SharedVersionsPlugin } = require('./version-plugin');
-const { typescriptRule, assetRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
+const { PrecompressPlugin } = require('./compress-plugin');
+const { typescriptRule, assetRules, workspaceRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -35,7 +36,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
         clean: true,
       },
       resolve: resolveOptions(),
-      module: { rules: [typescriptRule(dir), ...assetRules()] },
+      module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -52,6 +53,8 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
           // main.js has no hash in its name (see output.filename): bust caches with a query instead.
           hash: true,
         }),
+        // .br and .gz beside every text asset, served by the API with Content-Encoding (issue 14).
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       ...buildSettings(production),
       devServer: devServer(port, {

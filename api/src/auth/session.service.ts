@@ -11,12 +11,29 @@ import { SessionEntity } from './session.entity';
 
 type Claims = { sub: number; kind: 'login' | 'reset'; jti: string };
 
+/** How long a checked token is believed without reading its session row again (issue 14, hot path). */
+export const SESSION_CACHE_TTL_MS = 5000;
+/** Entries kept at most; past it the cache starts over (a cheap bound, not an LRU). */
+const SESSION_CACHE_MAX = 10_000;
+
+type Cached = { user: AuthUser; kind: 'login' | 'reset'; until: number; expiresAt: number };
+
 /**
  * Issues and checks tokens. A token is a JWT whose `jti` names a session row, so logout and a used
  * reset token end it on the server (issue "Logout invalidates the token on the server").
  */
 @Injectable()
 export class SessionService {
+  /**
+   * token → the session it proved, for SESSION_CACHE_TTL_MS: an authenticated call then costs neither
+   * the JWT signature check nor the session query. `revoke` and `revokeAll` (logout, password change,
+   * spent reset token) drop the entries of this process at once; another process (a second instance,
+   * the CLI) is seen within the TTL at worst.
+   */
+  private readonly cache = new Map<string, Cached>();
+  /** Bumped by every revocation: a check that started before one does not cache what it read. */
+  private revocations = 0;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
@@ -34,6 +51,13 @@ export class SessionService {
   /** Check a bearer token of the wanted kind. Throws SessionOverError (→ HTTP 401, status 0) otherwise. */
   async authenticate(token: string | undefined, kind: 'login' | 'reset'): Promise<AuthUser> {
     if (!token) throw new SessionOverError();
+    const now = Date.now();
+    const hit = this.cache.get(token);
+    if (hit) {
+      if (hit.until > now && hit.expiresAt > now && hit.kind === kind) return hit.user;
+      if (hit.until <= now || hit.expiresAt <= now) this.cache.delete(token);
+    }
+    const revocationsBefore = this.revocations;
     let claims: Claims;
     try {
       claims = await this.jwt.verifyAsync<Claims>(token);
@@ -43,15 +67,32 @@ export class SessionService {
     if (claims.kind !== kind || !claims.jti) throw new SessionOverError();
     const session = await this.sessions.findOne({ where: { id: claims.jti, revoked_at: IsNull() } });
     if (!session || session.user_id !== claims.sub || session.expires_at.getTime() <= Date.now()) throw new SessionOverError();
-    return { id: session.user_id, sessionId: session.id, kind };
+    const user: AuthUser = { id: session.user_id, sessionId: session.id, kind };
+    if (revocationsBefore !== this.revocations) return user;
+    if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
+    this.cache.set(token, { user, kind, until: Date.now() + SESSION_CACHE_TTL_MS, expiresAt: session.expires_at.getTime() });
+    return user;
+  }
+
+  /**
+   * Forget cached checks matching `match`. Called before and after the revocation is written: a check
+   * running meanwhile may have cached the still-live row again.
+   */
+  private forget(match: (user: AuthUser) => boolean): void {
+    this.revocations += 1;
+    for (const [token, entry] of this.cache) if (match(entry.user)) this.cache.delete(token);
   }
 
   /** End one session (logout, a spent reset token). */
   async revoke(sessionId: string): Promise<void> {
+    this.forget((u) => u.sessionId === sessionId);
     await this.sessions.update({ id: sessionId, revoked_at: IsNull() }, { revoked_at: new Date() });
+    this.forget((u) => u.sessionId === sessionId);
   }
   /** End every session of a user (after a password change). */
   async revokeAll(userId: number): Promise<void> {
+    this.forget((u) => u.id === userId);
     await this.sessions.update({ user_id: userId, revoked_at: IsNull() }, { revoked_at: new Date() });
+    this.forget((u) => u.id === userId);
   }
 }

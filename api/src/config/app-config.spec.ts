@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     expect(c.captcha.required).toBe(true);
   });
 
+  it('has no public site unless PUBLIC_SITE_URL gives an absolute http(s) URL (issue 14)', () => {
+    expect(load({}).publicSiteUrl).toBe('');
+    expect(load({ PUBLIC_SITE_URL: 'https://www.example.com/' }).publicSiteUrl).toBe('https://www.example.com');
+    expect(() => load({ PUBLIC_SITE_URL: '/login' })).toThrow(/PUBLIC_SITE_URL must be an absolute http\(s\) URL/);
+  });
+
   it('keeps generated local secrets across restarts', () => {
     expect(load({}).jwtSecret).toBe(load({}).jwtSecret);
   });

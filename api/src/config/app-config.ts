@@ -60,6 +60,13 @@ export type S3StoreSettings = { endpoint: string; region: string; accessKeyId: s
 /** A bad setting: the message names the variable (CONVENTIONS §5). */
 export class ConfigError extends Error {}
 
+/** PUBLIC_SITE_URL: an absolute http(s) URL, or empty (no public site). */
+function publicSiteUrl(raw: string | undefined): string {
+  if (!raw) return '';
+  if (!/^https?:\/\/[^/\s]+/i.test(raw)) throw new ConfigError(`PUBLIC_SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "${raw}").`);
+  return raw.replace(/\/+$/, '');
+}
+
 const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
 export const defaultRemotes = (): Record<string, string> =>
   Object.fromEntries(REMOTE_DIRS.map((dir) => [dir.replace(/-/g, '_'), `/remotes/${dir}/mf-manifest.json`]));
@@ -244,7 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
     identifiers: identifierConfig(env),
-    publicSiteUrl: env.PUBLIC_SITE_URL || '/login',
+    // The product's public site (FAQ, web series pages); none by default: the drawer then shows no link to it.
+    publicSiteUrl: publicSiteUrl(env.PUBLIC_SITE_URL),
     captcha: {
       required: bool(env, 'CAPTCHA_REQUIRED', true),
       cost: int(env, 'CAPTCHA_COST', 1000, 1, 10_000_000),

@@ -4,7 +4,6 @@ import { Repository } from 'typeorm';
 import { SERVER_MESSAGES, type UserDetails } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { UserEntity } from './user.entity';
-import { ledgerBalanceCents } from '../support/money/ledger.query';
 
 /** Account rows. Other modules use this service, never the repository (CONVENTIONS §1). */
 @Injectable()
@@ -26,11 +25,19 @@ export class UsersService {
     await this.users.update({ id }, fields);
   }
 
-  /** GET /api/getUserDetails body (revenue in USD = the sum of the support ledger, conversionRate USD→INR). */
+  /**
+   * GET /api/getUserDetails body (revenue in USD = the sum of the support ledger, conversionRate USD→INR).
+   * One hand-written statement (the user and the ledger sum together) instead of two query-builder
+   * queries: this is the most frequent authenticated call (the top bar asks on every page; issue 14).
+   */
   async details(id: number): Promise<UserDetails> {
-    const u = await this.getById(id);
-    const revenue = (await ledgerBalanceCents(this.users.manager, id)) / 100;
-    return { user_id: u.id, name: u.name, email: u.email, phone: u.phone, address: u.address, revenue, conversionRate: u.conversion_rate };
+    const rows = (await this.users.query(
+      'SELECT u.id, u.name, u.email, u.phone, u.address, u.conversion_rate, (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger_entries l WHERE l.user_id = u.id) AS cents FROM users u WHERE u.id = ?',
+      [id],
+    )) as Array<{ id: number; name: string; email: string; phone: string; address: string; conversion_rate: string | number; cents: string | number | null }>;
+    const u = rows[0];
+    if (!u) throw DomainError.notFound(SERVER_MESSAGES.notFound);
+    return { user_id: Number(u.id), name: u.name, email: u.email, phone: u.phone, address: u.address, revenue: Number(u.cents ?? 0) / 100, conversionRate: Number(u.conversion_rate) };
   }
 
   /** Whether the user is flagged revoked (core §6: revoked 1 blocks release creation). */

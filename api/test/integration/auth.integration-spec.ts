@@ -141,6 +141,8 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
       const u = await createVerifiedUser(t);
       const res = await post('login', { email: u.email.toUpperCase(), password: u.password }).expect(200);
       expect(res.body).toMatchObject({ status: 200, token: expect.any(String) });
+      // The first call puts the session in the in-process cache (issue 14); logout must drop it at once.
+      await get('getUserDetails', res.body.token).expect(200);
       await get('getUserDetails', res.body.token).expect(200);
       await post('logout', {}, res.body.token).expect(200);
       const after = await get('getUserDetails', res.body.token).expect(401);

@@ -103,6 +103,8 @@ describe.each(ENGINES)('support reports, profile and invite on %s', (engine) => 
     it('a password change ends the other sessions, gives the caller a new token and e-mails the user', async () => {
       const u = await createVerifiedUser(t);
       const other = await request(t.http).post('/api/login').send({ email: u.email, password: u.password }).expect(200);
+      // Both sessions answered once, so the session cache (issue 14) holds them: the change must drop them.
+      await request(t.http).get('/api/getUserDetails').set('Authorization', `Bearer ${other.body.token}`).expect(200);
       const res = await request(t.http).post('/api/updateUserProfile').set('Authorization', `Bearer ${u.token}`).send({ password: 'brand-new-pass', confirmPassword: 'brand-new-pass' }).expect(200);
       expect(res.body.message).toBe(M.passwordUpdated);
       expect(typeof res.body.token).toBe('string');

@@ -188,6 +188,8 @@ export const RELEASE_UI = {
     title: 'Catalog',
     search: 'Search',
     searchPlaceholder: 'Title, artist or label',
+    /** An empty page while a search or status filter is applied (issue 14), instead of "No Release Created.". */
+    noMatch: 'No release matches your search or filter.',
     status: 'Status',
     videoCatalog: 'Video Catalog',
     columns: ['No.', 'Status', 'Artwork', 'Title', 'Artist Name', 'Genre', 'Label', '# of tracks', 'Release Date', 'Action'],

@@ -63,7 +63,8 @@ export const SUPPORT_UI = {
     received: 'RECEIVED',
     empty: 'No Report Found.',
     download: 'Download CSV',
-    downloadFor: 'Download the {store} report',
+    // Starts with the visible text (`download`), so the link's name contains it (axe label-content-name-mismatch).
+    downloadFor: 'Download CSV of the {store} report',
   },
   profile: {
     title: 'Profile',

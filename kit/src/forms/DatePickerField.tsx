@@ -268,6 +268,9 @@ export function DatePickerField({ label, name, value, min, onChange, onBlur, err
           id={inputId}
           name={name}
           readOnly
+          // A read-only textbox may not carry aria-expanded (axe aria-allowed-attr): it is the
+          // combobox of the APG "date picker combobox" pattern, opening the calendar dialog.
+          role="combobox"
           required={required}
           placeholder={DATE_FORMAT}
           value={selected ? selected.format(DATE_FORMAT) : ''}

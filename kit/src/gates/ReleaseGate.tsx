@@ -21,7 +21,7 @@ const Blocked = styled(Card)`
   text-align: center;
   max-width: 640px;
   margin: 24px auto;
-  p { margin: 0; color: ${theme.colors.text}; font-size: ${theme.font.size.lg}; white-space: pre-line; }
+  h1 { margin: 0; color: ${theme.colors.text}; font-size: ${theme.font.size.lg}; font-weight: 400; line-height: 1.5; white-space: pre-line; }
 `;
 
 function NoAccessImage() {
@@ -94,7 +94,8 @@ export function ReleaseGate({ children }: { children: ReactNode }) {
     return (
       <Blocked data-gate="away">
         <MaintenanceImage />
-        <p>{state.text}</p>
+        {/* The gate stands in for the whole screen: its message is the page's heading (axe page-has-heading-one). */}
+        <h1>{state.text}</h1>
       </Blocked>
     );
   }
@@ -102,7 +103,7 @@ export function ReleaseGate({ children }: { children: ReactNode }) {
     return (
       <Blocked data-gate="revoked">
         <NoAccessImage />
-        <p>{state.text}</p>
+        <h1>{state.text}</h1>
       </Blocked>
     );
   }

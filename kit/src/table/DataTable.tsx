@@ -73,7 +73,8 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
     }
   };
   return (
-    <Scroll>
+    // Scrolls sideways on small screens: focusable and named so a keyboard can scroll it (axe scrollable-region-focusable).
+    <Scroll tabIndex={0} role={caption ? 'region' : undefined} aria-label={caption}>
       <Table aria-busy={loading || undefined}>
         {caption && <Caption>{caption}</Caption>}
         <thead>

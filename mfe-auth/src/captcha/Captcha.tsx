@@ -1,4 +1,3 @@
-import 'altcha';
 import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
@@ -24,6 +23,41 @@ export type CaptchaProps = {
 
 type StateChangeDetail = { state?: string; payload?: string | null };
 
+/** Events that show the person is about to use the form: the widget is defined on the first of them. */
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'pointermove', 'keydown', 'touchstart'] as const;
+/** Without any interaction the widget is defined this long after the form appeared anyway. */
+const DEFINE_AFTER_MS = 3000;
+
+let definition: Promise<unknown> | undefined;
+/** Load `altcha` (its own chunk, about 32 KB brotli) once: it defines the <altcha-widget> element. */
+function defineWidget(): Promise<unknown> {
+  definition ??= import(/* webpackChunkName: "altcha" */ 'altcha');
+  return definition;
+}
+
+/**
+ * Define the widget on the person's first interaction with the page, or after DEFINE_AFTER_MS (issue
+ * 14): the captcha code is not part of the first load of /login, so the heading and the form paint
+ * first. Until then <altcha-widget> is an unknown element keeping its place; React has already set
+ * its attributes, which the element reads when it is upgraded.
+ */
+function useDeferredWidgetDefinition(): void {
+  useEffect(() => {
+    if (typeof document === 'undefined' || (typeof customElements !== 'undefined' && customElements.get('altcha-widget'))) return undefined;
+    const define = () => {
+      stop();
+      void defineWidget();
+    };
+    const timer = setTimeout(define, DEFINE_AFTER_MS);
+    const stop = () => {
+      clearTimeout(timer);
+      for (const name of INTENT_EVENTS) document.removeEventListener(name, define, true);
+    };
+    for (const name of INTENT_EVENTS) document.addEventListener(name, define, { capture: true, passive: true });
+    return stop;
+  }, []);
+}
+
 /**
  * Self-hosted ALTCHA captcha (DESIGN.md "Mail, captcha, identity"; core §7, §8).
  *
@@ -43,6 +77,7 @@ export function Captcha({ onToken, ref }: CaptchaProps) {
   const attemptRef = useRef(0);
   const [checking, setChecking] = useState(false);
   const labelId = useId();
+  useDeferredWidgetDefinition();
 
   useEffect(() => {
     onTokenRef.current = onToken;
@@ -128,6 +163,8 @@ const Frame = styled.div`
 
   altcha-widget {
     display: block;
+    /* The defined widget's height, kept while it loads so the form does not move. */
+    min-height: 58px;
     --altcha-max-width: 100%;
     --altcha-border-radius: 10px;
     --altcha-color-primary: ${theme.colors.accent};

@@ -26,14 +26,15 @@ export function AuthLayout({ title, intro, banner, backdrop, width = 440, childr
     <Page>
       {backdrop}
       <Column $width={width}>
-        <Brand>
+        {/* Landmarks (axe region, landmark-one-main): the product name is the banner, the card the page's main content. */}
+        <Brand as="header">
           <Logo aria-hidden="true">♪</Logo>
           <span>
             <BrandName>{AUTH_TEXT.productName}</BrandName>
             <Tagline>{AUTH_TEXT.tagline}</Tagline>
           </span>
         </Brand>
-        <Panel>
+        <Panel as="main">
           {banner}
           <Title>{title}</Title>
           {intro && <Intro>{intro}</Intro>}

@@ -165,6 +165,8 @@ export function CatalogPage() {
                 {RELEASE_UI.catalog.retry}
               </Button>
             </>
+          ) : search.trim() || status ? (
+            RELEASE_UI.catalog.noMatch
           ) : (
             RELEASE_MESSAGES.noRelease
           )

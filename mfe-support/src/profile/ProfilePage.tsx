@@ -64,7 +64,8 @@ function Fact({ label, value, action }: { label: string; value: ReactNode; actio
       <dt>{label}</dt>
       {/* Without an action the value takes the action's column too. */}
       <dd style={action ? undefined : { gridColumn: 'span 2' }}>{value}</dd>
-      {action && <div>{action}</div>}
+      {/* A <dl> may only hold dt/dd groups (axe definition-list): the action is a dd of the same term. */}
+      {action && <dd>{action}</dd>}
     </>
   );
 }

@@ -10,6 +10,6 @@ export const StatusBadge = styled.span<{ $tone: 'pending' | 'done' | 'danger' }>
   font-weight: 700;
   letter-spacing: 0.03em;
   white-space: nowrap;
-  color: ${({ $tone }) => ($tone === 'done' ? theme.colors.success : $tone === 'danger' ? theme.colors.danger : theme.colors.warning)};
+  color: ${({ $tone }) => ($tone === 'done' ? theme.colors.successText : $tone === 'danger' ? theme.colors.danger : theme.colors.warning)};
   background: ${({ $tone }) => ($tone === 'done' ? theme.colors.successSoft : $tone === 'danger' ? theme.colors.dangerSoft : theme.colors.warningSoft)};
 `;

@@ -10,7 +10,8 @@ import { REMOTE_UPDATE_TEXT } from '@portal/contracts';
 export function NewVersionAvailable() {
   return (
     <NoticeBox role="alert" data-testid="remote-new-version">
-      <h2>{REMOTE_UPDATE_TEXT.newVersion}</h2>
+      {/* It stands in for the whole screen: the page's heading (axe page-has-heading-one). */}
+      <h1>{REMOTE_UPDATE_TEXT.newVersion}</h1>
       <p>{REMOTE_UPDATE_TEXT.newVersionHint}</p>
       <Button variant="primary" onClick={() => window.location.reload()}>
         {REMOTE_UPDATE_TEXT.reload}

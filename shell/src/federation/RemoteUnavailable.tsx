@@ -10,7 +10,8 @@ export function RemoteUnavailable({ onRetry, retrying }: { onRetry(): void; retr
         <path d="M12 3 2.5 20h19L12 3Z" strokeLinejoin="round" />
         <path d="M12 10v4.5M12 17.2v.3" strokeLinecap="round" />
       </svg>
-      <h2>{REMOTE_UNAVAILABLE_TEXT}</h2>
+      {/* It stands in for the whole screen: its message is the page's heading (axe page-has-heading-one). */}
+      <h1>{REMOTE_UNAVAILABLE_TEXT}</h1>
       <Button variant="primary" onClick={onRetry} busy={retrying}>
         {RETRY_LABEL}
       </Button>

@@ -11,6 +11,6 @@ export const NoticeBox = styled(Card)`
   gap: 14px;
   padding: 36px 24px;
   text-align: center;
-  h2 { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
+  h1, h2 { margin: 0; font-size: ${theme.font.size.lg}; font-weight: 600; }
   p { margin: 0; }
 `;

@@ -234,9 +234,11 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
           {[...MENU, ...(staff ? STAFF_MENU : [])].map((item) => {
             if (item.kind === 'link') return <NavItem key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />;
             if (item.kind === 'group') return <NavGroup key={item.id} group={item} pathname={pathname} onNavigate={onNavigate} />;
+            const href = links[item.href];
+            if (!href) return null; // no public site configured (PUBLIC_SITE_URL): no dead link
             return (
               <li key={item.label}>
-                <ItemAnchor href={links[item.href]} target="_blank" rel="noopener noreferrer">
+                <ItemAnchor href={href} target="_blank" rel="noopener noreferrer">
                   <Icon name={item.icon} />
                   {item.label}
                   <ExternalMark>
@@ -258,10 +260,14 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
       </Nav>
       <Footer>
         {PRODUCTION_CREDIT.prefix}{' '}
-        <a href={links.publicSite} target="_blank" rel="noopener noreferrer">
-          {PRODUCTION_CREDIT.name}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {links.publicSite ? (
+          <a href={links.publicSite} target="_blank" rel="noopener noreferrer">
+            {PRODUCTION_CREDIT.name}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          PRODUCTION_CREDIT.name
+        )}
       </Footer>
     </Aside>
   );

@@ -5,7 +5,8 @@ import { AUTH_ENDPOINTS } from '@portal/contracts';
 /** GET /api/getAppConfig body (docs/decisions/001). */
 export type AppConfig = { support_email?: string; public_site_url?: string };
 
-export type ExternalLinks = { publicSite: string; webSeries: string; faq: string };
+/** Links to the product's public site; null when no public site is configured (PUBLIC_SITE_URL). */
+export type ExternalLinks = { publicSite: string | null; webSeries: string | null; faq: string | null };
 
 let cached: Promise<AppConfig> | null = null;
 
@@ -20,9 +21,16 @@ function loadConfig(): Promise<AppConfig> {
   return cached;
 }
 
-/** The product's public pages, under `public_site_url` of getAppConfig (this origin until it answers). */
-export function externalLinksOf(config: AppConfig, origin: string): ExternalLinks {
-  const base = (config.public_site_url || origin).replace(/\/+$/, '');
+/**
+ * The product's public pages, under `public_site_url` of getAppConfig (PUBLIC_SITE_URL, an absolute
+ * http(s) URL). Without one (the default, or before the API answered) there is no public site: the
+ * drawer leaves out FAQ and Distribute Web Series instead of linking to pages this portal does not
+ * have (issue 14: they used to open /login/faq, a 404).
+ */
+export function externalLinksOf(config: AppConfig): ExternalLinks {
+  const url = config.public_site_url ?? '';
+  if (!/^https?:\/\/[^/]/i.test(url)) return { publicSite: null, webSeries: null, faq: null };
+  const base = url.replace(/\/+$/, '');
   return { publicSite: base, webSeries: `${base}/web-series`, faq: `${base}/faq` };
 }
 
@@ -37,5 +45,5 @@ export function useExternalLinks(): ExternalLinks {
       active = false;
     };
   }, []);
-  return externalLinksOf(config, window.location.origin);
+  return externalLinksOf(config);
 }

@@ -38,8 +38,9 @@ const Logos = styled.ul<{ $off: boolean }>`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
   gap: 10px;
-  opacity: ${({ $off }) => ($off ? 0.5 : 1)};
-  transition: opacity 0.2s ease;
+  /* Off: the logos fade, the names stay readable (muted text, 4.8:1; axe color-contrast, issue 14). */
+  color: ${({ $off }) => ($off ? theme.colors.textMuted : 'inherit')};
+  img { opacity: ${({ $off }) => ($off ? 0.5 : 1)}; transition: opacity 0.2s ease; }
   li {
     display: flex;
     align-items: center;

@@ -80,7 +80,7 @@ const SavedBadge = styled.span`
   padding: 2px 8px;
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.successSoft};
-  color: ${theme.colors.success};
+  color: ${theme.colors.successText};
   font-size: 12px;
   font-weight: 600;
 `;
@@ -97,7 +97,7 @@ const EditorRow = styled.li`
 
 const DetailsState = styled.span<{ $ready: boolean }>`
   font-size: ${theme.font.size.sm};
-  color: ${({ $ready }) => ($ready ? theme.colors.success : theme.colors.textMuted)};
+  color: ${({ $ready }) => ($ready ? theme.colors.successText : theme.colors.textMuted)};
 `;
 
 /** Whether a file is .mp3 or .wav by name or type (core §5); the server checks the bytes. */

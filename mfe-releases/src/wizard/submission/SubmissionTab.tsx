@@ -32,7 +32,7 @@ const Platforms = styled.ul`
 const On = styled.span<{ $on: boolean }>`
   font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${({ $on }) => ($on ? theme.colors.success : theme.colors.textMuted)};
+  color: ${({ $on }) => ($on ? theme.colors.successText : theme.colors.textMuted)};
 `;
 
 const SubmitBar = styled(Card)`

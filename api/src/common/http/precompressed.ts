@@ -1,0 +1,111 @@
+import type { NextFunction, Request, Response } from 'express';
+import { stat } from 'node:fs';
+import { extname, resolve, sep } from 'node:path';
+
+/** Encodings the production builds write beside each text asset (scripts/webpack/compress-plugin.js), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Content types of the files that may have a precompressed copy (the others are served as they are). */
+const TEXT_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Files whose name never changes between builds: the browser must revalidate them on every load. */
+const NO_CACHE_NAMES = /(^|\/)(index\.html|main\.js|remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|mf-stats\.json|version\.json|shared-versions\.json)$/;
+/** A content hash in the name (`465.b387d176.js`, `__federation_expose_LoginPage.c0a2762c.js`, `3f2a…c1.png`). */
+const HASHED_NAME = /(^|[./])[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/** The file a precompressed copy stands for: `x.js.br` → `x.js`. */
+export function withoutEncodingSuffix(path: string): string {
+  return path.replace(/\.(br|gz)$/, '');
+}
+
+/**
+ * Cache-Control of a file of a build folder (shell/dist, <remote>/dist), by its name (issue 14):
+ * content-hashed files `public, max-age=31536000, immutable`; everything else, and always
+ * index.html, main.js, remoteEntry.js and the manifests, `no-cache` (revalidated, 304 when unchanged).
+ */
+export function buildFolderCacheControl(path: string): string {
+  const file = withoutEncodingSuffix(path.split(sep).join('/'));
+  if (NO_CACHE_NAMES.test(file)) return 'no-cache';
+  return HASHED_NAME.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The encodings of an Accept-Encoding header this server can answer from precompressed files, best
+ * first: brotli before gzip whatever order the client lists them in (browsers send `gzip, deflate, br,
+ * zstd`), and none with `q=0` (also through `*;q=0`).
+ */
+export function acceptedEncodings(header: string | undefined): Array<(typeof ENCODINGS)[number]> {
+  if (!header) return [];
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const name = token.trim().toLowerCase();
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  return ENCODINGS.filter(({ name }) => (q.get(name) ?? (name === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0) > 0);
+}
+
+/**
+ * Middleware in front of `express.static(root)` (and of `sendFile` through {@link sendPrecompressed}):
+ * a GET or HEAD of a text file whose `.br` or `.gz` copy exists, from a client that accepts that
+ * encoding, is rewritten to the copy with `Content-Encoding` and the original `Content-Type`; every
+ * answer for a text file says `Vary: Accept-Encoding`. Nothing is compressed per request.
+ */
+export function precompressed(root: string) {
+  const base = resolve(root);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const type = TEXT_TYPES[extname(pathname).toLowerCase()];
+    if (!type) return next();
+    res.vary('Accept-Encoding');
+    const file = resolve(base, `.${pathname}`);
+    if (!file.startsWith(base + sep)) return next();
+    findCopy(file, acceptedEncodings(req.headers['accept-encoding']), (encoding) => {
+      if (encoding) {
+        res.setHeader('Content-Encoding', encoding.name);
+        res.setHeader('Content-Type', type);
+        const query = req.url.indexOf('?');
+        req.url = query < 0 ? `${req.url}${encoding.suffix}` : `${req.url.slice(0, query)}${encoding.suffix}${req.url.slice(query)}`;
+      }
+      next();
+    });
+  };
+}
+
+/** `res.sendFile(file)` from its best precompressed copy the client accepts (the shell's index.html for client routes). */
+export function sendPrecompressed(req: Request, res: Response, file: string): void {
+  const type = TEXT_TYPES[extname(file).toLowerCase()];
+  if (type) res.vary('Accept-Encoding');
+  findCopy(file, type ? acceptedEncodings(req.headers['accept-encoding']) : [], (encoding) => {
+    if (!encoding) return res.sendFile(file);
+    res.setHeader('Content-Encoding', encoding.name);
+    res.setHeader('Content-Type', type!);
+    res.sendFile(`${file}${encoding.suffix}`);
+  });
+}
+
+function findCopy(file: string, encodings: ReadonlyArray<(typeof ENCODINGS)[number]>, done: (encoding?: (typeof ENCODINGS)[number]) => void): void {
+  const [first, ...rest] = encodings;
+  if (!first) return done();
+  stat(`${file}${first.suffix}`, (error, stats) => (!error && stats.isFile() ? done(first) : findCopy(file, rest, done)));
+}

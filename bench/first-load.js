@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * First-load weight as a user's browser sees it (issue 14): Debian's Chromium, a fresh context (empty
+ * cache) per page, against the portal served by the API in production mode (STATIC_ROOT = this
+ * repository, so the built shell and remotes' build folders). For /login, /catalog and
+ * /create_releases (the last two logged in) it prints the JavaScript bytes on the wire (encoded body,
+ * as compressed by the server), the decoded JavaScript bytes, the JavaScript and total request counts,
+ * and how many copies of React's core ran; /login is checked against the 170 KB target.
+ * Chromium advertises brotli only over HTTPS, so on this plain-HTTP origin it receives gzip; the
+ * "JS brotli" column is what an HTTPS browser receives: the same script URLs fetched again with
+ * `Accept-Encoding: br` (body bytes, headers not counted), and the target is checked on it.
+ *
+ *   node bench/first-load.js [--no-build] [--json]
+ *
+ * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
+ */
+const { chromium } = require('playwright-core');
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { ROOT, build, benchEnv, startApi } = require('./_api-process');
+
+const TARGET_LOGIN_JS_BYTES = 170 * 1024;
+const PAGES = [
+  { path: '/login', loggedIn: false },
+  { path: '/catalog', loggedIn: true },
+  { path: '/create_releases', loggedIn: true },
+];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** React's core assigns this export once per copy (react.production.js); react-dom only reads it. */
+const REACT_CORE_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=';
+
+async function createUser(apiUrl, dataDir) {
+  const user = { name: 'Bench Artist', email: 'first-load@example.com', phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
+  await fetch(`${apiUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  const mail = readdirSync(join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))[0];
+  const verified = await (
+    await fetch(`${apiUrl}/verifyEmailOTP`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, otp: mail.meta.otp }) })
+  ).json();
+  if (!verified.token) throw new Error(`could not create the bench user: ${JSON.stringify(verified)}`);
+  return verified.token;
+}
+
+/** Load `url` in a fresh context; resolves to its wire figures. */
+async function measure(browser, url, token) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map();
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId) || {};
+    Object.assign(r, { url: e.response.url, type: e.type, encoding: e.response.headers['content-encoding'] || e.response.headers['Content-Encoding'] || '' });
+    requests.set(e.requestId, r);
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = requests.get(e.requestId) || {};
+    r.decoded = (r.decoded || 0) + e.dataLength;
+    requests.set(e.requestId, r);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId) || {};
+    r.wire = e.encodedDataLength;
+    requests.set(e.requestId, r);
+  });
+  const scripts = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+  });
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const loadMs = Date.now() - started;
+  const bodies = await Promise.all(scripts);
+  const all = [...requests.values()].filter((r) => r.url && !r.url.startsWith('data:'));
+  const js = all.filter((r) => r.type === 'Script');
+  const sum = (list, key) => list.reduce((n, r) => n + (r[key] || 0), 0);
+  const brBodies = await Promise.all(
+    js.map(async (r) => {
+      const res = await fetch(r.url, { headers: { 'accept-encoding': 'br' } });
+      const length = Number(res.headers.get('content-length'));
+      await res.body?.cancel();
+      return length;
+    }),
+  );
+  const result = {
+    jsBrotliBytes: brBodies.reduce((a, b) => a + b, 0),
+    page: new URL(url).pathname,
+    landedOn: new URL(page.url()).pathname,
+    jsWireBytes: sum(js, 'wire'),
+    jsDecodedBytes: sum(js, 'decoded'),
+    jsRequests: js.length,
+    jsCompressed: js.filter((r) => r.encoding).length,
+    requests: all.length,
+    wireBytes: sum(all, 'wire'),
+    reactCopies: bodies.filter((b) => b.includes(REACT_CORE_MARK)).length,
+    networkIdleMs: loadMs,
+    largestScripts: js
+      .sort((a, b) => (b.wire || 0) - (a.wire || 0))
+      .slice(0, 5)
+      .map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '')} ${r.wire}`),
+  };
+  await context.close();
+  return result;
+}
+
+(async () => {
+  build(process.argv);
+  const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false' });
+  const api = await startApi(env);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  try {
+    const origin = `http://127.0.0.1:${api.port}`;
+    const token = await createUser(`${origin}/api`, dataDir);
+    const results = [];
+    for (const p of PAGES) results.push(await measure(browser, `${origin}${p.path}`, p.loggedIn ? token : undefined));
+    if (process.argv.includes('--json')) {
+      console.log(JSON.stringify(results, null, 2));
+    } else {
+      console.log('\npage              JS brotli   JS on wire (gzip)   JS decoded   JS req (compressed)   all req   all on wire   React copies   network idle');
+      for (const r of results) {
+        console.log(
+          `${r.page.padEnd(17)} ${String(r.jsBrotliBytes).padStart(9)}   ${String(r.jsWireBytes).padStart(17)}   ${String(r.jsDecodedBytes).padStart(10)}   ${`${r.jsRequests} (${r.jsCompressed})`.padStart(19)}   ${String(r.requests).padStart(7)}   ${String(r.wireBytes).padStart(11)}   ${String(r.reactCopies).padStart(12)}   ${String(r.networkIdleMs).padStart(9)} ms${r.landedOn !== r.page ? `  (landed on ${r.landedOn})` : ''}`,
+        );
+      }
+      console.log('\nlargest scripts on the wire:');
+      for (const r of results) console.log(`  ${r.page}: ${r.largestScripts.join(', ')}`);
+    }
+    const login = results[0];
+    const ok = login.jsBrotliBytes <= TARGET_LOGIN_JS_BYTES && login.reactCopies === 1;
+    console.log(`\n/login: ${login.jsBrotliBytes} bytes of JavaScript with brotli, ${login.jsWireBytes} on this HTTP wire with gzip (target ≤ ${TARGET_LOGIN_JS_BYTES} = 170 KB), ${login.reactCopies} React: ${ok ? 'within target' : 'NOT within target'}`);
+  } finally {
+    await browser.close();
+    await api.stop();
+    cleanup();
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
