@@ -119,6 +119,8 @@ export const OPS_MESSAGES = {
 
 /** Texts of the console screens. */
 export const OPS_UI = {
+  /** Header of a table's column of row actions (a header must have text, axe empty-table-header). */
+  actionsColumn: 'Actions',
   title: 'Operations',
   nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', desk: 'Desk', content: 'Content', audit: 'Audit' },
   totp: {

@@ -32,8 +32,8 @@ export function AuditPage() {
     { key: 'who', header: 'Who', render: (r) => r.actor_email },
     { key: 'action', header: U.action, render: (r) => r.action },
     { key: 'object', header: 'Object', render: (r) => `${r.object_type} ${r.object_id}` },
-    { key: 'before', header: 'Before', render: (r) => <Json>{r.before ?? '—'}</Json> },
-    { key: 'after', header: 'After', render: (r) => <Json>{r.after ?? '—'}</Json> },
+    { key: 'before', header: 'Before', render: (r) => <Json tabIndex={0}>{r.before ?? '—'}</Json> },
+    { key: 'after', header: 'After', render: (r) => <Json tabIndex={0}>{r.after ?? '—'}</Json> },
   ];
   return (
     <>

@@ -58,12 +58,12 @@ export function ContentPage() {
   };
   const newsColumns: DataTableColumn<NewsItem>[] = [
     { key: 'heading', header: U.heading, render: (n) => <a href={n.news_link} target="_blank" rel="noopener noreferrer">{n.news_heading}</a> },
-    { key: 'x', header: '', render: (n) => <Button variant="text" onClick={() => setRemoval({ kind: 'news', id: n.news_id })}>{U.remove}</Button> },
+    { key: 'x', header: OPS_UI.actionsColumn, render: (n) => <Button variant="text" onClick={() => setRemoval({ kind: 'news', id: n.news_id })}>{U.remove}</Button> },
   ];
   const videoColumns: DataTableColumn<VideoLink>[] = [
     { key: 'title', header: U.title, render: (v) => v.title || v.video_link },
     { key: 'id', header: 'YouTube', render: (v) => v.video_link },
-    { key: 'x', header: '', render: (v) => <Button variant="text" onClick={() => setRemoval({ kind: 'video', id: v.video_link_id })}>{U.remove}</Button> },
+    { key: 'x', header: OPS_UI.actionsColumn, render: (v) => <Button variant="text" onClick={() => setRemoval({ kind: 'video', id: v.video_link_id })}>{U.remove}</Button> },
   ];
   return (
     <Grid>

@@ -47,7 +47,7 @@ export function DeskPage({ support, finance }: { support: boolean; finance: bool
     { key: 'when', header: 'Opened', render: (r) => formatWhen(r.created_at) },
     {
       key: 'x',
-      header: '',
+      header: OPS_UI.actionsColumn,
       render: (r) => (
         <Row $gap={4}>
           <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'reply', ticket: r })}>{U.reply}</Button>
@@ -63,7 +63,7 @@ export function DeskPage({ support, finance }: { support: boolean; finance: bool
     { key: 'when', header: 'Requested', render: (r) => formatWhen(r.created_at) },
     {
       key: 'x',
-      header: '',
+      header: OPS_UI.actionsColumn,
       render: (r) => (
         <Row $gap={4}>
           <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'paid', payout: r })}>{U.paid}</Button>
