@@ -98,7 +98,12 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
     new Logger('Static').warn({ msg: 'shell/dist not built: only the API is served', root });
     return;
   }
-  http.use(precompressed(shell), express.static(shell, { index: false, setHeaders: buildFolderCaching }));
+  // Not in front of the API: a call would otherwise cost a file lookup in shell/dist first (issue 14).
+  const shellFiles = [precompressed(shell), express.static(shell, { index: false, setHeaders: buildFolderCaching })];
+  http.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith('/api/')) return next();
+    shellFiles[0](req, res, (error?: unknown) => (error ? next(error) : shellFiles[1](req, res, next)));
+  });
   // Client-side routes: any GET that is not the API or a file answers the shell's index.html.
   http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
