@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { OPS_UI, RELEASE_REJECTION_REASONS, hasValidGs1CheckDigit } from '@portal/contracts';
+import { OPS_UI, RELEASE_MESSAGES, RELEASE_REJECTION_REASONS, RELEASE_UI, hasValidGs1CheckDigit } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -9,9 +9,9 @@ import { makeJpeg, makeMp3 } from './support/media';
 
 /**
  * Issue 11 in a real browser: a reviewer made by the CLI enrols TOTP with a code computed here,
- * rejects an artist's release with two reasons; the artist (another context) sees them; the artist
- * re-submits; the reviewer approves; the artist sees Approved with a UPC and ISRC. Away mode and revoke
- * through the console; the audit shows the actions. Any console error fails. Screenshots at 1280 / 600.
+ * rejects an artist's release with two reasons; the artist (another context) sees them and the marked
+ * fields, fixes them in the wizard and re-submits; the reviewer approves; the artist sees Approved with a UPC and ISRC. Away mode and revoke
+ * through the console (the artist sees the away and revoked texts); the audit shows the actions. Any console error fails. Screenshots at 1280 / 600.
  */
 describe('operations console in the browser', () => {
   let portal: Portal;
@@ -35,6 +35,8 @@ describe('operations console in the browser', () => {
     await p.setViewportSize({ width: 1280, height: 900 });
     await p.waitForTimeout(150);
   };
+  const selectedTab = (p: Page, name: string) =>
+    p.waitForFunction((n) => [...document.querySelectorAll('[role=tab]')].some((t) => t.textContent?.includes(n) && t.getAttribute('aria-selected') === 'true'), name, { timeout: 15_000 });
   const confirmDialog = async (p: Page) => {
     await p.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await p.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -100,10 +102,28 @@ describe('operations console in the browser', () => {
     await artist.page.getByTestId('wizard-fields-to-fix').filter({ hasText: `${a.fieldLabel}, ${b.fieldLabel}` }).waitFor();
     await screenshot(artist.page, 'ops-artist-wizard-fix-1280');
 
-    const resubmit = await fetch(`${portal.url}/api/submissionButton`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ release_id: releaseId, terms: true }) });
-    expect((await resubmit.json()).status).toBe(200);
+    // The fields themselves are marked with the reasons; the artist fixes them in the wizard and re-submits.
+    for (const reason of [a, b]) {
+      await artist.page.locator(`[data-fix-field="${reason.field}"]`).filter({ hasText: `${RELEASE_UI.wizard.fixThisField} ${reason.label}` }).waitFor();
+    }
+    await artist.page.setViewportSize({ width: 600, height: 900 });
+    await screenshot(artist.page, 'ops-artist-wizard-fix-600');
+    await artist.page.setViewportSize({ width: 1280, height: 900 });
+    await artist.page.getByLabel(RELEASE_UI.info.artworkLabel).setInputFiles(makeJpeg('ops-cover-fixed', 600));
+    await artist.page.getByText(RELEASE_MESSAGES.artworkUploaded).first().waitFor({ timeout: 15_000 });
+    await artist.page.getByLabel(new RegExp(`^${RELEASE_UI.info.releaseTitle}`)).fill('Monsoon Nights at Kovalam');
+    await artist.page.getByRole('button', { name: RELEASE_UI.wizard.saveAndContinue, exact: true }).click();
+    await selectedTab(artist.page, RELEASE_UI.wizard.tabs[1]);
+    await artist.page.getByRole('button', { name: RELEASE_UI.wizard.next, exact: true }).click();
+    await selectedTab(artist.page, RELEASE_UI.wizard.tabs[2]);
+    await artist.page.getByRole('button', { name: RELEASE_UI.wizard.saveAndContinue, exact: true }).click();
+    await selectedTab(artist.page, RELEASE_UI.wizard.tabs[3]);
+    await artist.page.getByRole('checkbox', { name: new RegExp(`^${RELEASE_UI.submission.termsBefore.trim()}`) }).check();
+    await artist.page.getByRole('button', { name: RELEASE_UI.submission.submit, exact: true }).click();
+    await artist.page.waitForURL(/\/catalog$/, { timeout: 15_000 });
 
     await go(p, `/ops/review/${releaseId}`);
+    await p.getByText('Monsoon Nights at Kovalam').first().waitFor();
     await p.getByRole('button', { name: OPS_UI.detail.approve, exact: true }).click();
     await confirmDialog(p);
     await p.getByTestId('ops-status').filter({ hasText: 'approved' }).waitFor();
@@ -138,9 +158,18 @@ describe('operations console in the browser', () => {
     await confirmDialog(p);
     await p.getByTestId('user-revoked').filter({ hasText: 'Yes' }).waitFor();
     await both(p, 'users');
+    // The revoked text shows on the artist's next visit to a release screen (core §6).
+    // Up to the support address, which comes from the server's configuration.
+    const revokedText = RELEASE_MESSAGES.revoked.split('{email}')[0];
+    await go(artist.page, '/create_releases');
+    await artist.page.getByText(revokedText).waitFor();
+    await screenshot(artist.page, 'ops-artist-revoked-1280');
     await p.getByRole('button', { name: OPS_UI.users.restore }).click();
     await confirmDialog(p);
     await p.getByTestId('user-revoked').filter({ hasText: 'No' }).waitFor();
+    await go(artist.page, '/create_releases');
+    await selectedTab(artist.page, RELEASE_UI.wizard.tabs[0]);
+    expect(await artist.page.getByText(revokedText).count()).toBe(0);
 
     await go(p, '/ops/videos');
     await p.getByText(OPS_UI.videos.empty).waitFor();

@@ -27,6 +27,10 @@ export const RELEASE_UI = {
     next: 'Next',
     back: 'Back',
     saveAndContinue: 'Save & Continue',
+    /** Before the review's reason(s) on a wizard field a rejection asks to fix (issue 11). */
+    fixThisField: 'To fix:',
+    /** On a saved track row of a rejected release whose review names track fields (issue 11). */
+    fixTrackFields: 'Check this track:',
     cancel: 'Cancel',
     notEditable: 'This release is no longer a draft and cannot be edited here.',
     requiredNote: 'Fields marked * are required.',

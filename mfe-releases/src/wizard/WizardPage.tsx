@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, ApiError, Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate } from '@portal/kit';
+import { FieldsToFixProvider, fieldsToFix } from './fields-to-fix';
 import { EDITABLE_STATUSES, REJECTION_FIELDS_LABEL, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { useWizardStore } from './wizard.store';
@@ -164,6 +165,7 @@ function Wizard() {
 
   // A rejected release names the fields its review asks to fix (issue 11): those of the open step first.
   const fixes = release?.status === 'rejected' ? (release.review_reasons ?? []) : [];
+  const toFix = fieldsToFix(release);
   const fixLabels = [...new Set((fixes.some((r) => r.step === active) ? fixes.filter((r) => r.step === active) : fixes).map((r) => r.field_label))];
   return (
     <>
@@ -174,6 +176,7 @@ function Wizard() {
           {release?.reason ? <p style={{ margin: '6px 0 0' }}>{release.reason}</p> : null}
         </Card>
       )}
+      <FieldsToFixProvider value={toFix}>
       <WizardTabs
         active={active}
         isEnabled={(step) => isStepEnabled(step, done)}
@@ -185,6 +188,7 @@ function Wizard() {
         {active === 3 && release && <PlatformTab release={release} onDone={() => goTo(4)} />}
         {active === 4 && release && <SubmissionTab release={release} />}
       </WizardTabs>
+      </FieldsToFixProvider>
     </>
   );
 }

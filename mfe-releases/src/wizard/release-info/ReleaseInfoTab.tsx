@@ -10,6 +10,7 @@ import { ArtistSlots } from '../artists/ArtistSlots';
 import { artistSlotValues } from '../artists/artist-rules';
 import { useWizardStore } from '../wizard.store';
 import { ArtworkUpload } from './ArtworkUpload';
+import { FixMark } from '../fields-to-fix';
 
 import { releaseInfoPayload, releaseInfoValues, type ReleaseInfoValues } from './release-info.form';
 
@@ -149,11 +150,13 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
         <Card>
           <Stack $gap={12}>
             <SectionTitle>{RELEASE_UI.info.artworkHeading}</SectionTitle>
-            <ArtworkUpload
-              value={values.album_artwork}
-              onChange={(filename) => void setFieldValue('album_artwork', filename)}
-              onUploadingChange={setArtworkUploading}
-            />
+            <FixMark field="album_artwork">
+              <ArtworkUpload
+                value={values.album_artwork}
+                onChange={(filename) => void setFieldValue('album_artwork', filename)}
+                onUploadingChange={setArtworkUploading}
+              />
+            </FixMark>
           </Stack>
         </Card>
         <Card>
@@ -166,11 +169,15 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
               options={TYPE_OPTIONS}
               {...textProps('release_type')}
             />
-            <TextField label={RELEASE_UI.info.releaseTitle} required maxLength={255} autoComplete="off" {...textProps('release_title')} />
-            <Group>
-              <legend>{RELEASE_UI.facts.primaryArtist}</legend>
-              <ArtistSlots type="primary" values={artistValues} onChange={onArtists} errors={artistErrors} />
-            </Group>
+            <FixMark field="release_title">
+              <TextField label={RELEASE_UI.info.releaseTitle} required maxLength={255} autoComplete="off" {...textProps('release_title')} />
+            </FixMark>
+            <FixMark field="primary_artist1">
+              <Group>
+                <legend>{RELEASE_UI.facts.primaryArtist}</legend>
+                <ArtistSlots type="primary" values={artistValues} onChange={onArtists} errors={artistErrors} />
+              </Group>
+            </FixMark>
             <Group>
               <legend>{RELEASE_UI.facts.featuring}</legend>
               <ArtistSlots type="featuring" values={artistValues} onChange={onArtists} />
@@ -210,7 +217,9 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
               <Advice>{RELEASE_MESSAGES.pitchAdvice}</Advice>
             </div>
             <TextField label={RELEASE_UI.info.pLine} required maxLength={255} {...textProps('p_line')} />
-            <TextField label={RELEASE_UI.info.cLine} required maxLength={255} {...textProps('c_line')} />
+            <FixMark field="c_line">
+              <TextField label={RELEASE_UI.info.cLine} required maxLength={255} {...textProps('c_line')} />
+            </FixMark>
             <TextField label={RELEASE_UI.info.upcEan} inputMode="numeric" maxLength={13} {...textProps('upc_ean')} />
             <FullWidth>
               <Muted>{RELEASE_UI.wizard.requiredNote}</Muted>

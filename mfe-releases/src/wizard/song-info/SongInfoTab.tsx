@@ -5,6 +5,7 @@ import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RE
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 import { AudioUpload } from './AudioUpload';
+import { FixMark, TRACK_FIX_FIELDS, useFixReasons } from '../fields-to-fix';
 import { TrackDetailsDialog } from './TrackDetailsDialog';
 import { newTrackValues, trackValues, type TrackFormValues } from './track.form';
 
@@ -73,6 +74,14 @@ const TitleBlock = styled.div`
   span { color: ${theme.colors.textMuted}; font-size: ${theme.font.size.sm}; }
 `;
 
+/** #9a3412 on white is 7.3:1 (WCAG AA). */
+const TrackFixNote = styled.p`
+  margin: 2px 0 0;
+  color: #9a3412;
+  font-weight: 600;
+  font-size: 13px;
+`;
+
 const SavedBadge = styled.span`
   display: inline-flex;
   align-items: center;
@@ -122,6 +131,8 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   const [detailsTouched, setDetailsTouched] = useState(false);
   const [toDelete, setToDelete] = useState<Track | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // A rejection naming track fields (issue 11) is per release: every saved track carries the note.
+  const trackFixes = useFixReasons(...TRACK_FIX_FIELDS);
   const nextKey = useRef(1);
   const abortRef = useRef<AbortController | null>(null);
   const uid = useId();
@@ -252,7 +263,9 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
           </Row>
           <DetailsState $ready={detailsTouched}>{detailsTouched ? RELEASE_UI.songs.detailsReady : RELEASE_UI.songs.detailsMissing}</DetailsState>
         </Row>
-        <AudioUpload filename={editRow.values.audio_track} percent={editRow.percent} onFile={(f) => void onFile(f)} title={title} />
+        <FixMark field="audio_track">
+          <AudioUpload filename={editRow.values.audio_track} percent={editRow.percent} onFile={(f) => void onFile(f)} title={title} />
+        </FixMark>
         <Row $justify="flex-end">
           {(tracks.length > 0 || editRow.audioId !== null) && (
             <Button type="button" variant="secondary" onClick={closeRow}>
@@ -314,6 +327,11 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
                   <TitleBlock>
                     <strong id={titleId}>{trackTitle(track.title)}</strong>
                     {track.version_subtitle && <span>{track.version_subtitle}</span>}
+                    {trackFixes.length > 0 && (
+                      <TrackFixNote data-fix-field={TRACK_FIX_FIELDS.join(' ')}>
+                        {RELEASE_UI.wizard.fixTrackFields} {trackFixes.join(' ')}
+                      </TrackFixNote>
+                    )}
                   </TitleBlock>
                   <SavedBadge>
                     <span aria-hidden="true">✓</span>

@@ -23,6 +23,7 @@ import {
 import { ArtistSlots } from '../artists/ArtistSlots';
 import { artistSlotValues } from '../artists/artist-rules';
 import { CreditNames } from './CreditNames';
+import { FixMark } from '../fields-to-fix';
 import { trackPayload, type TrackFormValues } from './track.form';
 
 export type TrackDetailsDialogProps = {
@@ -203,14 +204,16 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
               onBlur={() => void formik.setFieldTouched('author1', true)}
               error={errorOf('author1')}
             />
-            <CreditNames
-              kind="composer"
-              values={[values.composer1, values.composer2, values.composer3]}
-              onChange={(i, v) => setMany({ [`composer${i + 1}`]: v })}
-              onReplace={([a, b, c]) => setMany({ composer1: a, composer2: b, composer3: c })}
-              onBlur={() => void formik.setFieldTouched('composer1', true)}
-              error={errorOf('composer1')}
-            />
+            <FixMark field="composer1">
+              <CreditNames
+                kind="composer"
+                values={[values.composer1, values.composer2, values.composer3]}
+                onChange={(i, v) => setMany({ [`composer${i + 1}`]: v })}
+                onReplace={([a, b, c]) => setMany({ composer1: a, composer2: b, composer3: c })}
+                onBlur={() => void formik.setFieldTouched('composer1', true)}
+                error={errorOf('composer1')}
+              />
+            </FixMark>
             <TextField label={RELEASE_UI.track.producer} maxLength={255} autoComplete="off" {...field('producer')} />
             <TextField label={RELEASE_UI.track.publisher} maxLength={255} autoComplete="off" {...field('publisher')} />
           </FieldGrid>
@@ -256,7 +259,9 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
           <legend>{RELEASE_UI.track.language}</legend>
           <FieldGrid>
             <SelectField label={RELEASE_UI.track.titleLanguage} required placeholder={RELEASE_UI.info.select} options={LANGUAGE_OPTIONS} {...field('track_title_language')} />
-            <SelectField label={RELEASE_UI.track.lyricsLanguage} required placeholder={RELEASE_UI.info.select} options={LYRICS_LANGUAGE_OPTIONS} {...field('lyrics_language')} />
+            <FixMark field="lyrics_language">
+              <SelectField label={RELEASE_UI.track.lyricsLanguage} required placeholder={RELEASE_UI.info.select} options={LYRICS_LANGUAGE_OPTIONS} {...field('lyrics_language')} />
+            </FixMark>
             <FullWidth>
               <TextAreaField label={RELEASE_UI.track.lyrics} rows={5} maxLength={RELEASE_LIMITS.lyricsMax} {...field('lyrics')} />
             </FullWidth>
