@@ -5,7 +5,8 @@ import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
-import { ReleasesService } from '../../src/releases/release-info/releases.service';
+import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
+import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
 import { OPS_CLI_COMMANDS } from '../../src/ops/ops.cli';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
@@ -22,7 +23,8 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
   let audio: string;
 
   const newClient = async () => new ReleasesClient(t, (await createVerifiedUser(t)).token);
-  const review = (id: number, outcome: 'approved' | 'rejected' | 'takendown', reason = '') => t.app.get(ReleasesService).review(id, outcome, reason);
+  // Outcomes go through the console's one review path (issue 11): audited, identifiers on approval.
+  const review = (id: number, outcome: 'rejected', note: string) => t.app.get(ReleaseReviewService).reject(id, [], note, CLI_ACTOR);
   const releaseRow = (id: number) => t.app.get(DataSource).getRepository(ReleaseEntity).findOneByOrFail({ id });
 
   beforeAll(async () => {
