@@ -6,6 +6,7 @@ import { UsersService } from './users/users.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { CLI_COMMANDS, type CliCommand } from './cli-commands';
 import { creditRevenue } from './support/support.cli';
+import { AuditService, CLI_ACTOR } from './ops/audit/audit.service';
 
 /**
  * Operator commands until an admin area exists (the data behind checkAwayStatus, checkUserRevokeStatus,
@@ -20,8 +21,9 @@ const CORE_COMMANDS: CliCommand[] = [
       if (rate && !(Number.isFinite(Number(rate)) && Number(rate) > 0)) throw new Error('the usd-to-inr rate must be a positive number');
       const credited = await creditRevenue(app, email, usd, note.join(' '));
       if (rate) {
-        const user = await app.get(UsersService).findByEmail(email ?? '');
-        await app.get(UsersService).update(user!.id, { conversion_rate: Number(rate) });
+        const user = (await app.get(UsersService).findByEmail(email ?? ''))!;
+        await app.get(UsersService).update(user.id, { conversion_rate: Number(rate) });
+        await app.get(AuditService).record(CLI_ACTOR, 'user.conversion_rate', 'user', user.id, { conversion_rate: user.conversion_rate }, { conversion_rate: Number(rate) });
       }
       return `${credited}${rate ? ` rate=${rate}` : ''}`;
     },

@@ -11,17 +11,36 @@ import { AuditPage } from './audit/AuditPage';
 import { VideoQueue } from './videos/VideoQueue';
 import { ContentPage } from './content/ContentPage';
 import { DeskPage } from './desk/DeskPage';
+import { PromotionsPage } from './promotions/PromotionsPage';
+import { RemotesPage } from './remotes/RemotesPage';
 
 const N = OPS_UI.nav;
-const TABS: Array<{ to: string; label: string; role: StaffRole }> = [
+/**
+ * The console's tabs and the role each needs (the server checks again). Promotions and remote versions
+ * are views (`?view=`) of the content and platform paths: the shell routes only the /ops paths it lists.
+ */
+export const TABS: Array<{ to: string; label: string; role: StaffRole; also?: StaffRole }> = [
   { to: '/ops', label: N.review, role: 'reviewer' },
   { to: '/ops/videos', label: N.videos, role: 'reviewer' },
   { to: '/ops/users', label: N.users, role: 'support' },
-  { to: '/ops/desk', label: N.desk, role: 'support' },
+  { to: '/ops/desk', label: N.desk, role: 'support', also: 'finance' },
   { to: '/ops/platform', label: N.platform, role: 'admin' },
+  { to: '/ops/platform?view=remotes', label: N.remotes, role: 'admin' },
   { to: '/ops/content', label: N.content, role: 'admin' },
+  { to: '/ops/content?view=promotions', label: N.promotions, role: 'admin' },
   { to: '/ops/audit', label: N.audit, role: 'admin' },
 ];
+
+/** The tabs `roles` open, in order. */
+export const visibleTabs = (roles: readonly StaffRole[]) => TABS.filter((t) => hasStaffRole(roles, t.role) || (t.also !== undefined && hasStaffRole(roles, t.also)));
+
+/** Whether tab `to` is the one of the page at `pathname` + `search`. */
+function isActive(to: string, pathname: string, search: string): boolean {
+  const [path, query = ''] = to.split('?');
+  if (path === '/ops') return pathname === '/ops' || pathname.startsWith('/ops/review');
+  const view = new URLSearchParams(search).get('view') ?? '';
+  return pathname.startsWith(path) && view === (new URLSearchParams(query).get('view') ?? '');
+}
 
 const Tabs = styled.nav`
   display: flex;
@@ -38,15 +57,16 @@ const Tab = styled(Link)<{ $active: boolean }>`
   border-bottom: 2px solid ${({ $active }) => ($active ? theme.colors.accent : 'transparent')};
 `;
 
-function Screen({ pathname, session }: { pathname: string; session: StaffSession }) {
+function Screen({ pathname, search, session }: { pathname: string; search: string; session: StaffSession }) {
   const can = (role: StaffRole) => hasStaffRole(session.roles, role);
+  const view = new URLSearchParams(search).get('view');
   const detail = matchPath('/ops/review/:id', pathname);
   if (detail && can('reviewer')) return <ReviewDetail releaseId={Number(detail.params.id)} />;
   if (pathname.startsWith('/ops/videos') && can('reviewer')) return <VideoQueue />;
   if (pathname.startsWith('/ops/desk') && (can('support') || can('finance'))) return <DeskPage support={can('support')} finance={can('finance')} />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;
-  if (pathname.startsWith('/ops/platform') && can('admin')) return <PlatformPage />;
-  if (pathname.startsWith('/ops/content') && can('admin')) return <ContentPage />;
+  if (pathname.startsWith('/ops/platform') && can('admin')) return view === 'remotes' ? <RemotesPage /> : <PlatformPage />;
+  if (pathname.startsWith('/ops/content') && can('admin')) return view === 'promotions' ? <PromotionsPage /> : <ContentPage />;
   if (pathname.startsWith('/ops/audit') && can('admin')) return <AuditPage />;
   if (can('reviewer')) return <ReviewQueue />;
   if (can('support') || can('finance')) return <DeskPage support={can('support')} finance={can('finance')} />;
@@ -54,24 +74,28 @@ function Screen({ pathname, session }: { pathname: string; session: StaffSession
 }
 
 /**
- * The operations console (issue 11), one route-level module for every /ops route: the TOTP gate, the
- * tabs the caller's roles open, and the screen of the path. The server checks every role again.
+ * The operations console (issues 11, 12), one route-level module for every /ops route: the TOTP gate,
+ * the tabs the caller's roles open, and the screen of the path (and `?view=`). The server checks every
+ * role again.
  */
 export function OpsPage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <TotpGate>
       {(session) => (
         <>
           <PageHeader title={OPS_UI.title} />
           <Tabs aria-label={OPS_UI.title}>
-            {TABS.filter((t) => hasStaffRole(session.roles, t.role) || (t.to === '/ops/desk' && hasStaffRole(session.roles, 'finance'))).map((t) => (
-              <Tab key={t.to} to={t.to} $active={t.to === '/ops' ? pathname === '/ops' || pathname.startsWith('/ops/review') : pathname.startsWith(t.to)}>
-                {t.label}
-              </Tab>
-            ))}
+            {visibleTabs(session.roles).map((t) => {
+              const active = isActive(t.to, pathname, search);
+              return (
+                <Tab key={t.to} to={t.to} $active={active} aria-current={active ? 'page' : undefined}>
+                  {t.label}
+                </Tab>
+              );
+            })}
           </Tabs>
-          <Screen pathname={pathname} session={session} />
+          <Screen pathname={pathname} search={search} session={session} />
         </>
       )}
     </TotpGate>

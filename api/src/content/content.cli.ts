@@ -1,6 +1,9 @@
 import { newsItemSchema, videoLinkSchema } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
+import { DomainError } from '../common/domain-error';
 import { validateBody } from '../common/validate';
+import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { OpsContentService } from '../ops/console/ops-content.service';
 import { ContentService } from './content.service';
 
 const positiveId = (raw: string | undefined, usage: string): number => {
@@ -20,7 +23,10 @@ async function validated<T>(run: () => Promise<T>): Promise<T> {
 const NEWS_USAGE = 'news add "<heading>" <http(s) link> | news list | news remove <id>';
 const VIDEO_USAGE = 'video-link add <youtube id or link> ["<title>"] | video-link list | video-link remove <id>';
 
-/** Operator commands of the dashboard content (areas §2 Dashboard): the News and Updates lists. */
+/**
+ * Operator commands of the dashboard content (areas §2 Dashboard): the News and Updates lists. Writes go
+ * through the console's OpsContentService, so each is audited (actor `cli`) like a console change.
+ */
 export const CONTENT_CLI_COMMANDS: CliCommand[] = [
   {
     name: 'news',
@@ -29,7 +35,7 @@ export const CONTENT_CLI_COMMANDS: CliCommand[] = [
       const content = app.get(ContentService);
       if (action === 'add') {
         const dto = await validated(() => validateBody(newsItemSchema, { news_heading: args[0], news_link: args[1] }));
-        return `news ${await content.addNews(dto)} added`;
+        return `news ${await app.get(OpsContentService).addNews(dto, CLI_ACTOR)} added`;
       }
       if (action === 'list') {
         const { rows } = await content.listNews({ limit: 100, offset: 0 });
@@ -37,7 +43,9 @@ export const CONTENT_CLI_COMMANDS: CliCommand[] = [
       }
       if (action === 'remove') {
         const id = positiveId(args[0], NEWS_USAGE);
-        if (!(await content.removeNews(id))) throw new Error(`no news ${id}`);
+        await app.get(OpsContentService).removeNews(id, CLI_ACTOR).catch((e: unknown) => {
+          throw e instanceof DomainError && e.httpStatus === 404 ? new Error(`no news ${id}`) : e;
+        });
         return `news ${id} removed`;
       }
       throw new Error(NEWS_USAGE);
@@ -50,7 +58,7 @@ export const CONTENT_CLI_COMMANDS: CliCommand[] = [
       const content = app.get(ContentService);
       if (action === 'add') {
         const dto = await validated(() => validateBody(videoLinkSchema, { video_link: args[0], title: args.slice(1).join(' ') }));
-        return `video link ${await content.addVideoLink(dto)} added (${dto.video_link})`;
+        return `video link ${await app.get(OpsContentService).addVideoLink(dto, CLI_ACTOR)} added (${dto.video_link})`;
       }
       if (action === 'list') {
         const { rows } = await content.listVideoLinks({ limit: 100, offset: 0 });
@@ -58,7 +66,9 @@ export const CONTENT_CLI_COMMANDS: CliCommand[] = [
       }
       if (action === 'remove') {
         const id = positiveId(args[0], VIDEO_USAGE);
-        if (!(await content.removeVideoLink(id))) throw new Error(`no video link ${id}`);
+        await app.get(OpsContentService).removeVideoLink(id, CLI_ACTOR).catch((e: unknown) => {
+          throw e instanceof DomainError && e.httpStatus === 404 ? new Error(`no video link ${id}`) : e;
+        });
         return `video link ${id} removed`;
       }
       throw new Error(VIDEO_USAGE);

@@ -4,6 +4,8 @@ import { ReleasesModule } from '../releases/releases.module';
 import { VideoModule } from '../video/video.module';
 import { ContentModule } from '../content/content.module';
 import { SupportModule } from '../support/support.module';
+import { ToolsRightsModule } from '../tools-rights/tools-rights.module';
+import { OpsContentService } from './console/ops-content.service';
 import { OpsDeskService } from './console/ops-desk.service';
 import { IdentifierService } from './identifiers/identifier.service';
 import { OPS_ENTITIES } from './ops.entities';
@@ -12,11 +14,11 @@ import { OpsAdminController, OpsContentController, OpsPayoutsController, OpsRevi
 import { ReleaseReviewService } from './review/release-review.service';
 import { StaffModule } from './staff/staff.module';
 
-/** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, audit. */
+/** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
-  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, ReleasesModule, VideoModule, ContentModule, SupportModule],
+  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule],
   controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController],
-  providers: [IdentifierService, ReleaseReviewService, OpsConsoleService, OpsDeskService],
-  exports: [ReleaseReviewService, OpsConsoleService, IdentifierService],
+  providers: [IdentifierService, ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsContentService],
+  exports: [ReleaseReviewService, OpsConsoleService, IdentifierService, OpsContentService],
 })
 export class OpsModule {}

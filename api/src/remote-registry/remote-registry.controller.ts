@@ -21,7 +21,11 @@ export class RemoteRegistryController {
   /** GET /api/ops/remotes[?remote=] → body: RemoteVersionRow[] newest first, total. */
   @Endpoint(E.listRemoteVersions)
   async versions(@ValidQuery(E.listRemoteVersions) query: RemotesQuery) {
-    const rows: RemoteVersionRow[] = (await this.registry.list(query.remote)).map((v) => ({ ...v, deployed_at: new Date(v.deployed_at).toISOString() }));
+    const rows: RemoteVersionRow[] = (await this.registry.list(query.remote)).map((v) => ({
+      ...v,
+      deployed_at: new Date(v.deployed_at).toISOString(),
+      activated_at: v.activated_at ? new Date(v.activated_at).toISOString() : null,
+    }));
     return ok('Remote versions.', { body: rows, total: rows.length });
   }
 

@@ -12,6 +12,16 @@ import { RemoteStore, VERSION_FILE } from './remote-store';
 /** Federation name of a remote: `mfe_releases` (its package dir is `mfe-releases`). */
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
+/** The stored JSON of a version's shared singletons; {} when unreadable (an old row). */
+function parseShared(json: string): SharedVersions {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as SharedVersions) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** `mfe-releases` or `mfe_releases` → `mfe_releases`; throws DomainError 400 on anything else. */
 export function remoteName(input: string): string {
   const name = (input ?? '').trim().replace(/-/g, '_');
@@ -34,6 +44,11 @@ export type RemoteVersionView = {
   deployed_by: string;
   deployed_at: Date;
   pruned: boolean;
+  /** Shared singletons the version was built against (package → version). */
+  shared: SharedVersions;
+  /** Who made the live version live, and when (null for the other versions). */
+  activated_by: string | null;
+  activated_at: Date | null;
 };
 /** A live row: the current version of a remote and who made it current, when. */
 export type LiveView = { remote: string; version: string; manifest_url: string; activated_by: string; activated_at: Date; revision: number };
@@ -233,17 +248,23 @@ export class RemoteRegistryService {
       this.db.getRepository(RemoteVersionEntity).find({ where, order: { remote: 'ASC', id: 'DESC' } }),
       this.db.getRepository(RemoteLiveEntity).find(),
     ]);
-    const liveOf = new Map(live.map((l) => [l.remote, l.version]));
-    return rows.map((r) => ({
+    const liveOf = new Map(live.map((l) => [l.remote, l]));
+    return rows.map((r) => {
+      const current = liveOf.get(r.remote)?.version === r.version ? liveOf.get(r.remote)! : null;
+      return {
       remote: r.remote,
       version: r.version,
-      live: liveOf.get(r.remote) === r.version,
-      manifest_url: r.manifest_url,
-      commit: r.commit,
-      deployed_by: r.deployed_by,
-      deployed_at: r.deployed_at,
-      pruned: r.pruned_at !== null,
-    }));
+        live: current !== null,
+        manifest_url: r.manifest_url,
+        commit: r.commit,
+        deployed_by: r.deployed_by,
+        deployed_at: r.deployed_at,
+        pruned: r.pruned_at !== null,
+        shared: parseShared(r.shared),
+        activated_by: current?.activated_by ?? null,
+        activated_at: current?.activated_at ?? null,
+      };
+    });
   }
 
   /** Audit rows (newest first), of one remote or all; `limit` rows at most. */

@@ -1,5 +1,5 @@
 import { OpsDeskService } from '../ops/console/ops-desk.service';
-import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { AuditService, CLI_ACTOR } from '../ops/audit/audit.service';
 import { centsToUsd, usdToCents } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { UsersService } from '../users/users.service';
@@ -15,13 +15,15 @@ const positiveId = (raw: string | undefined, usage: string): number => {
 
 /**
  * Add a royalty credit to a user's ledger (the `revenue` operator command): `usd` is text with at
- * most two decimals, turned into cents without floating-point arithmetic. Answers a line for the console.
+ * most two decimals, turned into cents without floating-point arithmetic. Audited as actor `cli`
+ * (`revenue.credit`, before and after balance in USD, issue 11). Answers a line for the console.
  */
 export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email: string | undefined, usd: string | undefined, note: string): Promise<string> {
   const user = await app.get(UsersService).findByEmail(email ?? '');
   const cents = usdToCents(usd ?? '');
   if (!user || cents === null || cents <= 0) throw new Error('revenue <email> <usd, e.g. 250 or 99.50> [usd-to-inr rate] [note...]');
   const balance = await app.get(LedgerService).credit(user.id, cents, note || 'Royalty credit');
+  await app.get(AuditService).record(CLI_ACTOR, 'revenue.credit', 'user', user.id, { balance_usd: centsToUsd(balance - cents) }, { credited_usd: centsToUsd(cents), note: note || 'Royalty credit', balance_usd: centsToUsd(balance) });
   return `${user.email} credited ${centsToUsd(cents)} USD; balance ${centsToUsd(balance)} USD`;
 }
 

@@ -1,13 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { fillMessage, SUBMISSION_KINDS, TOOLS_MESSAGES as M, type SubmissionKind } from '@portal/contracts';
+import { opsPromotionAddSchema, SUBMISSION_KINDS, type SubmissionKind } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
-import { NotificationsService } from '../notifications/notifications.service';
+import { validateBody } from '../common/validate';
+import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { OpsContentService } from '../ops/console/ops-content.service';
 import { UsersService } from '../users/users.service';
 import { PromotionsService } from './promotions/promotions.service';
 import { SubmissionReviewService, type ReviewOutcome } from './shared/submission-review.service';
 
 const KINDS = SUBMISSION_KINDS.join('|');
+const PROMOTION_USAGE = 'promotion-add <email> "<song>" "<platform>" "<type>" "<playlist name>" <playlist link> <image file>   (also notifies the artist)';
+/** Stands for the image in the field check: the file is stored (and checked on its bytes) only once the fields pass. */
+const PLACEHOLDER_IMAGE = `${'0'.repeat(32)}.png`;
+
+/** The message of a refused operator input (a DomainError) as a plain Error for the command line. */
+async function asOperatorError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw new Error((e as Error).message);
+  }
+}
 const asKind = (k: string | undefined): SubmissionKind => {
   if (!(SUBMISSION_KINDS as readonly string[]).includes(k ?? '')) throw new Error(`kind must be one of ${KINDS}`);
   return k as SubmissionKind;
@@ -35,15 +49,29 @@ export const TOOLS_RIGHTS_CLI_COMMANDS: CliCommand[] = [
   },
   {
     name: 'promotion-add',
-    usage: 'promotion-add <email> "<song>" "<platform>" "<type>" "<playlist name>" <playlist link> <image file>   (also notifies the artist)',
+    usage: PROMOTION_USAGE,
     run: async (app, [email, song, platform, type, playlistName, playlistLink, imagePath]) => {
-      if (!imagePath) throw new Error('promotion-add <email> "<song>" "<platform>" "<type>" "<playlist name>" <playlist link> <image file>');
+      if (!imagePath) throw new Error(PROMOTION_USAGE);
       const user = await app.get(UsersService).findByEmail(email ?? '');
       if (!user) throw new Error(`no user ${email}`);
+      // The console's rules and path: the same schema, the image through the same guard, an audit row (actor cli).
+      const { user_id, ...input } = await asOperatorError(() =>
+        validateBody(opsPromotionAddSchema, { user_id: user.id, song, platform, type, playlist_name: playlistName, playlist_link: playlistLink, image: PLACEHOLDER_IMAGE }),
+      );
       const file = isAbsolute(imagePath) ? imagePath : resolve(process.env.INIT_CWD || process.cwd(), imagePath);
-      const row = await app.get(PromotionsService).add(user.id, { song, platform, type, playlist_name: playlistName, playlist_link: playlistLink, image: readFileSync(file) });
-      await app.get(NotificationsService).notify(user.id, fillMessage(M.promotionNotification, { song: row.song, platform: row.platform, type: row.type }));
-      return `promotion ${row.id} added for ${email} (image ${row.image})`;
+      const content = app.get(OpsContentService);
+      const image = await asOperatorError(() => content.storePromotionImage(readFileSync(file), CLI_ACTOR));
+      const row = await asOperatorError(() => content.addPromotion(user_id, { ...input, image: image.image }, CLI_ACTOR));
+      return `promotion ${row.promotion_id} added for ${email} (image ${row.image})`;
+    },
+  },
+  {
+    name: 'promotion-purge-images',
+    usage: 'promotion-purge-images [hours=48]   (delete promotion images uploaded in the console that no promotion took)',
+    run: async (app, [hours = '48']) => {
+      const h = Number(hours);
+      if (!Number.isFinite(h) || h < 0) throw new Error('promotion-purge-images [hours ≥ 0]');
+      return `${await app.get(PromotionsService).purgeAbandonedImages(h)} abandoned promotion image(s) deleted`;
     },
   },
 ];

@@ -13,7 +13,7 @@ import { PlaylistPitchService } from './playlist-pitch/playlist-pitch.service';
 import { ProfileLinkingController } from './profile-linking/profile-linking.controller';
 import { ProfileLinkingEntity } from './profile-linking/profile-linking.entity';
 import { ProfileLinkingService } from './profile-linking/profile-linking.service';
-import { PromotionEntity } from './promotions/promotion.entity';
+import { PromotionEntity, PromotionImageEntity } from './promotions/promotion.entity';
 import { PromotionsController } from './promotions/promotions.controller';
 import { PromotionsService } from './promotions/promotions.service';
 import { ReleaseOptionsController } from './release-options/release-options.controller';
@@ -44,6 +44,7 @@ import { WhitelistService } from './whitelist/whitelist.service';
       UgcClaimEntity,
       WhitelistEntity,
       PromotionEntity,
+      PromotionImageEntity,
     ]),
     StorageModule,
   ],

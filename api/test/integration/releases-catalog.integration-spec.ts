@@ -3,7 +3,8 @@ import { RELEASE_MESSAGES as M, PLATFORM_LOGOS, STORES } from '@portal/contracts
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
-import { ReleasesService } from '../../src/releases/release-info/releases.service';
+import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
+import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
 
 type Row = { release_id: number; release_title: string; status: string; artist_name: string; lable_name: string };
 
@@ -36,7 +37,7 @@ describe.each(ENGINES)('catalogue and ownership on %s', (engine) => {
     const bArtist = await b.artist('Bee Artist');
     for (let i = 0; i < 3; i++) await b.draft(releaseInfo(bArtist, { release_title: `Song B${i}` }));
     // Some statuses for A.
-    const svc = t.app.get(ReleasesService);
+    const review = t.app.get(ReleaseReviewService);
     const art = await a.file(media.png(), 'c.png', 'artwork');
     const audio = await a.file(media.mp3(), 's.mp3', 'audio');
     for (const [i, outcome] of [[0, 'approved'], [1, 'rejected'], [2, null]] as const) {
@@ -45,7 +46,8 @@ describe.each(ENGINES)('catalogue and ownership on %s', (engine) => {
       await a.track(trackInfo(id, audio, artist));
       await a.post('checkboxCrbtVideoPlatforms', { release_id: id, crbt: 'no', video_platforms: 'no' }).expect(200);
       await a.post('submissionButton', { release_id: id, terms: true }).expect(200);
-      if (outcome) await svc.review(id, outcome, 'Bad audio');
+      if (outcome === 'approved') await review.approve(id, CLI_ACTOR);
+      if (outcome === 'rejected') await review.reject(id, [], 'Bad audio', CLI_ACTOR);
     }
   }, 120_000);
   afterAll(async () => t?.close());
@@ -90,7 +92,7 @@ describe.each(ENGINES)('catalogue and ownership on %s', (engine) => {
     it('filters by status value or label, combined with search', async () => {
       expect((await list(a, { status: 'approved' })).body.map((r) => r.release_id)).toEqual([ids[0]]);
       const rejected = await list(a, { status: 'Rejected' });
-      expect(rejected.body).toMatchObject([{ release_id: ids[1], status: 'rejected', reason: 'Bad audio' }]);
+      expect(rejected.body).toMatchObject([{ release_id: ids[1], status: 'rejected', reason: 'Note: Bad audio' }]);
       expect((await list(a, { status: 'In-Review' })).body.map((r) => r.release_id)).toEqual([ids[2]]);
       expect((await list(a, { status: 'draft' })).total).toBe(57);
       expect((await list(a, { status: 'All' })).total).toBe(60);

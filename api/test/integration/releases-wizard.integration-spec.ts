@@ -5,7 +5,8 @@ import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
-import { ReleasesService } from '../../src/releases/release-info/releases.service';
+import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
+import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
 import { OPS_CLI_COMMANDS } from '../../src/ops/ops.cli';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
@@ -22,7 +23,8 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
   let audio: string;
 
   const newClient = async () => new ReleasesClient(t, (await createVerifiedUser(t)).token);
-  const review = (id: number, outcome: 'approved' | 'rejected' | 'takendown', reason = '') => t.app.get(ReleasesService).review(id, outcome, reason);
+  // Outcomes go through the console's one review path (issue 11): audited, identifiers on approval.
+  const review = (id: number, outcome: 'rejected', note: string) => t.app.get(ReleaseReviewService).reject(id, [], note, CLI_ACTOR);
   const releaseRow = (id: number) => t.app.get(DataSource).getRepository(ReleaseEntity).findOneByOrFail({ id });
 
   beforeAll(async () => {
@@ -309,7 +311,8 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       await review(r.releaseId, 'rejected', 'Artwork has a blurry logo');
       let detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;
-      expect(detail).toMatchObject({ status: 'rejected', reason: 'Artwork has a blurry logo' });
+      // A reviewer's free text reaches the artist as the note of the rejection (issue 11).
+      expect(detail).toMatchObject({ status: 'rejected', reason: 'Note: Artwork has a blurry logo' });
       await a.post('updateReleaseInfo', { ...releaseInfo(r.artistId, { album_artwork: r.artwork, release_title: 'Fixed' }), release_id: r.releaseId }).expect(200);
       await a.post('updateSongInfo', { ...trackInfo(r.releaseId, r.audio, r.artistId, { title: 'Fixed track' }), audio_id: r.audioId }).expect(200);
       detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TOOLS_MESSAGES as M, MOODS, TOOLS_RIGHTS_ENDPOINTS } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, MOODS, OPS_MESSAGES, TOOLS_RIGHTS_ENDPOINTS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
@@ -379,11 +379,13 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
       const promotions = t.app.get(PromotionsService);
       const aUser = (await a.get('getUserDetails')).body.body.user_id as number;
       const bUser = (await b.get('getUserDetails')).body.body.user_id as number;
+      // Operators store the image first (checked on its bytes), then add the promotion naming it.
+      const image = async (bytes: Buffer) => (await promotions.storeImage(bytes, 'cli')).image;
       for (let i = 1; i <= 17; i++) {
-        await promotions.add(aUser, { song: `Song ${i}`, platform: i % 2 ? 'Spotify' : 'JioSaavn', type: 'Editorial', playlist_name: i === 5 ? 'Monsoon_Chill 100%' : `Fresh Finds ${i}`, playlist_link: 'https://open.spotify.com/playlist/37i9dQZF1DX', image: media.png() });
+        await promotions.add(aUser, { song: `Song ${i}`, platform: i % 2 ? 'Spotify' : 'JioSaavn', type: 'Editorial', playlist_name: i === 5 ? 'Monsoon_Chill 100%' : `Fresh Finds ${i}`, playlist_link: 'https://open.spotify.com/playlist/37i9dQZF1DX', image: await image(media.png()) });
       }
-      await promotions.add(bUser, { song: 'Bee Song', platform: 'Spotify', type: 'Editorial', playlist_name: 'B list', playlist_link: 'https://x.example.com/p', image: media.gif() });
-      await expect(promotions.add(aUser, { song: 'x', platform: 'p', type: 't', playlist_name: 'n', playlist_link: 'https://a.example.com', image: Buffer.from('not an image') })).rejects.toThrow('image must be');
+      await promotions.add(bUser, { song: 'Bee Song', platform: 'Spotify', type: 'Editorial', playlist_name: 'B list', playlist_link: 'https://x.example.com/p', image: await image(media.gif()) });
+      await expect(image(Buffer.from('not an image'))).rejects.toThrow(OPS_MESSAGES.promotionImageType);
       const list = (c: ReleasesClient, q: Record<string, unknown> = {}) => c.get('getCreatedPromotions', q).then((r) => r.body as { message: string; body: Array<{ song: string; image: string; playlist_name: string }>; total: number });
       const first = await list(a, { page: 1 });
       expect(first.message).toBe(M.promotionsLoaded);
@@ -396,9 +398,9 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
       expect((await list(a, { search: '%' })).total).toBe(1);
       expect((await list(a, { search: 'Bee' })).total).toBe(0);
       expect((await list(b)).total).toBe(1);
-      const image = await request(t.http).get(`/api/files/promotion/${first.body[0].image}`).expect(200);
-      expect(image.headers['content-type']).toBe('image/png');
-      expect(Buffer.compare(image.body as Buffer, media.png())).toBe(0);
+      const served = await request(t.http).get(`/api/files/promotion/${first.body[0].image}`).expect(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(Buffer.compare(served.body as Buffer, media.png())).toBe(0);
       expect((await request(t.http).get('/api/files/promotion/00000000000000000000000000000000.png')).status).toBe(404);
       expect((await request(t.http).get('/api/files/promotion/..%2F..%2Fsecret')).status).toBe(404);
     });

@@ -16,7 +16,8 @@ import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
-import { ReleasesService } from '../../src/releases/release-info/releases.service';
+import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
+import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
 import { VideoThumbnailEntity } from '../../src/video/entities/video-thumbnail.entity';
 import { VIDEO_CLI_COMMANDS } from '../../src/video/video.cli';
@@ -100,7 +101,8 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
     aRelease = await submitted(a, 'Monsoon Nights');
     aSecond = await submitted(a, 'City Lights');
     const third = await submitted(a, 'Old Song');
-    await t.app.get(ReleasesService).review(third.releaseId, 'takendown', 'Claimed');
+    await t.app.get(ReleaseReviewService).approve(third.releaseId, CLI_ACTOR);
+    await t.app.get(ReleaseReviewService).takedown(third.releaseId, 'Claimed', CLI_ACTOR);
     const draftArtist = await a.artist('Draft Artist');
     aDraft = await a.draft(releaseInfo(draftArtist, { release_title: 'Draft Only' }));
     const bSub = await submitted(b, 'Bee Song');
@@ -112,7 +114,7 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
 
   describe('release and audio options', () => {
     it('lists the caller’s submitted and approved releases only (no drafts, no takendown, no other user’s)', async () => {
-      await t.app.get(ReleasesService).review(aSecond.releaseId, 'approved');
+      await t.app.get(ReleaseReviewService).approve(aSecond.releaseId, CLI_ACTOR);
       const res = await a.get('getReleaseTitlesForVRelease').expect(200);
       expect(res.body.message).toBe(M.releaseTitles);
       expect(res.body.body).toEqual([

@@ -17,9 +17,16 @@ import {
   opsPayoutPaidSchema,
   opsPayoutRejectSchema,
   totpVerifySchema,
+  opsNewsEditSchema,
+  opsVideoLinkEditSchema,
+  opsPromotionAddSchema,
+  opsPromotionEditSchema,
+  opsPromotionIdSchema,
+  opsPromotionListSchema,
 } from './ops.schemas';
+import type { NewsItem, VideoLink } from '../content/content.types';
 import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
-import type { OpsPayoutRow, OpsTicketRow } from './ops.types';
+import type { OpsPayoutRow, OpsPromotionRow, OpsTicketRow, PromotionImageUpload } from './ops.types';
 import type { AuditRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
@@ -124,6 +131,43 @@ export const OPS_ENDPOINTS = {
   removeVideoLink: defineEndpoint<In<typeof contentIdSchema>, { id: number }>({
     ...S, method: 'POST', path: 'ops/content/videos/remove', summary: 'Remove a dashboard update video.' + ROLE('admin'),
     body: contentIdSchema, response: any, errors: [403, 404],
+  }),
+
+  editNews: defineEndpoint<In<typeof opsNewsEditSchema>, NewsItem>({
+    ...S, method: 'POST', path: 'ops/content/news/edit', summary: 'Change a dashboard news item (heading, http(s) link); audited with before and after.' + ROLE('admin'),
+    body: opsNewsEditSchema, response: any, errors: [400, 403, 404],
+  }),
+  editVideoLink: defineEndpoint<In<typeof opsVideoLinkEditSchema>, VideoLink>({
+    ...S, method: 'POST', path: 'ops/content/videos/edit', summary: 'Change a dashboard update video (YouTube id or link, title); audited with before and after.' + ROLE('admin'),
+    body: opsVideoLinkEditSchema, response: any, errors: [400, 403, 404],
+  }),
+
+  listPromotions: defineEndpoint<In<typeof opsPromotionListSchema>, OpsPromotionRow[]>({
+    ...S, method: 'GET', path: 'ops/content/promotions',
+    summary: 'One artist’s promotions history, newest first, searchable, 15 a page (the rows of /marketing/promotions).' + ROLE('admin'),
+    description: '404 for an unknown user_id.',
+    query: opsPromotionListSchema, response: any, list: true, errors: [403, 404],
+  }),
+  uploadPromotionImage: defineEndpoint<void, PromotionImageUpload>({
+    ...S, method: 'POST', path: 'ops/content/promotions/image',
+    summary: 'Upload a promotion image (multipart field "image"), streamed and checked on the bytes; its name goes into add or edit.' + ROLE('admin'),
+    description: 'PNG, JPEG, GIF or WebP of at most 5 MB (413 beyond, 415 for other bytes whatever the name says); 400 without exactly one file. A name is used by one promotion only.',
+    multipart: { field: 'image' }, response: any, errors: [400, 403, 413, 415],
+  }),
+  addPromotion: defineEndpoint<In<typeof opsPromotionAddSchema>, OpsPromotionRow>({
+    ...S, method: 'POST', path: 'ops/content/promotions/add',
+    summary: 'Add a promotion to an artist’s history and tell the artist (the same service as the CLI promotion-add); audited.' + ROLE('admin'),
+    description: '404 for an unknown user_id; 400 for a field out of its limits or an image name not uploaded here (or already used).',
+    body: opsPromotionAddSchema, response: any, errors: [400, 403, 404],
+  }),
+  editPromotion: defineEndpoint<In<typeof opsPromotionEditSchema>, OpsPromotionRow>({
+    ...S, method: 'POST', path: 'ops/content/promotions/edit',
+    summary: 'Change a promotion’s fields, and its image when a new one is given (the old image is deleted); audited with before and after.' + ROLE('admin'),
+    body: opsPromotionEditSchema, response: any, errors: [400, 403, 404],
+  }),
+  removePromotion: defineEndpoint<In<typeof opsPromotionIdSchema>, { id: number }>({
+    ...S, method: 'POST', path: 'ops/content/promotions/remove', summary: 'Remove a promotion and its image; audited.' + ROLE('admin'),
+    body: opsPromotionIdSchema, response: any, errors: [403, 404],
   }),
 
   openTickets: defineEndpoint<In<typeof opsPagingSchema>, OpsTicketRow[]>({

@@ -1,4 +1,5 @@
 import type { StaffRole } from './ops.texts';
+import type { PromotionRow } from '../tools-rights/tools-rights.types';
 
 /** GET /api/staff/session: who the caller is for the console (any login; `staff: false` for artists). */
 export type StaffSession = { staff: boolean; roles: StaffRole[]; totp_enrolled: boolean; totp_verified: boolean };
@@ -68,3 +69,7 @@ export type AuditRow = {
 export type PlatformState = { away: boolean; text: string };
 export type OpsTicketRow = { ticket_id: number; user_id: number; user_email: string; reason: string; status: number; created_at: string };
 export type OpsPayoutRow = { payout_id: number; user_id: number; user_email: string; amount_usd: number; status: string; reference: string; reason: string; created_at: string };
+/** POST ops/content/promotions/image: the stored name to send as `image` of add or edit, its public URL, type and size (bytes). */
+export type PromotionImageUpload = { image: string; url: string; mime: string; size: number };
+/** A promotion as the console lists it: the artist's row (areas §3 Promotion) and whose it is. */
+export type OpsPromotionRow = PromotionRow & { user_id: number };

@@ -13,8 +13,24 @@ export const remoteRollbackSchema = yup.object({
   to: yup.string().trim().matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'Version must be a stored version name.').optional(),
 });
 
-/** One stored version of a remote (issue 12). */
-export type RemoteVersionRow = { remote: string; version: string; live: boolean; manifest_url: string; commit: string; deployed_by: string; deployed_at: string; pruned: boolean };
+/**
+ * One stored version of a remote (issue 12). `shared`: the versions of the shared singletons it was built
+ * against (package → version, from its manifest); `activated_by` / `activated_at` (ISO 8601): who made the
+ * live version live and when (null on the other rows).
+ */
+export type RemoteVersionRow = {
+  remote: string;
+  version: string;
+  live: boolean;
+  manifest_url: string;
+  commit: string;
+  deployed_by: string;
+  deployed_at: string;
+  pruned: boolean;
+  shared: Record<string, string>;
+  activated_by: string | null;
+  activated_at: string | null;
+};
 /** One activation attempt of the audit. */
 export type RemoteActivationRow = { remote: string; action: 'deploy' | 'rollback' | 'activate'; from_version: string | null; to_version: string; outcome: 'activated' | 'refused' | 'conflict'; reason: string | null; actor: string; created_at: string };
 /** Answer of a rollback. */
@@ -29,6 +45,9 @@ const versionDoc = yup.object({
   deployed_by: yup.string().required(),
   deployed_at: yup.string().required().meta({ description: 'ISO 8601' }),
   pruned: yup.boolean().required(),
+  shared: yup.object().required().meta({ description: 'package → version of the shared singletons it was built against' }),
+  activated_by: yup.string().nullable(),
+  activated_at: yup.string().nullable().meta({ description: 'ISO 8601, live row only' }),
 });
 const activationDoc = yup.object({
   remote: yup.string().required(),

@@ -8,6 +8,7 @@ import { ToolsRights1764200000000 } from './1764200000000-tools-rights';
 import { Support1764100000000 } from './1764100000000-support';
 import { RemoteRegistry1764300000000 } from './1764300000000-remote-registry';
 import { Ops1764400000000 } from './1764400000000-ops';
+import { PromotionImages1764410000000 } from './1764410000000-promotion-images';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ToolsRights1764200000000,
   RemoteRegistry1764300000000,
   Ops1764400000000,
+  PromotionImages1764410000000,
 ];

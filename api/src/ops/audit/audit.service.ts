@@ -22,8 +22,9 @@ export class AuditService {
       action,
       object_type: objectType,
       object_id: String(objectId),
-      before_json: before === undefined ? null : JSON.stringify(before),
-      after_json: after === undefined ? null : JSON.stringify(after),
+      // No state (before an add, after a removal) is a NULL column, not the JSON text "null".
+      before_json: before === undefined || before === null ? null : JSON.stringify(before),
+      after_json: after === undefined || after === null ? null : JSON.stringify(after),
       created_at: new Date(),
     };
     await (m ? m.insert(OpsAuditEntity, row) : this.rows.insert(row));

@@ -1,18 +1,18 @@
-import { Controller, UseGuards } from '@nestjs/common';
+import { Controller, Req, UseGuards } from '@nestjs/common';
 import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, pageOffset, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
-import type { AuthUser } from '../../common/request-context';
+import type { AuthUser, PortalRequest } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import { AuditService } from '../audit/audit.service';
-import { ContentService } from '../../content/content.service';
-import { DomainError } from '../../common/domain-error';
+import { PromotionsService } from '../../tools-rights/promotions/promotions.service';
 import { ReleaseReviewService } from '../review/release-review.service';
 import { StaffGuard, StaffOnly } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
 import { OpsConsoleService } from './ops-console.service';
 import { OpsDeskService } from './ops-desk.service';
+import { OpsContentService } from './ops-content.service';
 
 /** The validated query or body of an endpoint: its request type in the wire map. */
 type Q<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
@@ -130,43 +130,89 @@ export class OpsAdminController {
   }
 }
 
-/** Dashboard content (issue 11): news and update videos, added and removed by admins, each audited. */
+/**
+ * Content (issue 11): the dashboard's news and update videos, and artists' promotions histories; admins
+ * add, edit and remove them. Each change is audited (OpsContentService, shared with the CLI).
+ */
 @Controller()
 @UseGuards(StaffGuard)
 @StaffOnly('admin')
 export class OpsContentController {
   constructor(
-    private readonly content: ContentService,
-    private readonly audit: AuditService,
+    private readonly content: OpsContentService,
+    private readonly promotions: PromotionsService,
     private readonly staff: StaffService,
   ) {}
 
   @Endpoint(E.addNews)
   async addNews(@ValidBody(E.addNews) b: B<'addNews'>, @CurrentUser() user: AuthUser) {
-    const id = await this.content.addNews(b);
-    await this.audit.record(await this.staff.actor(user), 'content.news_add', 'news', id, null, b);
-    return ok(M.newsAdded, { body: { id } });
+    return ok(M.newsAdded, { body: { id: await this.content.addNews(b, await this.staff.actor(user)) } });
+  }
+
+  /** POST ops/content/news/edit `{ id, news_heading, news_link }` → body NewsItem. Errors: 400, 404. */
+  @Endpoint(E.editNews)
+  async editNews(@ValidBody(E.editNews) b: B<'editNews'>, @CurrentUser() user: AuthUser) {
+    const { id, ...dto } = b;
+    return ok(M.newsUpdated, { body: await this.content.editNews(id, dto, await this.staff.actor(user)) });
   }
 
   @Endpoint(E.removeNews)
   async removeNews(@ValidBody(E.removeNews) b: B<'removeNews'>, @CurrentUser() user: AuthUser) {
-    if (!(await this.content.removeNews(b.id))) throw DomainError.notFound(M.contentNotFound);
-    await this.audit.record(await this.staff.actor(user), 'content.news_remove', 'news', b.id, null, null);
+    await this.content.removeNews(b.id, await this.staff.actor(user));
     return ok(M.newsRemoved, { body: { id: b.id } });
   }
 
   @Endpoint(E.addVideoLink)
   async addVideo(@ValidBody(E.addVideoLink) b: B<'addVideoLink'>, @CurrentUser() user: AuthUser) {
-    const id = await this.content.addVideoLink(b);
-    await this.audit.record(await this.staff.actor(user), 'content.video_add', 'video_link', id, null, b);
-    return ok(M.videoAdded, { body: { id } });
+    return ok(M.videoAdded, { body: { id: await this.content.addVideoLink(b, await this.staff.actor(user)) } });
+  }
+
+  /** POST ops/content/videos/edit `{ id, video_link, title }` → body VideoLink. Errors: 400, 404. */
+  @Endpoint(E.editVideoLink)
+  async editVideo(@ValidBody(E.editVideoLink) b: B<'editVideoLink'>, @CurrentUser() user: AuthUser) {
+    const { id, ...dto } = b;
+    return ok(M.videoLinkUpdated, { body: await this.content.editVideoLink(id, dto, await this.staff.actor(user)) });
   }
 
   @Endpoint(E.removeVideoLink)
   async removeVideo(@ValidBody(E.removeVideoLink) b: B<'removeVideoLink'>, @CurrentUser() user: AuthUser) {
-    if (!(await this.content.removeVideoLink(b.id))) throw DomainError.notFound(M.contentNotFound);
-    await this.audit.record(await this.staff.actor(user), 'content.video_remove', 'video_link', b.id, null, null);
+    await this.content.removeVideoLink(b.id, await this.staff.actor(user));
     return ok(M.videoRemoved, { body: { id: b.id } });
+  }
+
+  /** GET ops/content/promotions?user_id&search&page → body OpsPromotionRow[], total. Errors: 404 unknown user. */
+  @Endpoint(E.listPromotions)
+  async listPromotions(@ValidQuery(E.listPromotions) q: Q<'listPromotions'>) {
+    await this.promotions.assertUser(q.user_id);
+    const { rows, total } = await this.promotions.listFor(q.user_id, q);
+    return ok(M.promotions, { body: rows, total });
+  }
+
+  /** POST ops/content/promotions/image (multipart `image`) → body PromotionImageUpload. Errors: 400, 413, 415. */
+  @Endpoint(E.uploadPromotionImage)
+  async uploadPromotionImage(@Req() req: PortalRequest, @CurrentUser() user: AuthUser) {
+    return ok(M.promotionImageUploaded, { body: await this.content.uploadPromotionImage(req, await this.staff.actor(user)) });
+  }
+
+  /** POST ops/content/promotions/add → body OpsPromotionRow; the artist is told. Errors: 400, 404. */
+  @Endpoint(E.addPromotion)
+  async addPromotion(@ValidBody(E.addPromotion) b: B<'addPromotion'>, @CurrentUser() user: AuthUser) {
+    const { user_id, ...input } = b;
+    return ok(M.promotionAdded, { body: await this.content.addPromotion(user_id, input, await this.staff.actor(user)) });
+  }
+
+  /** POST ops/content/promotions/edit → body OpsPromotionRow. Errors: 400, 404. */
+  @Endpoint(E.editPromotion)
+  async editPromotion(@ValidBody(E.editPromotion) b: B<'editPromotion'>, @CurrentUser() user: AuthUser) {
+    const { promotion_id, ...input } = b;
+    return ok(M.promotionUpdated, { body: await this.content.editPromotion(promotion_id, input, await this.staff.actor(user)) });
+  }
+
+  /** POST ops/content/promotions/remove `{ promotion_id }` → body `{ id }`. Errors: 404. */
+  @Endpoint(E.removePromotion)
+  async removePromotion(@ValidBody(E.removePromotion) b: B<'removePromotion'>, @CurrentUser() user: AuthUser) {
+    await this.content.removePromotion(b.promotion_id, await this.staff.actor(user));
+    return ok(M.promotionRemoved, { body: { id: b.promotion_id } });
   }
 }
 

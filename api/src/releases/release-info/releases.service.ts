@@ -30,15 +30,6 @@ import { UploadsService } from '../uploads/uploads.service';
 /** What a release's info saves besides the validated fields: the denormalised display and search columns. */
 type InfoColumns = Omit<ReleaseEntity, 'id' | 'user_id' | 'number_of_tracks' | 'status' | 'reason' | 'crbt' | 'video_platforms' | 'submitted_at' | 'created_at' | 'updated_at'>;
 
-/** Outcomes an operator can give a release under review (server side, core §4 "not shown"). */
-export type ReviewOutcome = 'approved' | 'rejected' | 'takendown';
-const REVIEW_FROM: Record<ReviewOutcome, ReleaseStatus[]> = {
-  approved: ['in_review'],
-  rejected: ['in_review'],
-  takendown: ['in_review', 'approved'],
-};
-const REVIEW_TRACK_STATUS: Partial<Record<ReviewOutcome, number>> = { approved: TRACK_STATUS.approved, takendown: TRACK_STATUS.takendown };
-
 export const isEditable = (status: ReleaseStatus): boolean => EDITABLE_STATUSES.includes(status);
 
 /**
@@ -218,28 +209,6 @@ export class ReleasesService {
       if (!res.affected) throw DomainError.conflict(M.notEditable);
     });
     await this.uploads.deleteUnreferenced(userId, files);
-  }
-
-  /**
-   * Operator review (CLI `review`): in_review → approved | rejected | takendown, approved → takendown.
-   * Approved sets every track to 1, takendown to 3; rejected keeps the tracks (shown On-hold) and
-   * stores the reason. Throws Error with a message for the operator.
-   */
-  async review(releaseId: number, outcome: ReviewOutcome, reason = ''): Promise<ReleaseEntity> {
-    if (!REVIEW_FROM[outcome]) throw new Error('outcome must be approved, rejected or takendown');
-    if (outcome === 'rejected' && !reason.trim()) throw new Error('a rejection needs a reason');
-    await this.db.transaction(async (m) => {
-      const res = await m
-        .createQueryBuilder()
-        .update(ReleaseEntity)
-        .set({ status: outcome, reason: outcome === 'approved' ? '' : reason.trim().slice(0, 1000) })
-        .where('id = :id AND status IN (:...from)', { id: releaseId, from: REVIEW_FROM[outcome] })
-        .execute();
-      if (!res.affected) throw new Error(`release ${releaseId} is not in ${REVIEW_FROM[outcome].join(' or ')}`);
-      const trackStatus = REVIEW_TRACK_STATUS[outcome];
-      if (trackStatus !== undefined) await m.createQueryBuilder().update(TrackEntity).set({ status: trackStatus }).where('release_id = :id', { id: releaseId }).execute();
-    });
-    return this.releases.findOneOrFail({ where: { id: releaseId } });
   }
 
   private async dataChecks(userId: number, releaseId: number): Promise<SubmissionDataChecks> {

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { numeric } from '../../database/transformers';
 
 /**
  * A promotion an operator ran for a user's song (areas §3 Promotion). `image` is the public filename
@@ -19,4 +20,19 @@ export class PromotionEntity {
   @Column({ type: 'varchar', length: 32 }) image_mime!: string;
   @Column({ type: 'varchar', length: 800 }) search_text!: string;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
+}
+
+/**
+ * A promotion image uploaded from the console and not yet used by a promotion (`filename` is what add
+ * or edit names; the row goes when a promotion takes it). `uploaded_by`: the staff e-mail or `cli`.
+ */
+@Entity('promotion_images')
+export class PromotionImageEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 64 }) filename!: string;
+  @Column({ type: 'varchar', length: 64 }) storage_key!: string;
+  @Column({ type: 'varchar', length: 32 }) mime!: string;
+  @Column({ type: 'bigint', transformer: numeric }) size!: number;
+  @Column({ type: 'varchar', length: 254 }) uploaded_by!: string;
+  @Column({ type: 'datetime' }) created_at!: Date;
 }

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  DataTable,
+  Dialog,
+  Muted,
+  Pagination,
+  Row,
+  SectionTitle,
+  Stack,
+  TextField,
+  Thumb,
+  api,
+  notify,
+  uploadToEndpoint,
+  useDebouncedValue,
+  type DataTableColumn,
+} from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_UI, PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS, type OpsPromotionRow, type OpsUserRow } from '@portal/contracts';
+import { useOpsList } from '../common/use-ops-list';
+import { EMPTY_PROMOTION, PromotionForm, type PromotionValues } from './PromotionForm';
+
+const U = OPS_UI.promotions;
+const PAGE = TOOLS_LIMITS.promotionsPageSize;
+const Cell = styled.span`
+  overflow-wrap: anywhere;
+`;
+
+/** Upload the chosen image (when there is one) and answer its stored name; '' keeps the current image. */
+async function uploadImage(file: File | null): Promise<string> {
+  if (!file) return '';
+  return (await uploadToEndpoint(E.uploadPromotionImage, file)).body?.image ?? '';
+}
+
+/** Find and choose the artist whose promotions history is edited. */
+function UserPicker({ onChoose }: { onChoose(user: OpsUserRow): void }) {
+  const [q, setQ] = useState('');
+  const search = useDebouncedValue(q, 300);
+  const users = useOpsList<OpsUserRow>(E.searchUsers, { q: search, limit: 5 });
+  const columns: DataTableColumn<OpsUserRow>[] = [
+    { key: 'name', header: 'Name', render: (u) => <Cell>{u.name}</Cell> },
+    { key: 'email', header: 'E-mail', render: (u) => <Cell>{u.email}</Cell> },
+    { key: 'x', header: OPS_UI.actionsColumn, render: (u) => <Button variant="secondary" onClick={() => onChoose(u)} aria-label={`${U.chooseUser} ${u.email}`}>{U.chooseUser}</Button> },
+  ];
+  return (
+    <Card>
+      <Stack $gap={12}>
+        <Muted>{U.intro}</Muted>
+        <TextField label={U.userSearch} name="promotion-user" value={q} onChange={(e) => setQ(e.target.value)} />
+        <DataTable columns={columns} rows={users.rows} rowKey={(u) => u.user_id} loading={users.loading} empty={U.noUsers} caption={U.userSearch} />
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The promotions history of one artist (issue 11; areas §2 /marketing/promotions shows it to the artist):
+ * choose the artist, then list (searched, 15 a page), add with an image (the artist's bell is told),
+ * edit (optionally a new image) and remove after a confirmation. The same service as the CLI `promotion-add`.
+ */
+export function PromotionsPage() {
+  const [user, setUser] = useState<OpsUserRow | null>(null);
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(q, 300);
+  const list = useOpsList<OpsPromotionRow>(E.listPromotions, { user_id: user?.user_id ?? 0, search, page, limit: PAGE }, user !== null);
+  const [adding, setAdding] = useState<{ values: PromotionValues; file: File | null } | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [editing, setEditing] = useState<OpsPromotionRow | null>(null);
+  const [removing, setRemoving] = useState<OpsPromotionRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<{ message: string }>, after: () => void) => {
+    setBusy(true);
+    try {
+      notify.success((await work()).message);
+      after();
+      await list.reload();
+    } catch {
+      // The kit showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = () => {
+    if (!adding || !user) return;
+    void run(
+      async () => api.call(E.addPromotion, { body: { user_id: user.user_id, ...adding.values, image: await uploadImage(adding.file) } }),
+      () => setFormKey((k) => k + 1),
+    ).then(() => setAdding(null));
+  };
+  const save = (values: PromotionValues, file: File | null) => {
+    if (!editing) return;
+    void run(async () => api.call(E.editPromotion, { body: { promotion_id: editing.promotion_id, ...values, image: await uploadImage(file) } }), () => setEditing(null));
+  };
+  const remove = () => {
+    if (!removing) return;
+    void run(() => api.call(E.removePromotion, { body: { promotion_id: removing.promotion_id } }), () => undefined).then(() => setRemoving(null));
+  };
+
+  if (!user) {
+    return <UserPicker onChoose={(u) => { setUser(u); setPage(1); setQ(''); }} />;
+  }
+  const columns: DataTableColumn<OpsPromotionRow>[] = [
+    { key: 'song', header: U.song, render: (p) => <Cell>{p.song}</Cell> },
+    { key: 'platform', header: U.platform, render: (p) => p.platform },
+    { key: 'type', header: U.type, render: (p) => p.type },
+    { key: 'playlist', header: U.playlistName, render: (p) => <Cell><a href={p.playlist_link} target="_blank" rel="noopener noreferrer">{p.playlist_name}</a></Cell> },
+    { key: 'image', header: 'Image', render: (p) => <Thumb src={`${PROMOTION_IMAGE_URL_PREFIX}${p.image}`} alt={`${p.song}`} /> },
+    { key: 'created', header: U.created, render: (p) => new Date(p.created_at).toLocaleDateString() },
+    {
+      key: 'x',
+      header: OPS_UI.actionsColumn,
+      render: (p) => (
+        <Row $gap={4}>
+          <Button variant="text" onClick={() => setEditing(p)} aria-label={`${U.edit}: ${p.song}`}>{U.edit}</Button>
+          <Button variant="text" onClick={() => setRemoving(p)} aria-label={`${U.remove}: ${p.song}`}>{U.remove}</Button>
+        </Row>
+      ),
+    },
+  ];
+  return (
+    <Stack $gap={16}>
+      <Card>
+        <Row $gap={12} $wrap $justify="space-between">
+          <SectionTitle style={{ margin: 0 }}>
+            {U.forUser} {user.name} ({user.email})
+          </SectionTitle>
+          <Button variant="secondary" onClick={() => setUser(null)}>{U.change}</Button>
+        </Row>
+      </Card>
+      <Card>
+        <SectionTitle>{U.addHeading}</SectionTitle>
+        <PromotionForm key={formKey} id="promotion-add" initial={EMPTY_PROMOTION} busy={busy} submitLabel={U.add} onSubmit={(values, file) => setAdding({ values, file })} />
+      </Card>
+      <Card>
+        <SectionTitle>{U.heading}</SectionTitle>
+        <div style={{ maxWidth: 360, marginBottom: 12 }}>
+          <TextField label={U.search} name="promotion-search" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+        </div>
+        <DataTable columns={columns} rows={list.rows} rowKey={(p) => p.promotion_id} loading={list.loading} empty={U.empty} caption={`${U.heading}: ${user.email}`} />
+        <Pagination page={page} total={list.total} pageSize={PAGE} onChange={setPage} />
+      </Card>
+      <Dialog
+        open={editing !== null}
+        title={U.editHeading}
+        width={640}
+        onClose={() => !busy && setEditing(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(null)} disabled={busy}>{U.cancel}</Button>
+            <Button type="submit" form="promotion-edit" busy={busy}>{U.save}</Button>
+          </>
+        }
+      >
+        {editing && (
+          <PromotionForm
+            id="promotion-edit"
+            initial={{ song: editing.song, platform: editing.platform, type: editing.type, playlist_name: editing.playlist_name, playlist_link: editing.playlist_link }}
+            currentImage={editing.image}
+            busy={busy}
+            onSubmit={save}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog open={adding !== null} title={U.add} message={U.confirmAdd} busy={busy} onConfirm={add} onCancel={() => setAdding(null)} />
+      <ConfirmDialog open={removing !== null} title={U.remove} message={U.confirmRemove} busy={busy} onConfirm={remove} onCancel={() => setRemoving(null)} />
+    </Stack>
+  );
+}
