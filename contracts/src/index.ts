@@ -20,6 +20,7 @@ export * from './lists/platforms';
 export * from './releases/releases.ui-texts';
 export * from './releases/catalog.schemas';
 export * from './releases/releases.endpoints';
+export * from './releases/artwork-renditions';
 export * from './auth/auth.endpoints';
 export * from './video/video.messages';
 export * from './video/video.limits';

@@ -43,6 +43,9 @@ export { Pagination, type PaginationProps } from './table/Pagination';
 export { StatusIcon, type StatusIconProps } from './status/StatusIcon';
 export { UrlListDialog, type UrlListDialogProps, type UrlListItem } from './dialogs/UrlListDialog';
 export { ReleaseGate } from './gates/ReleaseGate';
+// Artwork and platform logos (issue 14)
+export { ArtworkImage, type ArtworkImageProps, type ArtworkStage, fallbackWidth, nextArtworkStage } from './media/ArtworkImage';
+export { PlatformLogoImage, type PlatformLogoImageProps, initialsOf, platformLogoUrl } from './media/PlatformLogoImage';
 
 // Utilities
 export { useDebouncedValue } from './utils/use-debounced-value';

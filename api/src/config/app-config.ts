@@ -30,7 +30,11 @@ export type AppConfig = {
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` list); empty: the socket address only. */
   trustProxy: string[];
   /** Upload abuse limits (issue 13): uploads per user per minute, bytes a user may keep, hours before an unreferenced upload is removed. */
-  uploads: { perMinute: number; quotaBytes: number; graceHours: number; sweepMinutes: number };
+  uploads: {
+    perMinute: number; quotaBytes: number; graceHours: number; sweepMinutes: number;
+    /** Artwork rendition jobs run at once (issue 14: sharp is CPU and memory bound; one per core at most). */
+    renditionJobs: number;
+  };
   /** Repository root whose shell/ and mfe-* dist folders are served; null to serve none. */
   staticRoot: string | null;
   /** Remote registry served at /remotes.json: MF remote name -> manifest URL. */
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 2048, 1, 10_000_000) * 1024 * 1024,
       graceHours: int(env, 'UPLOAD_GRACE_HOURS', 48, 1, 24 * 365),
       sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
+      renditionJobs: int(env, 'ARTWORK_RENDITION_JOBS', 1, 1, 16),
     },
     staticRoot,
     remotes,

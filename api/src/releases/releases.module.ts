@@ -21,6 +21,7 @@ import { TracksController } from './tracks/tracks.controller';
 import { TracksService } from './tracks/tracks.service';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
+import { ArtworkRenditions } from './uploads/artwork-renditions';
 import { UploadSweeper } from './uploads/upload-sweeper';
 
 /**
@@ -30,7 +31,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

@@ -33,8 +33,8 @@ describe.each(ENGINES)('upload limits on %s', (engine) => {
     const a = await client();
     const png = media.png();
     const big = Buffer.concat([png, Buffer.alloc(700 * 1024 - png.length)]);
-    await a.upload(big, 'big1.png', 'artwork').expect(200);
-    const userId = (await rows().findOneByOrFail({ size: big.length })).user_id;
+    const first = await a.upload(big, 'big1.png', 'artwork').expect(200);
+    const userId = (await rows().findOneByOrFail({ filename: first.body.body.filename })).user_id;
     const before = { rows: await rows().countBy({ user_id: userId }), files: storedFiles() };
     const res = await a.upload(big, 'big2.png', 'artwork').expect(413);
     expect(res.body.message).toBe(M.uploadQuotaFull);

@@ -181,6 +181,16 @@ export const RELEASE_ENDPOINTS = {
     method: 'GET', path: 'files/artwork/:filename', access: 'public', tag: 'releases',
     summary: 'Artwork bytes (public, cached a year: names are random and never reused)', file: true, errors: [404],
   }),
+  artworkRendition: defineEndpoint<undefined, undefined>({
+    method: 'GET', path: 'files/artwork/:filename/:rendition', access: 'public', tag: 'releases',
+    summary: 'A resized copy of an artwork: `<width>.<format>`, width 64, 300 or 1000 px, format webp or jpg (public like the artwork, cached a year)',
+    description:
+      'Square renditions made at upload (artworks stored before renditions existed get theirs on the first request). ' +
+      'Same access as the artwork itself: the random file name is the only key; a rendition path never reaches audio. ' +
+      '404 for an unknown artwork, another kind of upload, or a width/format outside the list. ' +
+      'While the server is busy making renditions of older artworks it answers 307 to the original (not cached).',
+    file: true, errors: [404],
+  }),
   audioFile: defineEndpoint<undefined, undefined>({
     method: 'GET', path: 'files/audio/:filename', access: 'user', tag: 'releases',
     summary: 'Audio bytes for their owner only (Range supported)',

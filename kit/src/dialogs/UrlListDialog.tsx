@@ -2,7 +2,9 @@ import styled from 'styled-components';
 import { theme } from '../theme/theme';
 import { Dialog } from '../ui/Dialog';
 import { Loader } from '../ui/Loader';
+import { PlatformLogoImage } from '../media/PlatformLogoImage';
 
+/** `logo`: a logo file name of /api/static/logos/ or a URL (PlatformLogoImage). */
 export type UrlListItem = { name: string; logo?: string; url?: string };
 
 export type UrlListDialogProps = {
@@ -34,14 +36,6 @@ const Item = styled.li`
   a:hover { text-decoration: underline; }
 `;
 
-const Logo = styled.img`
-  width: 28px;
-  height: 28px;
-  object-fit: contain;
-  flex: none;
-  border-radius: 4px;
-`;
-
 /** A list of names, links where a url is known (opened in a new tab): store lookups, claim URLs. */
 export function UrlListDialog({ open, title, items, loading = false, onClose }: UrlListDialogProps) {
   return (
@@ -52,7 +46,7 @@ export function UrlListDialog({ open, title, items, loading = false, onClose }: 
         <List>
           {items.map((item, index) => (
             <Item key={`${item.name}-${index}`}>
-              {item.logo && <Logo src={item.logo} alt="" />}
+              {item.logo && <PlatformLogoImage name={item.name} logo={item.logo} decorative />}
               {item.url ? (
                 <a href={item.url} target="_blank" rel="noopener noreferrer">
                   {item.name}

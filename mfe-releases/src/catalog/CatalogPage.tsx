@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { api, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useDebouncedValue } from '@portal/kit';
+import { api, ArtworkImage, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useDebouncedValue } from '@portal/kit';
 import { CATALOG_STATUS_FILTERS, type CatalogRow, EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
-import { ArtworkImage } from '../shared/ArtworkImage';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
 import { useCatalog } from './use-catalog';
@@ -14,6 +13,9 @@ const ActionCell = styled.span`
   gap: 6px;
   button { min-height: 32px; padding: 6px 12px; }
 `;
+
+/** Rows whose artwork is on the first screen at 1280 x 800 (loaded at once; the rest lazily). */
+const EAGER_ROWS = 8;
 
 const STATUS_OPTIONS = CATALOG_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 
@@ -86,7 +88,10 @@ export function CatalogPage() {
         key: 'artwork',
         header: cols[2],
         width: 76,
-        render: (row) => <ArtworkImage filename={row.album_artwork} alt={t(RELEASE_UI.catalog.artworkAlt, { title: row.release_title })} />,
+        // A 44 px rendition (64 px, or 300 px on a 2x screen), never the original; rows past the first screen load lazily.
+        render: (row, index) => (
+          <ArtworkImage filename={row.album_artwork} alt={t(RELEASE_UI.catalog.artworkAlt, { title: row.release_title })} loading={index < EAGER_ROWS ? 'eager' : 'lazy'} />
+        ),
       },
       { key: 'title', header: cols[3], render: (row) => <CellTitle $min={140}>{row.release_title}</CellTitle> },
       { key: 'artist', header: cols[4], render: (row) => row.artist_name || <Dash>{RELEASE_UI.facts.none}</Dash> },

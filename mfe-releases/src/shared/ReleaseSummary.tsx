@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, ErrorBox, SectionTitle, Stack, type DataTableColumn } from '@portal/kit';
+import { ArtworkImage, Button, Card, DataTable, ErrorBox, SectionTitle, Stack, type DataTableColumn } from '@portal/kit';
 import { RELEASE_UI, type Release, type Track } from '@portal/contracts';
-import { ArtworkImage } from './ArtworkImage';
 import { FactList, type Fact } from './FactList';
 import { orDash } from './release-format';
 import { t } from './text';
@@ -15,11 +14,11 @@ const Summary = styled.div<{ $artwork: number }>`
   @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
-/** A release's artwork (`artworkSize` px square) beside its facts: the summary of the submission tab and the detail page. */
+/** A release's artwork (`artworkSize` px square, renditions; above the fold, so not lazy) beside its facts: the summary of the submission tab and the detail page. */
 export function ReleaseSummary({ release, facts, artworkSize }: { release: Pick<Release, 'album_artwork' | 'release_title'>; facts: Fact[]; artworkSize: number }) {
   return (
     <Summary $artwork={artworkSize}>
-      <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={artworkSize} />
+      <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={artworkSize} loading="eager" />
       <FactList facts={facts} />
     </Summary>
   );

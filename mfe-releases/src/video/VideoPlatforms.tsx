@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { api, Button, Loader, Muted, theme } from '@portal/kit';
+import { api, Button, Loader, Muted, PlatformLogoImage, theme } from '@portal/kit';
 import { PLATFORM_COUNTS, PLATFORM_TYPE, RELEASE_ENDPOINTS, VIDEO_UI, type PlatformLogo } from '@portal/contracts';
-import { logoUrl } from '../shared/media-urls';
 import { t } from '../shared/text';
 
 const Group = styled.fieldset`
@@ -36,7 +35,6 @@ const Item = styled.li`
     min-width: 0;
   }
   input { accent-color: ${theme.colors.accent}; margin: 0; flex: none; }
-  img { width: 22px; height: 22px; flex: none; object-fit: contain; }
   span { overflow-wrap: anywhere; line-height: 1.25; }
 `;
 
@@ -84,7 +82,7 @@ export function VideoPlatforms() {
             <Item key={logo.name}>
               <label title={logo.name}>
                 <input type="checkbox" checked readOnly disabled />
-                <img src={logoUrl(logo.logo)} alt="" />
+                <PlatformLogoImage name={logo.name} logo={logo.logo} size={22} decorative />
                 <span>{logo.name}</span>
               </label>
             </Item>

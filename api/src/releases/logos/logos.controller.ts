@@ -1,11 +1,10 @@
 import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { join } from 'node:path';
 import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, SERVER_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
-import { LOGO_FILE, LOGOS_DIR, LogosService } from './logos.service';
+import { LOGO_FILE, LogosService } from './logos.service';
 
 /** Platform logos (core §2 tab 3, §3 Platform/logo) and their SVG files. */
 @Controller()
@@ -19,16 +18,17 @@ export class LogosController {
     return ok(M.logosList, { body, total: body.length });
   }
 
-  /** GET /api/static/logos/:file (public): a logo SVG of api/assets/logos, cached a day. Errors: 404. */
+  /**
+   * GET /api/static/logos/:file (public): a platform or store logo, 64 x 64 SVG (a simple-icons brand
+   * mark, else initials; logo-art.ts), cached a day. Errors: 404.
+   */
   @Endpoint(E.logoFile)
   file(@Param('file') file: string, @Res() res: Response) {
-    if (!LOGO_FILE.test(file)) throw DomainError.notFound(SERVER_MESSAGES.notFound);
+    const svg = LOGO_FILE.test(file) ? this.logos.svg(file) : null;
+    if (!svg) throw DomainError.notFound(SERVER_MESSAGES.notFound);
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.type('image/svg+xml');
-    return new Promise<void>((resolve, reject) => {
-      res.sendFile(join(LOGOS_DIR, file), (err) => (err && !res.headersSent ? reject(DomainError.notFound(SERVER_MESSAGES.notFound)) : resolve()));
-    });
+    res.type('image/svg+xml').send(svg);
   }
 }

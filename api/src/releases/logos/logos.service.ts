@@ -1,13 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Repository } from 'typeorm';
 import { PLATFORM_LOGOS, STORES, type PlatformLogo } from '@portal/contracts';
 import { PlatformLogoEntity } from '../entities/platform-logo.entity';
+import { LOGO_ART, renderLogo } from './logo-art';
 
-/** Directory of the logo SVGs served at /api/static/logos/ (api/assets/logos, from src/ and dist/ alike). */
-export const LOGOS_DIR = resolve(__dirname, '..', '..', '..', 'assets', 'logos');
 export const LOGO_FILE = /^[a-z0-9-]{1,64}\.svg$/;
 
 /**
@@ -18,6 +15,8 @@ export const LOGO_FILE = /^[a-z0-9-]{1,64}\.svg$/;
 export class LogosService implements OnApplicationBootstrap {
   private readonly logger = new Logger(LogosService.name);
   private cache: PlatformLogo[] | null = null;
+  /** Every logo SVG, drawn once (issue 14: simple-icons marks, else initials; logo-art.ts). */
+  private readonly svgs = new Map(Object.entries(LOGO_ART).map(([file, art]) => [file, renderLogo(art)]));
 
   constructor(@InjectRepository(PlatformLogoEntity) private readonly logos: Repository<PlatformLogoEntity>) {}
 
@@ -35,9 +34,14 @@ export class LogosService implements OnApplicationBootstrap {
     }
     const wanted = new Set(PLATFORM_LOGOS.map((p) => p.name));
     for (const row of rows) if (!wanted.has(row.name)) await this.logos.delete({ id: row.id });
-    const missing = [...new Set([...PLATFORM_LOGOS, ...STORES].map((p) => p.logo))].filter((f) => !existsSync(join(LOGOS_DIR, f)));
-    if (missing.length) this.logger.warn({ msg: 'logo files missing', dir: LOGOS_DIR, missing });
+    const missing = [...new Set([...PLATFORM_LOGOS, ...STORES].map((p) => p.logo))].filter((f) => !this.svgs.has(f));
+    if (missing.length) this.logger.warn({ msg: 'logos without art (logo-art.ts)', missing });
     this.cache = null;
+  }
+
+  /** The SVG text of logo file `file` (GET /api/static/logos/:file), or null for an unknown name. */
+  svg(file: string): string | null {
+    return this.svgs.get(file) ?? null;
   }
 
   /** GET /api/getLogos body: `{ name, logo, type }[]`, type "1" audio, "2" CRBT, "3" video; `logo` is a file under /api/static/logos/. */

@@ -47,6 +47,24 @@ export class UploadsController {
   }
 
   /**
+   * GET /api/files/artwork/:filename/:rendition (public, like the artwork): a square rendition
+   * `<64|300|1000>.<webp|jpg>`, cached a year (made once from an original that never changes). An older
+   * artwork without renditions gets them now; while that work queues up, 307 to the original, not
+   * cached. Errors: 404 (unknown artwork, not an artwork, a rendition name outside the list).
+   */
+  @Endpoint(E.artworkRendition)
+  async artworkRendition(@Param('filename') filename: string, @Param('rendition') rendition: string, @Res() res: Response) {
+    const file = await this.uploads.openArtworkRendition(filename, rendition);
+    if ('redirect' in file) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(307, file.redirect);
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    await sendFile(res, file, `${filename.replace(/\.\w+$/, '')}-${rendition}`);
+  }
+
+  /**
    * GET /api/files/audio/:filename: the owner's audio, token in Authorization or `?token=` (for an
    * `<audio>` element); one `Range: bytes=` range answers 206. Errors: 401 status 0 (no or bad
    * token); 404 (missing, or another user's file); 416 (range outside the file, with Content-Range).

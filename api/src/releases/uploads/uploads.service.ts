@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { ARTWORK_URL_PREFIX, AUDIO_URL_PREFIX, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, parseArtworkRendition, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { FileStorage } from '../../storage/file-storage';
@@ -14,6 +14,7 @@ import { maxBytes, UploadGuard } from './upload-guard';
 import type { OpenedFile } from '../../common/http/send-file';
 import { SignedLinks } from '../../common/http/signed-links';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { ArtworkRenditions, renditionKey, UnreadableArtworkError } from './artwork-renditions';
 
 /** Form field that carries the file (core §7 "multipart form field image"). */
 export const UPLOAD_FIELD = 'image';
@@ -37,6 +38,7 @@ export class UploadsService {
     @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
     private readonly storage: FileStorage,
     private readonly sniffer: FileTypeSniffer,
+    private readonly renditions: ArtworkRenditions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     /** Signed, short-lived links to private files (getAudioLink). */
     readonly links: SignedLinks,
@@ -72,7 +74,10 @@ export class UploadsService {
    * Errors: 400 uploadMissingFile (not multipart, no `image` file), 400 uploadOneFile, 400
    * uploadIncomplete (cut-off body), 413 artworkTooLarge (> 1572864 bytes) / audioTooLarge
    * (> 104857600 bytes), 415 artworkType (png, gif, jpeg) / audioType (mp3, wav); 429
-   * uploadRateLimited (UPLOAD_RATE_PER_MINUTE), 413 uploadQuotaFull (UPLOAD_QUOTA_MB in all).
+   * uploadRateLimited (UPLOAD_RATE_PER_MINUTE), 413 uploadQuotaFull (UPLOAD_QUOTA_MB in all); 415
+   * artworkType also when artwork bytes that look like png/gif/jpeg do not decode (issue 14).
+   * Artwork: its six renditions (contracts ARTWORK_RENDITION_WIDTHS x FORMATS) are made before the row
+   * is written, and the row's `size` counts them; if any fails, the original and the renditions go too.
    */
   async receive(userId: number, req: PortalRequest, wanted?: UploadKind): Promise<StoredUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
@@ -92,10 +97,17 @@ export class UploadsService {
       await this.storage.delete(key).catch(() => undefined);
       throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
     }
+    let renditionBytes = 0;
     try {
-      await this.uploads.insert({ user_id: userId, kind: detected.kind, filename, storage_key: key, mime: detected.mime, size: stored.size, created_at: new Date() });
+      if (detected.kind === 'artwork') renditionBytes = await this.renditions.make(key);
+      await this.uploads.insert({ user_id: userId, kind: detected.kind, filename, storage_key: key, mime: detected.mime, size: stored.size + renditionBytes, created_at: new Date() });
     } catch (e) {
       await this.storage.delete(key).catch(() => undefined);
+      if (detected.kind === 'artwork') await this.renditions.deleteAll(key).catch(() => undefined);
+      if (e instanceof UnreadableArtworkError) {
+        this.logger.warn({ msg: 'artwork does not decode', user_id: userId, err: e.message });
+        throw new DomainError(415, M.artworkType, { code: 'artwork_unreadable' });
+      }
       throw e;
     }
     return { filename, kind: detected.kind, mime: detected.mime, size: stored.size };
@@ -122,6 +134,35 @@ export class UploadsService {
     if (!FILENAME.test(filename)) throw DomainError.notFound(M.uploadUnknownFile);
     const row = await this.uploads.findOne({ where: { filename, kind: 'artwork' } });
     return this.open(row, undefined);
+  }
+
+  /**
+   * One rendition of a public artwork (GET /api/files/artwork/:filename/:rendition, `300.webp`): the
+   * same access as the original (its random name is the key; only artwork rows are reachable). An
+   * artwork stored before renditions existed gets all six now (one job, at most ARTWORK_RENDITION_JOBS
+   * at once; the row's `size` grows by their bytes); while too many such jobs wait, the answer is
+   * `{ redirect }` to the original instead. Errors: 404 (unknown artwork, rendition name outside the
+   * list, or an original that does not decode).
+   */
+  async openArtworkRendition(filename: string, rendition: string): Promise<OpenedFile | { redirect: string }> {
+    const wanted = parseArtworkRendition(rendition);
+    if (!wanted || !FILENAME.test(filename)) throw DomainError.notFound(M.uploadUnknownFile);
+    const row = await this.uploads.findOne({ where: { filename, kind: 'artwork' } });
+    if (!row) throw DomainError.notFound(M.uploadUnknownFile);
+    const key = renditionKey(row.storage_key, wanted.width, wanted.format);
+    if (!(await this.storage.stat(key))) {
+      if (this.renditions.saturated) return { redirect: artworkOriginalUrl(filename) };
+      try {
+        const bytes = await this.renditions.make(row.storage_key);
+        await this.uploads.increment({ id: row.id }, 'size', bytes);
+      } catch (e) {
+        // Another request's job may have made them meanwhile (then the stat below finds them).
+        this.logger.warn({ msg: 'artwork renditions could not be made', filename, err: (e as Error).message });
+      }
+    }
+    const stat = await this.storage.stat(key);
+    if (!stat) throw DomainError.notFound(M.uploadUnknownFile);
+    return { stream: await this.storage.open(key), mime: ARTWORK_RENDITION_FORMATS[wanted.format], size: stat.size, start: 0, end: stat.size - 1, partial: false };
   }
 
   /**
@@ -166,7 +207,7 @@ export class UploadsService {
       const gone = await this.uploads.find({ where: { user_id: userId, filename: In(names.filter((n) => !used.has(n))) } });
       for (const row of gone) {
         await this.uploads.delete({ id: row.id, user_id: userId });
-        await this.storage.delete(row.storage_key);
+        await this.removeBytes(row);
       }
     } catch (e) {
       this.logger.error({ msg: 'could not delete unreferenced uploads', user_id: userId, err: (e as Error).message });
@@ -187,9 +228,15 @@ export class UploadsService {
       .getMany();
     for (const row of orphans) {
       await this.uploads.delete({ id: row.id });
-      await this.storage.delete(row.storage_key);
+      await this.removeBytes(row);
     }
     return orphans.length;
+  }
+
+  /** Delete an upload's stored bytes: the file, and an artwork's renditions. */
+  private async removeBytes(row: UploadEntity): Promise<void> {
+    await this.storage.delete(row.storage_key);
+    if (row.kind === 'artwork') await this.renditions.deleteAll(row.storage_key);
   }
 
   private async open(row: UploadEntity | null, rangeHeader: string | undefined): Promise<OpenedFile> {
