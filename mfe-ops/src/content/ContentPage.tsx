@@ -80,7 +80,7 @@ export function ContentPage() {
   const change = (field: string) => (e: React.ChangeEvent<HTMLInputElement>) => setEditing((old) => (old ? ({ ...old, [field]: e.target.value } as Editing) : old));
 
   const actions = (onEdit: () => void, onRemove: () => void, label: string) => (
-    <Row $gap={4}>
+    <Row $gap={4} $wrap={false}>
       <Button variant="text" onClick={onEdit} aria-label={`${U.edit}: ${label}`}>{U.edit}</Button>
       <Button variant="text" onClick={onRemove} aria-label={`${U.remove}: ${label}`}>{U.remove}</Button>
     </Row>

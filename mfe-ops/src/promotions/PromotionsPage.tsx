@@ -50,7 +50,7 @@ function UserPicker({ onChoose }: { onChoose(user: OpsUserRow): void }) {
       <Stack $gap={12}>
         <Muted>{U.intro}</Muted>
         <TextField label={U.userSearch} name="promotion-user" value={q} onChange={(e) => setQ(e.target.value)} />
-        <DataTable columns={columns} rows={users.rows} rowKey={(u) => u.user_id} loading={users.loading} empty={U.noUsers} caption={U.userSearch} />
+        <DataTable columns={columns} rows={users.rows} rowKey={(u) => u.user_id} loading={users.loading} empty={U.noUsers} caption={U.usersFound} />
       </Stack>
     </Card>
   );
@@ -109,13 +109,13 @@ export function PromotionsPage() {
     { key: 'platform', header: U.platform, render: (p) => p.platform },
     { key: 'type', header: U.type, render: (p) => p.type },
     { key: 'playlist', header: U.playlistName, render: (p) => <Cell><a href={p.playlist_link} target="_blank" rel="noopener noreferrer">{p.playlist_name}</a></Cell> },
-    { key: 'image', header: 'Image', render: (p) => <Thumb src={`${PROMOTION_IMAGE_URL_PREFIX}${p.image}`} alt={`${p.song}`} /> },
+    { key: 'image', header: 'Image', render: (p) => <Thumb src={`${PROMOTION_IMAGE_URL_PREFIX}${p.image}`} alt={`${U.imageAlt} ${p.song}`} /> },
     { key: 'created', header: U.created, render: (p) => new Date(p.created_at).toLocaleDateString() },
     {
       key: 'x',
       header: OPS_UI.actionsColumn,
       render: (p) => (
-        <Row $gap={4}>
+        <Row $gap={4} $wrap={false}>
           <Button variant="text" onClick={() => setEditing(p)} aria-label={`${U.edit}: ${p.song}`}>{U.edit}</Button>
           <Button variant="text" onClick={() => setRemoving(p)} aria-label={`${U.remove}: ${p.song}`}>{U.remove}</Button>
         </Row>
