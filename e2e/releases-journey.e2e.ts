@@ -225,6 +225,12 @@ describe('audio releases in the browser', () => {
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);
       expect(await row.getByText('--').count()).toBe(1);
     }
+    // Issue 14: a row loads a 64 px WebP rendition of its artwork (1x screen), never the 1400 px original.
+    const thumb = rows.first().locator('picture img');
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody picture img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    expect(await thumb.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\/api\//, '/api/'), i.naturalWidth, i.getAttribute('width'), i.getAttribute('height')])).toEqual([
+      expect.stringMatching(/^\/api\/files\/artwork\/[a-f0-9]{32}\.jpg\/64\.webp$/), 64, '44', '44',
+    ]);
     await shots('catalog-full');
 
     // A search that finds nothing says so, not "No Release Created." (issue 14).
@@ -246,6 +252,10 @@ describe('audio releases in the browser', () => {
     expect(body).toContain('Night Tram');
     expect(body).toContain('In-Review');
     expect(body).toMatch(new RegExp(`${productNumber('')}\\d+`));
+    // The 200 px artwork: the 300 px WebP rendition on a 1x screen.
+    const art = page.getByRole('img', { name: `Artwork of ${album.title}` });
+    await page.waitForFunction(() => [...document.querySelectorAll('picture img')].every((i) => (i as HTMLImageElement).complete));
+    expect(await art.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\//, ''), i.naturalWidth, i.getAttribute('width')])).toEqual(['300.webp', 300, '200']);
     await shots('release-detail');
   });
 
@@ -260,6 +270,10 @@ describe('audio releases in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Stores' });
     await dialog.getByRole('link', { name: /Spotify/ }).waitFor({ timeout: 10_000 });
     expect(await dialog.getByRole('link', { name: /Spotify/ }).getAttribute('href')).toContain(encodeURIComponent(single.title));
+    // Brand marks drawn by the API (issue 14): every logo of the dialog loads.
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog] img')].every((i) => (i as HTMLImageElement).complete));
+    expect(await dialog.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
+    expect(await dialog.locator('img').count()).toBe(16);
     await shots('catalog-stores-dialog');
   });
 
