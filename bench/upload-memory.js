@@ -8,6 +8,9 @@
  * upload that is refused (413) while the body is drained, then five more to show nothing accumulates.
  * Prints baseline, peak and growth, with the default environment and with MALLOC_ARENA_MAX=2, and
  * for reference a bare Node http server that only pipes the same body to a file (the runtime's floor).
+ * Artwork (issue 14): each upload also makes six renditions with sharp (libvips, outside V8's heap), so
+ * the same process uploads 3000 x 3000 JPEG covers of about 1.2 MB, six one after another and then six
+ * at once (rendition jobs queue, ARTWORK_RENDITION_JOBS=1), sampled the same way.
  * Target: growth < 32 MB.
  *
  *   node bench/upload-memory.js [--no-build] [--rate <MB/s>]
@@ -16,6 +19,7 @@ const http = require('node:http');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { build, benchEnv, startApi, fetchJson } = require('./_api-process');
+const { makeArtworks, uploadArtwork } = require('./_artwork');
 
 const MB = 1024 * 1024;
 const AUDIO_MAX = 100 * MB;
@@ -114,16 +118,38 @@ async function measureUpload(api, token, fileBytes, rateMBs) {
   return { res, seconds, peakKb: Math.max(...samples), samples: samples.length };
 }
 
+/** Peak RSS (KB) of the API while `work` runs, sampled every 10 ms. */
+async function peakDuring(api, work) {
+  const samples = [];
+  const sampler = setInterval(() => samples.push(rssKb(api.child.pid)), 10);
+  const t0 = Date.now();
+  const result = await work();
+  const ms = Date.now() - t0;
+  await new Promise((r) => setTimeout(r, 200));
+  clearInterval(sampler);
+  return { result, ms, peakKb: Math.max(...samples) };
+}
+
+let covers = null;
+
 async function runConfig(label, extraEnv, rate) {
   const { env, dataDir, cleanup } = benchEnv(undefined, { LOG_REQUESTS: 'false', ...extraEnv });
   const api = await startApi(env);
   try {
     const token = await login(api.port, join(dataDir, 'outbox'));
-    // Warm up: one small upload loads busboy, the file-type worker and the JIT.
+    // Warm up: one small upload loads busboy, the file-type worker and the JIT; one artwork loads libvips.
     await streamUpload(api.port, token, 1 * MB);
     await new Promise((r) => setTimeout(r, 1000));
+    const beforeSharpKb = rssKb(api.child.pid);
+    covers ??= await makeArtworks(7);
+    const origin = `http://127.0.0.1:${api.port}`;
+    await uploadArtwork(origin, token, covers[6]);
+    await new Promise((r) => setTimeout(r, 2000));
     const baselineKb = rssKb(api.child.pid);
-    console.log(`\n[${label}] API pid ${api.child.pid}, baseline RSS ${(baselineKb / 1024).toFixed(1)} MB`);
+    console.log(
+      `\n[${label}] API pid ${api.child.pid}, baseline RSS ${(baselineKb / 1024).toFixed(1)} MB ` +
+        `(${(beforeSharpKb / 1024).toFixed(1)} MB before the first artwork: sharp and libvips loaded add ${((baselineKb - beforeSharpKb) / 1024).toFixed(1)} MB)`,
+    );
     let worst = 0;
     for (const [what, bytes] of [
       ['100 MB WAV (accepted, exactly the limit)', AUDIO_MAX],
@@ -142,7 +168,30 @@ async function runConfig(label, extraEnv, rate) {
     for (let i = 0; i < 5; i++) peak = Math.max(peak, (await measureUpload(api, token, AUDIO_MAX, rate)).peakKb);
     await new Promise((r) => setTimeout(r, 500));
     console.log(`[${label}] 5 more 100 MB uploads: peak RSS ${(peak / 1024).toFixed(1)} MB, RSS after ${(rssKb(api.child.pid) / 1024).toFixed(1)} MB (growth ${((peak - baselineKb) / 1024).toFixed(1)} MB)`);
-    return Math.max(worst, (peak - baselineKb) / 1024);
+    worst = Math.max(worst, (peak - baselineKb) / 1024);
+    // Artwork with renditions: six one after another, then six at once.
+    const coverKb = covers.slice(0, 6).reduce((n, c) => n + c.length, 0) / 6 / 1024;
+    const serial = await peakDuring(api, async () => {
+      const times = [];
+      for (const cover of covers.slice(0, 6)) {
+        const t0 = Date.now();
+        const res = await uploadArtwork(origin, token, cover);
+        if (res.status !== 200) throw new Error(`artwork upload: ${JSON.stringify(res)}`);
+        times.push(Date.now() - t0);
+      }
+      return times;
+    });
+    const parallel = await peakDuring(api, () => Promise.all(covers.slice(0, 6).map((c) => uploadArtwork(origin, token, c))));
+    if (parallel.result.some((r) => r.status !== 200)) throw new Error('an artwork upload failed');
+    for (const [what, m, extra] of [
+      [`6 artworks one by one (${coverKb.toFixed(0)} KB 3000x3000 JPEG)`, serial, `, ${Math.round(serial.ms / 6)} ms each (max ${Math.max(...serial.result)} ms)`],
+      ['6 artworks at once', parallel, `, all answered in ${parallel.ms} ms`],
+    ]) {
+      const growthMb = (m.peakKb - baselineKb) / 1024;
+      worst = Math.max(worst, growthMb);
+      console.log(`[${label}] ${what.padEnd(42)} peak RSS ${(m.peakKb / 1024).toFixed(1)} MB, growth ${growthMb.toFixed(1)} MB${extra} ${growthMb < TARGET_GROWTH_MB ? 'ok' : 'OVER TARGET'}`);
+    }
+    return worst;
   } finally {
     await api.stop();
     cleanup();

@@ -225,6 +225,13 @@ describe('audio releases in the browser', () => {
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);
       expect(await row.getByText('--').count()).toBe(1);
     }
+    // Issue 14: a row loads a WebP rendition of its artwork (64 px on this 1x screen, or the 300 px one the
+    // wizard's summary already put in the cache), never the 1400 px original; width and height are set.
+    const thumb = rows.first().locator('picture img');
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody picture img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    expect(await thumb.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\/api\//, '/api/'), i.getAttribute('width'), i.getAttribute('height')])).toEqual([
+      expect.stringMatching(/^\/api\/files\/artwork\/[a-f0-9]{32}\.jpg\/(64|300)\.webp$/), '44', '44',
+    ]);
     await shots('catalog-full');
 
     // A search that finds nothing says so, not "No Release Created." (issue 14).
@@ -246,6 +253,10 @@ describe('audio releases in the browser', () => {
     expect(body).toContain('Night Tram');
     expect(body).toContain('In-Review');
     expect(body).toMatch(new RegExp(`${productNumber('')}\\d+`));
+    // The 200 px artwork: a WebP rendition (300 px on a 1x screen, or a larger one already cached).
+    const art = page.getByRole('img', { name: `Artwork of ${album.title}` });
+    await page.waitForFunction(() => [...document.querySelectorAll('picture img')].every((i) => (i as HTMLImageElement).complete));
+    expect(await art.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\//, ''), i.getAttribute('width')])).toEqual([expect.stringMatching(/^(300|1000)\.webp$/), '200']);
     await shots('release-detail');
   });
 
@@ -260,6 +271,10 @@ describe('audio releases in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Stores' });
     await dialog.getByRole('link', { name: /Spotify/ }).waitFor({ timeout: 10_000 });
     expect(await dialog.getByRole('link', { name: /Spotify/ }).getAttribute('href')).toContain(encodeURIComponent(single.title));
+    // Brand marks drawn by the API (issue 14): every logo of the dialog loads.
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog] img')].every((i) => (i as HTMLImageElement).complete));
+    expect(await dialog.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
+    expect(await dialog.locator('img').count()).toBe(16);
     await shots('catalog-stores-dialog');
   });
 
