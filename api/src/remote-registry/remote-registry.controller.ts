@@ -8,6 +8,8 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
 import { OpsAdminGuard } from './ops-access.policy';
 import { RemoteRegistryService } from './remote-registry.service';
+import { AuditService } from '../ops/audit/audit.service';
+import { StaffService } from '../ops/staff/staff.service';
 
 type RemotesQuery = InferType<typeof E.listRemoteVersions.query & object>;
 type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
@@ -16,7 +18,11 @@ type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
 @Controller()
 @UseGuards(OpsAdminGuard)
 export class RemoteRegistryController {
-  constructor(private readonly registry: RemoteRegistryService) {}
+  constructor(
+    private readonly registry: RemoteRegistryService,
+    private readonly staff: StaffService,
+    private readonly audit: AuditService,
+  ) {}
 
   /** GET /api/ops/remotes[?remote=] → body: RemoteVersionRow[] newest first, total. */
   @Endpoint(E.listRemoteVersions)
@@ -45,10 +51,15 @@ export class RemoteRegistryController {
     return ok('Remote activations.', { body: rows, total: rows.length });
   }
 
-  /** POST /api/ops/remotes/rollback `{ remote, to? }` → body: RemoteRollbackResult; audited as the caller (`user:<id>`). */
+  /**
+   * POST /api/ops/remotes/rollback `{ remote, to? }` → body: RemoteRollbackResult. Every attempt is in the
+   * activation audit as the caller's e-mail; a done one is also a `remote.rollback` row of the console audit.
+   */
   @Endpoint(E.rollbackRemote)
   async rollback(@ValidBody(E.rollbackRemote) body: RollbackBody, @CurrentUser() user: AuthUser) {
-    const r = await this.registry.rollback(body.remote, `user:${user.id}`, { to: body.to });
+    const actor = await this.staff.actor(user);
+    const r = await this.registry.rollback(body.remote, actor.email, { to: body.to });
+    await this.audit.record(actor, 'remote.rollback', 'remote', r.remote, { version: r.from }, { version: r.to, manifest_url: r.manifest_url });
     const result: RemoteRollbackResult = { remote: r.remote, from: r.from, to: r.to, manifest_url: r.manifest_url };
     return ok(`${r.remote} rolled back to ${r.to}.`, { body: result });
   }

@@ -8,6 +8,7 @@ import { RemoteActivationEntity, RemoteLiveEntity } from '../../src/remote-regis
 import { OpsAccessPolicy } from '../../src/remote-registry/ops-access.policy';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
+import { AuditService } from '../../src/ops/audit/audit.service';
 
 const SHELL = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router': '7.18.5', 'react-router-dom': '7.18.5', 'styled-components': '6.6.0', zustand: '5.1.0', '@portal/kit': '0.1.0' };
 
@@ -167,12 +168,17 @@ describe.each(ENGINES)('remote registry on %s', (engine) => {
       const list = await request(t.http).get('/api/ops/remotes?remote=mfe_releases').set(as(admin.token)).expect(200);
       expect(list.body.total).toBe(list.body.body.length);
       const liveRow = list.body.body.find((v: { live: boolean }) => v.live);
-      expect(liveRow).toMatchObject({ remote: 'mfe_releases', version: '4.0.9-ffff000009', deployed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect(liveRow).toMatchObject({ remote: 'mfe_releases', version: '4.0.9-ffff000009', deployed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), shared: expect.any(Object), activated_at: expect.stringMatching(/^\d{4}-/) });
+      expect(list.body.body.filter((v: { activated_at: string | null }) => v.activated_at !== null)).toHaveLength(1);
       const back = await request(t.http).post('/api/ops/remotes/rollback').set(as(admin.token)).send({ remote: 'mfe_releases' }).expect(200);
       expect(back.body.body).toMatchObject({ remote: 'mfe_releases', from: '4.0.9-ffff000009', to: '4.0.8-ffff000008' });
       expect((await live()).mfe_releases).toContain('/4.0.8-ffff000008/');
       const audit = await request(t.http).get('/api/ops/remotes/activations?remote=mfe_releases').set(as(admin.token)).expect(200);
-      expect(audit.body.body[0]).toMatchObject({ action: 'rollback', outcome: 'activated', actor: `user:${adminId}`, to_version: '4.0.8-ffff000008' });
+      expect(audit.body.body[0]).toMatchObject({ action: 'rollback', outcome: 'activated', actor: admin.email.toLowerCase(), to_version: '4.0.8-ffff000008' });
+      // The console's own audit has it too, with before and after.
+      const [row] = (await t.app.get(AuditService).list({ action: 'remote.rollback', limit: 10, offset: 0 })).rows;
+      expect(row).toMatchObject({ actor_email: admin.email.toLowerCase(), object_type: 'remote', object_id: 'mfe_releases' });
+      expect([JSON.parse(row.before!).version, JSON.parse(row.after!).version]).toEqual(['4.0.9-ffff000009', '4.0.8-ffff000008']);
       await request(t.http).post('/api/ops/remotes/rollback').set(as(admin.token)).send({ remote: 'mfe_releases', to: '1.0.0-aaaa000001' }).expect(404);
       const bad = await request(t.http).post('/api/ops/remotes/rollback').set(as(admin.token)).send({ remote: 'Not a remote!' }).expect(400);
       expect(bad.body.message).toBe('Remote must be a name like mfe_releases.');

@@ -252,6 +252,7 @@ export const OPS_UI = {
     by: 'By',
     commit: 'Commit',
     shared: 'Shared versions',
+    sharedCount: '{n} packages',
     state: 'State',
     pruned: 'Pruned (deploy again to use)',
     kept: 'Kept',

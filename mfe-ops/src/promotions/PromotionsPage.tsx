@@ -15,6 +15,7 @@ import {
   Thumb,
   api,
   notify,
+  theme,
   uploadToEndpoint,
   useDebouncedValue,
   type DataTableColumn,
@@ -27,6 +28,11 @@ const U = OPS_UI.promotions;
 const PAGE = TOOLS_LIMITS.promotionsPageSize;
 const Cell = styled.span`
   overflow-wrap: anywhere;
+`;
+const Sub = styled.span`
+  display: block;
+  font-size: 12px;
+  color: ${theme.colors.textMuted};
 `;
 
 /** Upload the chosen image (when there is one) and answer its stored name; '' keeps the current image. */
@@ -105,12 +111,30 @@ export function PromotionsPage() {
     return <UserPicker onChoose={(u) => { setUser(u); setPage(1); setQ(''); }} />;
   }
   const columns: DataTableColumn<OpsPromotionRow>[] = [
-    { key: 'song', header: U.song, render: (p) => <Cell>{p.song}</Cell> },
-    { key: 'platform', header: U.platform, render: (p) => p.platform },
-    { key: 'type', header: U.type, render: (p) => p.type },
-    { key: 'playlist', header: U.playlistName, render: (p) => <Cell><a href={p.playlist_link} target="_blank" rel="noopener noreferrer">{p.playlist_name}</a></Cell> },
     { key: 'image', header: 'Image', render: (p) => <Thumb src={`${PROMOTION_IMAGE_URL_PREFIX}${p.image}`} alt={`${U.imageAlt} ${p.song}`} /> },
-    { key: 'created', header: U.created, render: (p) => new Date(p.created_at).toLocaleDateString() },
+    {
+      key: 'song',
+      header: U.song,
+      render: (p) => (
+        <Cell>
+          {p.song}
+          <Sub>
+            {U.created} {new Date(p.created_at).toLocaleDateString()}
+          </Sub>
+        </Cell>
+      ),
+    },
+    {
+      key: 'platform',
+      header: U.platform,
+      render: (p) => (
+        <Cell>
+          {p.platform}
+          <Sub>{p.type}</Sub>
+        </Cell>
+      ),
+    },
+    { key: 'playlist', header: U.playlistName, render: (p) => <Cell><a href={p.playlist_link} target="_blank" rel="noopener noreferrer">{p.playlist_name}</a></Cell> },
     {
       key: 'x',
       header: OPS_UI.actionsColumn,
@@ -133,16 +157,16 @@ export function PromotionsPage() {
         </Row>
       </Card>
       <Card>
-        <SectionTitle>{U.addHeading}</SectionTitle>
-        <PromotionForm key={formKey} id="promotion-add" initial={EMPTY_PROMOTION} busy={busy} submitLabel={U.add} onSubmit={(values, file) => setAdding({ values, file })} />
-      </Card>
-      <Card>
         <SectionTitle>{U.heading}</SectionTitle>
         <div style={{ maxWidth: 360, marginBottom: 12 }}>
           <TextField label={U.search} name="promotion-search" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
         </div>
         <DataTable columns={columns} rows={list.rows} rowKey={(p) => p.promotion_id} loading={list.loading} empty={U.empty} caption={`${U.heading}: ${user.email}`} />
         <Pagination page={page} total={list.total} pageSize={PAGE} onChange={setPage} />
+      </Card>
+      <Card>
+        <SectionTitle>{U.addHeading}</SectionTitle>
+        <PromotionForm key={formKey} id="promotion-add" initial={EMPTY_PROMOTION} busy={busy} submitLabel={U.add} onSubmit={(values, file) => setAdding({ values, file })} />
       </Card>
       <Dialog
         open={editing !== null}

@@ -39,10 +39,10 @@ describe('RemotesPage (issue 12)', () => {
     expect(within(table).getByText(U.liveMarker)).toBeTruthy();
     expect(within(table).getAllByText('react 19.1.0')).toHaveLength(4);
     expect(within(table).getByText(U.pruned)).toBeTruthy();
-    expect(within(table).getAllByRole('button', { name: U.rollback })).toHaveLength(1);
-    expect(within(table).getAllByRole('button', { name: U.activate })).toHaveLength(1);
+    expect(within(table).getAllByRole('button', { name: `${U.rollback} 0.1.0-aaa` })).toHaveLength(1);
+    expect(within(table).getAllByRole('button', { name: `${U.activate} 0.1.0-ccc` })).toHaveLength(1);
 
-    fireEvent.click(within(table).getByRole('button', { name: U.rollback }));
+    fireEvent.click(within(table).getByRole('button', { name: `${U.rollback} 0.1.0-aaa` }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText(fillMessage(U.confirmRollback, { remote: 'mfe_releases', from: '0.1.0-bbb', to: '0.1.0-aaa' }))).toBeTruthy();
     expect(callsTo(spy, 'ops/remotes/rollback')).toHaveLength(0);
@@ -54,7 +54,7 @@ describe('RemotesPage (issue 12)', () => {
   it('shows the compatibility gate’s refusal on screen', async () => {
     mockApi({ 'ops/remotes': ROWS, 'ops/remotes/activations': [], 'ops/remotes/rollback': new ApiError(REFUSAL, 422, { status: 422, message: REFUSAL }) });
     renderAt('/ops/platform?view=remotes', <RemotesPage />);
-    fireEvent.click(await screen.findByRole('button', { name: U.rollback }));
+    fireEvent.click(await screen.findByRole('button', { name: `${U.rollback} 0.1.0-aaa` }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     const alert = await screen.findByTestId('remote-refusal');
     expect(alert.getAttribute('role')).toBe('alert');

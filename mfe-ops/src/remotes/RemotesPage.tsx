@@ -21,7 +21,21 @@ const Badge = styled.span<{ $tone: 'live' | 'muted' }>`
 `;
 const Version = styled.code`
   font-size: 13px;
+  white-space: nowrap;
+`;
+const Sub = styled.span`
+  display: block;
+  font-size: 12px;
+  color: ${theme.colors.textMuted};
+`;
+const Reason = styled.span`
+  display: inline-block;
+  min-width: 220px;
   overflow-wrap: anywhere;
+`;
+const Details = styled.details`
+  font-size: 12px;
+  summary { cursor: pointer; color: ${theme.colors.accent}; font-weight: 600; white-space: nowrap; }
 `;
 const SharedList = styled.ul`
   margin: 0;
@@ -30,6 +44,7 @@ const SharedList = styled.ul`
   font-size: 12px;
   color: ${theme.colors.textMuted};
   min-width: 160px;
+  margin-top: 6px;
 `;
 /** The refusal of the compatibility gate (or any failed activation), kept on screen until dismissed. */
 const Refusal = styled.div`
@@ -87,26 +102,36 @@ export function RemotesPage() {
         </>
       ),
     },
-    { key: 'deployed', header: U.deployed, render: (v) => formatWhen(v.deployed_at) },
-    { key: 'by', header: U.by, render: (v) => v.deployed_by },
-    { key: 'commit', header: U.commit, render: (v) => <Version title={v.commit}>{v.commit.slice(0, 10)}</Version> },
     {
-      key: 'shared',
-      header: U.shared,
+      key: 'deployed',
+      header: U.deployed,
       render: (v) => (
-        <SharedList>
-          {Object.entries(v.shared).map(([name, version]) => (
-            <li key={name}>
-              {name} {version}
-            </li>
-          ))}
-        </SharedList>
+        <>
+          {formatWhen(v.deployed_at)}
+          <Sub>
+            {U.by} {v.deployed_by}
+          </Sub>
+        </>
       ),
     },
     {
       key: 'state',
       header: U.state,
-      render: (v) => (v.live ? `${U.activatedAt} ${formatWhen(v.activated_at)}${v.activated_by ? ` (${v.activated_by})` : ''}` : v.pruned ? U.pruned : U.kept),
+      render: (v) =>
+        v.live ? (
+          <>
+            {U.activatedAt} {formatWhen(v.activated_at)}
+            {v.activated_by && (
+              <Sub>
+                {U.by} {v.activated_by}
+              </Sub>
+            )}
+          </>
+        ) : v.pruned ? (
+          U.pruned
+        ) : (
+          U.kept
+        ),
     },
     {
       key: 'actions',
@@ -116,21 +141,47 @@ export function RemotesPage() {
         const live = rows.find((r) => r.live);
         if (!action || !live) return null;
         return (
-          <Button variant={action === 'rollback' ? 'danger' : 'secondary'} onClick={() => setPending({ row: v, action, from: live.version })}>
+          <Button variant={action === 'rollback' ? 'danger' : 'secondary'} onClick={() => setPending({ row: v, action, from: live.version })} aria-label={`${action === 'rollback' ? U.rollback : U.activate} ${v.version}`}>
             {action === 'rollback' ? U.rollback : U.activate}
           </Button>
         );
       },
+    },
+    { key: 'commit', header: U.commit, render: (v) => <Version title={v.commit}>{v.commit.slice(0, 10)}</Version> },
+    {
+      key: 'shared',
+      header: U.shared,
+      render: (v) => (
+        <Details>
+          <summary>{fillMessage(U.sharedCount, { n: Object.keys(v.shared).length })}</summary>
+          <SharedList>
+            {Object.entries(v.shared).map(([name, version]) => (
+              <li key={name}>
+                {name} {version}
+              </li>
+            ))}
+          </SharedList>
+        </Details>
+      ),
     },
   ];
   const activationColumns: DataTableColumn<RemoteActivationRow>[] = [
     { key: 'when', header: U.when, render: (a) => formatWhen(a.created_at) },
     { key: 'remote', header: U.remote, render: (a) => a.remote },
     { key: 'action', header: U.action, render: (a) => a.action },
-    { key: 'to', header: U.version, render: (a) => <Version>{a.from_version ? `${a.from_version} → ${a.to_version}` : a.to_version}</Version> },
+    {
+      key: 'to',
+      header: U.version,
+      render: (a) => (
+        <>
+          {a.from_version && <Sub><Version>{a.from_version}</Version> →</Sub>}
+          <Version>{a.to_version}</Version>
+        </>
+      ),
+    },
     { key: 'outcome', header: U.outcome, render: (a) => a.outcome },
     { key: 'by', header: U.by, render: (a) => a.actor },
-    { key: 'reason', header: U.reason, render: (a) => a.reason ?? '—' },
+    { key: 'reason', header: U.reason, render: (a) => <Reason>{a.reason ?? '—'}</Reason> },
   ];
 
   return (
