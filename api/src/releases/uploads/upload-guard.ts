@@ -1,7 +1,7 @@
-import { Transform, type TransformCallback } from 'node:stream';
 import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { UploadKind } from '../entities/upload.entity';
+import { TypeSniffingGuard } from '../../storage/type-sniffing-guard';
 
 /** Bytes file-type needs to recognise every format it knows (its own constant). */
 export const SNIFF_BYTES = 4100;
@@ -42,51 +42,26 @@ export async function detectUpload(sniff: Sniff, head: Buffer, wanted?: UploadKi
 }
 
 /**
- * Pass-through stream in front of the storage: holds the first SNIFF_BYTES until the type is known,
- * then lets bytes through while counting them. Errors (and so makes the storage discard the partial
- * file) on a wrong type (415) or as soon as the size passes the kind's maximum (413).
+ * Pass-through stream in front of the storage (TypeSniffingGuard): holds the first SNIFF_BYTES until the
+ * type is known, then lets bytes through while counting them. Errors (and so makes the storage discard
+ * the partial file) on a wrong type (415) or as soon as the size passes the kind's maximum (413).
  * `wanted` is the kind the caller asked for; without it the limit is the audio one until the bytes
  * say which kind they are.
  */
-export class UploadGuard extends Transform {
-  detected: DetectedFile | null = null;
-  bytes = 0;
-  private head: Buffer[] = [];
-  private headLength = 0;
-
+export class UploadGuard extends TypeSniffingGuard<DetectedFile> {
   constructor(
     private readonly sniff: Sniff,
     private readonly wanted?: UploadKind,
   ) {
-    super();
+    super(SNIFF_BYTES);
   }
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
+  protected detect(head: Buffer): Promise<DetectedFile> {
+    return detectUpload(this.sniff, head, this.wanted);
+  }
+
+  protected tooLarge(): Error | null {
     const kind = this.detected?.kind ?? this.wanted ?? 'audio';
-    if (this.bytes > maxBytes(kind)) return done(tooLarge(kind));
-    if (this.detected) return done(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < SNIFF_BYTES) return done();
-    this.release(done);
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.detected) return done();
-    this.release(done);
-  }
-
-  private release(done: TransformCallback): void {
-    const head = Buffer.concat(this.head, this.headLength);
-    this.head = [];
-    detectUpload(this.sniff, head, this.wanted).then(
-      (detected) => {
-        this.detected = detected;
-        if (this.bytes > maxBytes(detected.kind)) return done(tooLarge(detected.kind));
-        done(null, head);
-      },
-      (e: unknown) => done(e as Error),
-    );
+    return this.bytes > maxBytes(kind) ? tooLarge(kind) : null;
   }
 }

@@ -1,6 +1,6 @@
-import { Transform, type TransformCallback } from 'node:stream';
 import { OPS_LIMITS, OPS_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
+import { TypeSniffingGuard } from '../../storage/type-sniffing-guard';
 
 /** Image types a promotion may carry, recognised by their first bytes (magic numbers). */
 export const PROMOTION_IMAGE_TYPES: Array<{ ext: 'png' | 'jpg' | 'gif' | 'webp'; mime: string; test(b: Buffer): boolean }> = [
@@ -13,38 +13,24 @@ export const PROMOTION_IMAGE_TYPES: Array<{ ext: 'png' | 'jpg' | 'gif' | 'webp';
 const HEAD_BYTES = 12;
 
 /**
- * Pass-through stream in front of the storage for a promotion image (DESIGN "Files"): holds the first
- * 12 bytes until the type is read from them, then counts what flows. Destroys itself (so the storage
- * discards the partial file) with 415 promotionImageType for other bytes, or 413 promotionImageTooLarge
- * once more than OPS_LIMITS.promotion.imageMaxBytes went through. The console's upload and the CLI's
- * file go through it alike.
+ * Pass-through stream in front of the storage for a promotion image (TypeSniffingGuard, DESIGN "Files"):
+ * holds the first 12 bytes until the type is read from them, then counts what flows. Destroys itself
+ * (so the storage discards the partial file) with 415 promotionImageType for other bytes, or 413
+ * promotionImageTooLarge once more than OPS_LIMITS.promotion.imageMaxBytes went through. The console's
+ * upload and the CLI's file go through it alike.
  */
-export class PromotionImageGuard extends Transform {
-  detected: (typeof PROMOTION_IMAGE_TYPES)[number] | null = null;
-  bytes = 0;
-  private head: Buffer[] = [];
-  private headLength = 0;
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > OPS_LIMITS.promotion.imageMaxBytes) return done(DomainError.tooLarge(M.promotionImageTooLarge));
-    if (this.detected) return done(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < HEAD_BYTES) return done();
-    this.release(done);
+export class PromotionImageGuard extends TypeSniffingGuard<(typeof PROMOTION_IMAGE_TYPES)[number]> {
+  constructor() {
+    super(HEAD_BYTES);
   }
 
-  override _flush(done: TransformCallback): void {
-    if (this.detected) return done();
-    this.release(done);
+  protected detect(head: Buffer): (typeof PROMOTION_IMAGE_TYPES)[number] {
+    const detected = PROMOTION_IMAGE_TYPES.find((t) => t.test(head));
+    if (!detected) throw DomainError.unsupported(M.promotionImageType);
+    return detected;
   }
 
-  private release(done: TransformCallback): void {
-    const head = Buffer.concat(this.head, this.headLength);
-    this.head = [];
-    this.detected = PROMOTION_IMAGE_TYPES.find((t) => t.test(head)) ?? null;
-    if (!this.detected) return done(DomainError.unsupported(M.promotionImageType));
-    done(null, head);
+  protected tooLarge(): Error | null {
+    return this.bytes > OPS_LIMITS.promotion.imageMaxBytes ? DomainError.tooLarge(M.promotionImageTooLarge) : null;
   }
 }
