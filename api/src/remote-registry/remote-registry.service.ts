@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource, IsNull } from 'typeorm';
+import type { RemoteVersionRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { describeIncompatibilities, findIncompatibilities, manifestSharedVersions, type SharedVersions } from './compatibility-gate';
@@ -34,22 +35,11 @@ export const remoteDir = (name: string): string => name.replace(/_/g, '-');
 /** What a built bundle says about itself: dist/version.json plus the manifest's shared versions. */
 export type BundleInfo = { name: string; version: string; buildId: string; commit: string; shared: SharedVersions; dir: string };
 
-/** One stored version as `remote list` shows it. */
-export type RemoteVersionView = {
-  remote: string;
-  version: string;
-  live: boolean;
-  manifest_url: string;
-  commit: string;
-  deployed_by: string;
-  deployed_at: Date;
-  pruned: boolean;
-  /** Shared singletons the version was built against (package → version). */
-  shared: SharedVersions;
-  /** Who made the live version live, and when (null for the other versions). */
-  activated_by: string | null;
-  activated_at: Date | null;
-};
+/**
+ * One stored version as `remote list` shows it: the wire's RemoteVersionRow (contracts) with its times as
+ * Dates; the controller answers them as ISO 8601.
+ */
+export type RemoteVersionView = Omit<RemoteVersionRow, 'deployed_at' | 'activated_at'> & { deployed_at: Date; activated_at: Date | null };
 /** A live row: the current version of a remote and who made it current, when. */
 export type LiveView = { remote: string; version: string; manifest_url: string; activated_by: string; activated_at: Date; revision: number };
 /** Answer of a deploy, rollback or activation. */
