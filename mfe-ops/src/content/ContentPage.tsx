@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, DataTable, Dialog, Row, SectionTitle, Stack, TextField, api, notify, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Dialog, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
 import { CONTENT_ENDPOINTS, OPS_ENDPOINTS as E, OPS_UI, type NewsItem, type VideoLink } from '@portal/contracts';
+import { useConsoleAction } from '../common/use-console-action';
 import { useOpsList } from '../common/use-ops-list';
 
 const U = OPS_UI.content;
@@ -31,19 +32,7 @@ export function ContentPage() {
   const [title, setTitle] = useState('');
   const [removal, setRemoval] = useState<Removal>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<{ message: string }>, after: () => void) => {
-    setBusy(true);
-    try {
-      notify.success((await work()).message);
-      after();
-    } catch {
-      // The kit showed the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useConsoleAction();
   const addNews = (e: React.FormEvent) => {
     e.preventDefault();
     void run(() => api.call(E.addNews, { body: { news_heading: heading, news_link: link } }), () => {

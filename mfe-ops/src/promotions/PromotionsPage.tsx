@@ -14,13 +14,13 @@ import {
   TextField,
   Thumb,
   api,
-  notify,
   theme,
   uploadToEndpoint,
   useDebouncedValue,
   type DataTableColumn,
 } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_UI, PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS, type OpsPromotionRow, type OpsUserRow } from '@portal/contracts';
+import { useConsoleAction } from '../common/use-console-action';
 import { useOpsList } from '../common/use-ops-list';
 import { EMPTY_PROMOTION, PromotionForm, type PromotionValues } from './PromotionForm';
 
@@ -77,20 +77,14 @@ export function PromotionsPage() {
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<OpsPromotionRow | null>(null);
   const [removing, setRemoving] = useState<OpsPromotionRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<{ message: string }>, after: () => void) => {
-    setBusy(true);
-    try {
-      notify.success((await work()).message);
+  const { busy, run: runAction } = useConsoleAction();
+  /** An action, then what it changes on screen, then the list again. */
+  const run = (work: () => Promise<{ message: string }>, after: () => void) =>
+    runAction(work, async () => {
       after();
       await list.reload();
-    } catch {
-      // The kit showed the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
+
   const add = () => {
     if (!adding || !user) return;
     void run(
