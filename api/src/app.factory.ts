@@ -28,6 +28,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   // cannot choose the address its rate-limit buckets are counted under.
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
   app.disable('x-powered-by');
+  // API answers are no-store, so an ETag (a hash of every JSON body) would never be used (issue 14).
+  app.set('etag', false);
   app.use(requestId);
   app.use(securityHeaders(config));
   app.use('/api', noStoreByDefault);

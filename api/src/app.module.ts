@@ -12,16 +12,21 @@ import { SignedLinksModule } from './common/http/signed-links.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
 import { authThrottlers } from './auth/auth-throttler.guard';
+import { ClusterModule } from './cluster/cluster.module';
+import { SharedCounters } from './cluster/shared-counters';
 
 /** The modular monolith: core modules plus one module per area (CONVENTIONS §1). */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // One store of rate-limit counts per app, shared with the other workers in cluster mode.
+    const counters = new SharedCounters();
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ThrottlerModule.forRoot({ throttlers: authThrottlers(config) }),
+        ClusterModule.forRoot(counters),
+        ThrottlerModule.forRoot({ throttlers: authThrottlers(config), storage: counters }),
         DatabaseModule,
         MailModule,
         PlatformStatusModule,

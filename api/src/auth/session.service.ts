@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +8,11 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionOverError } from '../common/domain-error';
 import type { AuthUser } from '../common/request-context';
 import { SessionEntity } from './session.entity';
+import { clusterBus } from '../cluster/cluster-bus';
+
+/** Bus topic of revocations (cluster mode): `{ sessionId }` or `{ userId }`. */
+export const SESSION_REVOKED_TOPIC = 'session.revoked';
+type Revoked = { sessionId?: string; userId?: number };
 
 type Claims = { sub: number; kind: 'login' | 'reset'; jti: string };
 
@@ -23,12 +28,13 @@ type Cached = { user: AuthUser; kind: 'login' | 'reset'; until: number; expiresA
  * reset token end it on the server (issue "Logout invalidates the token on the server").
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements OnModuleDestroy {
   /**
    * token → the session it proved, for SESSION_CACHE_TTL_MS: an authenticated call then costs neither
    * the JWT signature check nor the session query. `revoke` and `revokeAll` (logout, password change,
    * spent reset token) drop the entries of this process at once; another process (a second instance,
-   * the CLI) is seen within the TTL at worst.
+   * the CLI) is seen within the TTL at worst. In cluster mode the other workers are told through the
+   * cluster bus and drop theirs too (within the IPC round trip, well under a millisecond).
    */
   private readonly cache = new Map<string, Cached>();
   /** Bumped by every revocation: a check that started before one does not cache what it read. */
@@ -38,7 +44,15 @@ export class SessionService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
-  ) {}
+  ) {
+    this.unsubscribe = clusterBus.subscribe(SESSION_REVOKED_TOPIC, (payload) => this.forgetRevoked(payload as Revoked, false));
+  }
+
+  private readonly unsubscribe: () => void;
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   /** Open a session and sign its token. Login sessions last SESSION_TTL_HOURS; reset sessions 15 minutes. */
   async issue(userId: number, kind: 'login' | 'reset'): Promise<string> {
@@ -83,16 +97,24 @@ export class SessionService {
     for (const [token, entry] of this.cache) if (match(entry.user)) this.cache.delete(token);
   }
 
+  /** Forget the cached checks of a revocation here and, when `tell`, in the other cluster workers. */
+  private forgetRevoked(revoked: Revoked, tell: boolean): void {
+    if (typeof revoked.sessionId === 'string') this.forget((u) => u.sessionId === revoked.sessionId);
+    else if (typeof revoked.userId === 'number') this.forget((u) => u.id === revoked.userId);
+    else return;
+    if (tell) clusterBus.publish(SESSION_REVOKED_TOPIC, revoked);
+  }
+
   /** End one session (logout, a spent reset token). */
   async revoke(sessionId: string): Promise<void> {
-    this.forget((u) => u.sessionId === sessionId);
+    this.forgetRevoked({ sessionId }, false);
     await this.sessions.update({ id: sessionId, revoked_at: IsNull() }, { revoked_at: new Date() });
-    this.forget((u) => u.sessionId === sessionId);
+    this.forgetRevoked({ sessionId }, true);
   }
   /** End every session of a user (after a password change). */
   async revokeAll(userId: number): Promise<void> {
-    this.forget((u) => u.id === userId);
+    this.forgetRevoked({ userId }, false);
     await this.sessions.update({ user_id: userId, revoked_at: IsNull() }, { revoked_at: new Date() });
-    this.forget((u) => u.id === userId);
+    this.forgetRevoked({ userId }, true);
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -51,6 +52,11 @@ export type AppConfig = {
   logFormat: 'json' | 'pretty';
   logRequests: boolean;
   /**
+   * API processes (issue 14): 1 runs the API in this process; more runs it under Node's cluster module,
+   * a primary and this many workers sharing the port (docs/decisions/012-api-cluster.md).
+   */
+  apiWorkers: number;
+  /**
    * Identifiers given on approval (issue 11): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
    * digits; the sequence fills the digits up to 11, then the check digit), ISRC country (2 letters) and
    * registrant (3 letters or digits).
@@ -93,6 +99,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}").`);
   }
   return value;
+}
+/** API_WORKERS: an integer from 1 to 64, or `auto` (one per core the machine offers). */
+function apiWorkers(env: NodeJS.ProcessEnv): number {
+  if ((env.API_WORKERS ?? '').trim().toLowerCase() === 'auto') return Math.max(1, Math.min(64, availableParallelism()));
+  return int(env, 'API_WORKERS', 1, 1, 64);
 }
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
@@ -176,7 +187,8 @@ function localSecret(dataDir: string, key: string): string {
  * AUTH_ACCOUNT_RATE_LIMIT (20), TRUST_PROXY (none), UPLOAD_RATE_PER_MINUTE (20), UPLOAD_QUOTA_MB (2048),
  * UPLOAD_GRACE_HOURS (48), UPLOAD_SWEEP_MINUTES (60; 0 = off), STATIC_ROOT,
  * REMOTES_JSON, REMOTE_STORE_DIR (DATA_DIR/remotes), REMOTE_KEEP_VERSIONS (5), REMOTE_ORIGINS (JSON),
- * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true).
+ * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true),
+ * API_WORKERS (1; `auto` = one per core).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -284,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     remoteStore,
     logFormat,
     logRequests: bool(env, 'LOG_REQUESTS', true),
+    apiWorkers: apiWorkers(env),
   };
 }
 

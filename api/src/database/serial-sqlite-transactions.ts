@@ -8,10 +8,18 @@ import type { DataSource, EntityManager } from 'typeorm';
  * `manager.transaction()` therefore waits for the one before it. A transaction opened from inside a
  * running one (same async context) is not queued: TypeORM nests it as a savepoint, and queueing it
  * would wait for itself. MySQL/MariaDB use a pool and are left alone.
+ *
+ * Across processes (cluster workers, the CLI beside a running API; issue 14) each transaction starts
+ * with `BEGIN IMMEDIATE`: it takes the write lock at once, waiting up to busy_timeout for another
+ * process's, instead of starting as a reader and failing with SQLITE_BUSY when it first writes after
+ * another process has committed.
  */
 export function serialiseSqliteTransactions(dataSource: DataSource): DataSource {
   const type = dataSource.options.type;
   if (type !== 'better-sqlite3') return dataSource;
+  const runner = dataSource.driver.createQueryRunner('master') as unknown as { query: (sql: string, ...rest: unknown[]) => Promise<unknown> };
+  const query = runner.query.bind(runner);
+  runner.query = (sql: string, ...rest: unknown[]) => query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...rest);
   const manager = dataSource.manager as EntityManager & { transaction: (...args: unknown[]) => Promise<unknown> };
   const original = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
   const inside = new AsyncLocalStorage<true>();

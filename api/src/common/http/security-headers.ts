@@ -60,15 +60,40 @@ export function securityHeaders(config: AppConfig): (req: Request, res: Response
     frameguard: { action: 'deny' as const },
   };
   const directives = { ...contentSecurityPolicy(config), 'upgrade-insecure-requests': null };
-  const portal = helmet({ ...common, contentSecurityPolicy: { useDefaults: false, directives } });
-  const docs = helmet({
-    ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'script-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:', 'https:'] } },
-  });
+  const portal = fixedHeaders(helmet({ ...common, contentSecurityPolicy: { useDefaults: false, directives } }));
+  const docs = fixedHeaders(
+    helmet({
+      ...common,
+      contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'script-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:', 'https:'] } },
+    }),
+  );
   return (req, res, next) => {
     if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    (req.path.startsWith('/api/docs') ? docs : portal)(req, res, next);
+    const headers = req.path.startsWith('/api/docs') ? docs : portal;
+    for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
+    next();
   };
+}
+
+/**
+ * The headers a helmet middleware sets, computed once (issue 14, hot path): with fixed options helmet
+ * sets the same names and values on every answer, so running its dozen middlewares per request is
+ * wasted work. Throws if the middleware does anything but set headers synchronously.
+ */
+export function fixedHeaders(middleware: (req: Request, res: Response, next: (err?: unknown) => void) => void): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  let done = false;
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  middleware({ secure: false, headers: {}, method: 'GET', url: '/', path: '/' } as unknown as Request, res as unknown as Response, (err?: unknown) => {
+    if (err) throw err;
+    done = true;
+  });
+  if (!done) throw new Error('security headers: helmet did not finish synchronously');
+  return [...headers];
 }
 
 /** API answers are not cached unless a route says otherwise (public artwork, logos): no-store protects authenticated answers. */

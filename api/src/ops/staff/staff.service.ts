@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { Secret, TOTP } from 'otpauth';
 import * as QRCode from 'qrcode';
 import { OPS_LIMITS as L, OPS_MESSAGES as M, STAFF_ROLES, hasStaffRole, type StaffRole, type StaffSession, type TotpEnrolment } from '@portal/contracts';
+import { SharedCounters } from '../../cluster/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { AuthUser } from '../../common/request-context';
 import { UsersService } from '../../users/users.service';
@@ -24,6 +25,7 @@ export class StaffService {
     @InjectRepository(StaffSessionFactorEntity) private readonly factors: Repository<StaffSessionFactorEntity>,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly counters: SharedCounters,
   ) {}
 
   async rolesOf(userId: number): Promise<StaffRole[]> {
@@ -62,12 +64,12 @@ export class StaffService {
     await this.assertStaff(user.id);
     const row = await this.totps.findOne({ where: { user_id: user.id } });
     if (!row) throw DomainError.badRequest(M.totpNotEnrolled, 'totp_not_enrolled');
-    this.assertNotLocked(user.id);
+    await this.assertNotLocked(user.id);
     const email = (await this.users.getById(user.id)).email;
     const delta = this.totp(row.secret, email).validate({ token: code, window: L.totpWindow });
     const counter = Math.floor(Date.now() / 1000 / L.totpPeriodSeconds) + (delta ?? 0);
     if (delta === null || counter <= row.last_counter) {
-      this.recordFailure(user.id);
+      await this.recordFailure(user.id);
       throw DomainError.badRequest(M.totpInvalid, 'totp_invalid');
     }
     // Conditional on the last counter, so two requests with one code cannot both pass.
@@ -83,22 +85,20 @@ export class StaffService {
     return this.session(user);
   }
 
-  /** Times (epoch ms) of each staff account's recent wrong codes (one API process). */
-  private readonly failures = new Map<number, number[]>();
-
-  /** Brute force of the 6-digit code: after totpMaxFailures wrong codes in the window, 429 until it passes. */
-  private assertNotLocked(userId: number): void {
-    const since = Date.now() - L.totpFailureWindowSeconds * 1000;
-    const recent = (this.failures.get(userId) ?? []).filter((t) => t > since);
-    this.failures.set(userId, recent);
-    if (recent.length >= L.totpMaxFailures) {
-      const retry = Math.ceil((recent[0]! + L.totpFailureWindowSeconds * 1000 - Date.now()) / 1000);
+  /**
+   * Brute force of the 6-digit code: after totpMaxFailures wrong codes in the window, 429 until it
+   * passes. Wrong codes are counted in SharedCounters (every API process together in cluster mode).
+   */
+  private async assertNotLocked(userId: number): Promise<void> {
+    const { hits } = await this.counters.window(`totp-failure:${userId}`, L.totpFailureWindowSeconds * 1000);
+    if (hits.length >= L.totpMaxFailures) {
+      const retry = Math.ceil((hits[0]! + L.totpFailureWindowSeconds * 1000 - Date.now()) / 1000);
       throw new DomainError(429, M.totpLocked, { code: 'totp_locked', headers: { 'Retry-After': String(Math.max(1, retry)) } });
     }
   }
 
-  private recordFailure(userId: number): void {
-    this.failures.set(userId, [...(this.failures.get(userId) ?? []), Date.now()]);
+  private recordFailure(userId: number): Promise<void> {
+    return this.counters.record(`totp-failure:${userId}`);
   }
 
   /** CLI `staff add EMAIL ROLE`: a verified user account gets the role. */

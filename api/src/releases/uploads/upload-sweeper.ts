@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { runsSingletonJobs } from '../../cluster/cluster-primary';
 import { UploadsService } from './uploads.service';
 
 /**
  * Removes uploads that no release or track references once they are UPLOAD_GRACE_HOURS old, every
  * UPLOAD_SWEEP_MINUTES (0: off), so abandoned files do not wait for an operator (issue 13). The CLI's
- * `purge-uploads` does the same on demand.
+ * `purge-uploads` does the same on demand. In cluster mode only worker 0 sweeps.
  */
 @Injectable()
 export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -19,7 +20,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     const minutes = this.config.uploads.sweepMinutes;
-    if (!minutes) return;
+    if (!minutes || !runsSingletonJobs()) return;
     this.timer = setInterval(() => void this.sweep(), minutes * 60_000);
     this.timer.unref();
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, parseArtworkRendition, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { SharedCounters } from '../../cluster/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { FileStorage } from '../../storage/file-storage';
@@ -39,25 +40,21 @@ export class UploadsService {
     private readonly storage: FileStorage,
     private readonly sniffer: FileTypeSniffer,
     private readonly renditions: ArtworkRenditions,
+    private readonly counters: SharedCounters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     /** Signed, short-lived links to private files (getAudioLink). */
     readonly links: SignedLinks,
   ) {}
 
-  /** Start times (epoch ms) of each user's uploads in the last minute (one API process; see README). */
-  private readonly recentUploads = new Map<number, number[]>();
-
-  /** Issue 13: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included. Errors: 429 uploadRateLimited. */
-  private takeUploadSlot(userId: number): void {
-    const now = Date.now();
-    const recent = (this.recentUploads.get(userId) ?? []).filter((t) => now - t < 60_000);
-    if (recent.length >= this.config.uploads.perMinute) {
-      this.recentUploads.set(userId, recent);
-      throw new DomainError(429, M.uploadRateLimited, { code: 'upload_rate', headers: { 'Retry-After': String(Math.ceil((60_000 - (now - recent[0])) / 1000)) } });
+  /**
+   * Issue 13: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included, counted
+   * in SharedCounters (every API process together in cluster mode). Errors: 429 uploadRateLimited.
+   */
+  private async takeUploadSlot(userId: number): Promise<void> {
+    const { taken, hits } = await this.counters.window(`upload:${userId}`, 60_000, this.config.uploads.perMinute);
+    if (!taken) {
+      throw new DomainError(429, M.uploadRateLimited, { code: 'upload_rate', headers: { 'Retry-After': String(Math.max(1, Math.ceil((60_000 - (Date.now() - hits[0]!)) / 1000))) } });
     }
-    recent.push(now);
-    this.recentUploads.set(userId, recent);
-    if (this.recentUploads.size > 10_000) for (const [id, times] of this.recentUploads) if (!times.some((t) => now - t < 60_000)) this.recentUploads.delete(id);
   }
 
   /** Bytes of the user's stored uploads. */
@@ -81,7 +78,7 @@ export class UploadsService {
    */
   async receive(userId: number, req: PortalRequest, wanted?: UploadKind): Promise<StoredUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
-    this.takeUploadSlot(userId);
+    await this.takeUploadSlot(userId);
     if ((await this.bytesUsed(userId)) >= this.config.uploads.quotaBytes) throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
     const stored = await receiveSingleFile(req, this.storage, {
       field: UPLOAD_FIELD,
