@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -32,14 +32,22 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.set('etag', false);
   app.use(requestId);
   app.use(securityHeaders(config));
-  app.use('/api', noStoreByDefault);
-  // JSON answers are made per request: compressed on the fly (gzip/deflate/br by Accept-Encoding,
-  // from 1 KB); the static front ends are precompressed at build time instead (serveFrontEnds).
-  app.use('/api', compression({ threshold: 1024 }));
-  if (config.logRequests && !options.quiet) app.use('/api', requestLogger);
-  // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
-  app.use('/api', express.json({ limit: '1mb', strict: false }));
-  app.use('/api', express.urlencoded({ extended: false, limit: '1mb' }));
+  // Every /api middleware in one router layer (issue 14, hot path): each layer costs a path match per request.
+  const bodyParsers: RequestHandler[] = [express.json({ limit: '1mb', strict: false }), express.urlencoded({ extended: false, limit: '1mb' })];
+  app.use(
+    '/api',
+    series([
+      noStoreByDefault,
+      // JSON answers are made per request: compressed on the fly (gzip/deflate/br by Accept-Encoding,
+      // from 1 KB); a client that accepts no encoding skips the wrapper. The static front ends are
+      // precompressed at build time instead (serveFrontEnds).
+      skipUnless((req) => !!req.headers['accept-encoding'], compression({ threshold: 1024 }) as unknown as RequestHandler),
+      ...(config.logRequests && !options.quiet ? [requestLogger as RequestHandler] : []),
+      // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
+      // A GET or HEAD carries no body to parse.
+      ...bodyParsers.map((parser) => skipUnless((req) => req.method !== 'GET' && req.method !== 'HEAD', parser)),
+    ]),
+  );
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new EnvelopeExceptionFilter());
 
@@ -56,6 +64,25 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   serveRemotes(app, config);
   if (config.staticRoot) serveFrontEnds(app, config);
   return app;
+}
+
+/** Run `handlers` one after the other as one middleware; an error goes straight to `next`. */
+export function series(handlers: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let i = 0;
+    const step = (err?: unknown): void => {
+      if (err) return next(err);
+      const handler = handlers[i++];
+      if (!handler) return next();
+      handler(req, res, step);
+    };
+    step();
+  };
+}
+
+/** `handler` only for requests `when` accepts; the others pass by. */
+export function skipUnless(when: (req: Request) => boolean, handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (when(req) ? handler(req, res, next) : next());
 }
 
 /**

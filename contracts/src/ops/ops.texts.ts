@@ -167,6 +167,8 @@ export const OPS_UI = {
     takedownReason: 'Takedown reason',
     tracks: 'Tracks',
     play: 'Play',
+    artwork: 'Artwork',
+    artworkOriginal: 'Open the original artwork',
   },
   videos: { heading: 'Video releases in review', empty: 'No video release is waiting for review.', reason: 'Reason (required to reject or take down)' },
   platform: { heading: 'Platform', away: 'Away mode', text: 'Text shown to artists', turnOn: 'Turn away mode on', turnOff: 'Turn away mode off' },

@@ -1,16 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
+import { ArtworkImage, Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, type ReviewRelease } from '@portal/contracts';
 
 const U = OPS_UI.detail;
-const Art = styled.img`
-  width: 160px;
-  height: 160px;
-  object-fit: cover;
-  border-radius: 8px;
-`;
 const Tracks = styled.ul`
   list-style: none;
   margin: 0;
@@ -98,7 +92,12 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
     <Stack $gap={16}>
       <Card>
         <Row $gap={16} style={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          {release.album_artwork && <Art src={fileUrl.artwork(release.album_artwork)} alt="Artwork" />}
+          {release.album_artwork && (
+            // The reviewer sees a rendition (issue 14); the original opens at full size to check the guidelines.
+            <a href={fileUrl.artwork(release.album_artwork)} target="_blank" rel="noreferrer" title={OPS_UI.detail.artworkOriginal} aria-label={OPS_UI.detail.artworkOriginal}>
+              <ArtworkImage filename={release.album_artwork} alt={OPS_UI.detail.artwork} size={160} loading="eager" />
+            </a>
+          )}
           <FactGrid style={{ flex: 1, minWidth: 240 }}>
             {facts(release).map(([label, value, testId]) => (
               <div key={label}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { BulletList, fileMatches, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload, visuallyHidden } from '@portal/kit';
-import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
+import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, artworkRenditionUrl, artworkSrcSet } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
 import { FileButton, ProgressBar } from '../upload-ui';
@@ -26,6 +26,7 @@ const Preview = styled.div`
   justify-content: center;
   color: ${theme.colors.textMuted};
   font-size: ${theme.font.size.sm};
+  picture { display: contents; }
   img { width: 100%; height: 100%; object-fit: cover; display: block; }
   @media (max-width: 760px) { max-width: 220px; }
 `;
@@ -33,6 +34,9 @@ const Preview = styled.div`
 const FileInput = styled.input`
   ${visuallyHidden}
 `;
+
+/** The preview's shown width (CSS px) by viewport, as `Preview` lays it out: the browser picks the rendition. */
+const PREVIEW_SIZES = '(max-width: 760px) 220px, 320px';
 
 /** Whether a chosen file is an accepted artwork type (core §5: png, gif, jpeg). The server checks the bytes. */
 export const isArtworkType = (file: File): boolean => fileMatches(file, ARTWORK_MIME, ARTWORK_EXTENSIONS);
@@ -45,8 +49,10 @@ export const isArtworkType = (file: File): boolean => fileMatches(file, ARTWORK_
 export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUploadProps) {
   const inputId = useId();
   const guidelinesId = `${inputId}-guidelines`;
-  const [failedPreview, setFailedPreview] = useState<string | null>(null);
-  const src = artworkUrl(value);
+  // Renditions first (issue 14: 300/1000 px instead of the 3000 px original), then the original.
+  const [failed, setFailed] = useState<{ value: string; stage: 'renditions' | 'original' } | null>(null);
+  const stage = !value ? null : failed?.value !== value ? 'renditions' : failed.stage === 'renditions' ? 'original' : null;
+  const fail = () => setFailed({ value, stage: stage ?? 'original' });
   const { percent, onChange: onFile } = useFileUpload({
     check: (file) =>
       !isArtworkType(file) ? RELEASE_MESSAGES.artworkType : file.size > RELEASE_LIMITS.artworkMaxBytes ? RELEASE_MESSAGES.artworkTooLarge : null,
@@ -60,8 +66,21 @@ export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUpl
   return (
     <Stack $gap={14}>
       <Preview>
-        {src && failedPreview !== src ? (
-          <img src={src} alt={RELEASE_UI.info.artworkPreview} onError={() => setFailedPreview(src)} />
+        {stage === 'renditions' ? (
+          <picture key="renditions">
+            <source type="image/webp" srcSet={artworkSrcSet(value, 'webp')} sizes={PREVIEW_SIZES} />
+            <img
+              src={artworkRenditionUrl(value, 300, 'jpg')}
+              srcSet={artworkSrcSet(value, 'jpg')}
+              sizes={PREVIEW_SIZES}
+              width={320}
+              height={320}
+              alt={RELEASE_UI.info.artworkPreview}
+              onError={fail}
+            />
+          </picture>
+        ) : stage === 'original' ? (
+          <img key="original" src={artworkUrl(value)!} width={320} height={320} alt={RELEASE_UI.info.artworkPreview} onError={fail} />
         ) : (
           <span>{RELEASE_UI.info.artworkEmpty}</span>
         )}
