@@ -11,7 +11,6 @@ import { ReleaseEntity } from './entities/release.entity';
 import { TrackEntity } from './entities/track.entity';
 import { UploadEntity } from './entities/upload.entity';
 import { ReleaseReviewEntity } from './entities/release-review.entity';
-import { FileTypeSniffer } from './uploads/file-type.sniffer';
 import { LogosController } from './logos/logos.controller';
 import { LogosService } from './logos/logos.service';
 import { ReleaseGateService } from './release-info/release-gate.service';
@@ -31,7 +30,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FileTypeSniffer } from '../releases/uploads/file-type.sniffer';
 import { StorageModule } from '../storage/storage.module';
 import { InviteController } from './invite/invite.controller';
 import { InviteEntity } from './invite/invite.entity';
@@ -37,7 +36,6 @@ import { TicketsService } from './tickets/tickets.service';
     SupportConfig,
     SerialTransactions,
     // Its own file-type worker (the releases module keeps its sniffer private).
-    FileTypeSniffer,
     AttachmentsService,
     TicketsService,
     ReportsService,

@@ -6,7 +6,7 @@ import { DomainError } from '../common/domain-error';
 import type { PortalRequest } from '../common/request-context';
 import { FileStorage } from '../storage/file-storage';
 import { receiveSingleFile } from '../storage/streamed-upload';
-import { FileTypeSniffer } from '../releases/uploads/file-type.sniffer';
+import { FileTypeSniffer } from '../storage/file-type.sniffer';
 import { UploadGuard } from '../releases/uploads/upload-guard';
 import type { OpenedFile } from '../releases/uploads/uploads.service';
 import { VideoThumbnailEntity } from './entities/video-thumbnail.entity';

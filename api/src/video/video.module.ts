@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReleaseEntity } from '../releases/entities/release.entity';
 import { TrackEntity } from '../releases/entities/track.entity';
-import { FileTypeSniffer } from '../releases/uploads/file-type.sniffer';
 import { ReleasesModule } from '../releases/releases.module';
 import { StorageModule } from '../storage/storage.module';
 import { VideoReleaseEntity } from './entities/video-release.entity';
@@ -20,7 +19,7 @@ import { VideoReleasesService } from './video-releases.service';
 @Module({
   imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity, ReleaseEntity, TrackEntity]), StorageModule, ReleasesModule],
   controllers: [VideoController],
-  providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService, FileTypeSniffer],
+  providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService],
   exports: [VideoReleasesService],
 })
 export class VideoModule {}

@@ -10,7 +10,7 @@ import { receiveSingleFile } from '../../storage/streamed-upload';
 import { UploadEntity, type UploadKind } from '../entities/upload.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
-import { FileTypeSniffer } from './file-type.sniffer';
+import { FileTypeSniffer } from '../../storage/file-type.sniffer';
 import { maxBytes, UploadGuard } from './upload-guard';
 import type { OpenedFile } from '../../common/http/send-file';
 import { SignedLinks } from '../../common/http/signed-links';

@@ -6,7 +6,7 @@ import { apiUrl, ATTACHMENT_FILENAME, SUPPORT_ENDPOINTS, SUPPORT_LIMITS, SUPPORT
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { SignedLinks } from '../../common/http/signed-links';
-import { FileTypeSniffer } from '../../releases/uploads/file-type.sniffer';
+import { FileTypeSniffer } from '../../storage/file-type.sniffer';
 import { FileStorage } from '../../storage/file-storage';
 import { receiveSingleFile } from '../../storage/streamed-upload';
 import { AttachmentGuard } from './attachment-guard';
