@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, notify, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
+import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
 import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
@@ -15,29 +16,25 @@ export function DeskPage({ support, finance }: { support: boolean; finance: bool
   const payouts = useOpsList<OpsPayoutRow>(E.payouts, { page: payoutPage, limit: OPS_LIMITS.pageSize }, finance);
   const [text, setText] = useState('');
   const [action, setAction] = useState<Action>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useConsoleAction();
 
   const confirm = async () => {
     if (!action) return;
-    setBusy(true);
-    try {
-      const res =
+    await run(
+      () =>
         'ticket' in action
           ? action.kind === 'reply'
-            ? await api.call(E.replyTicket, { body: { ticket_id: action.ticket.ticket_id, text } })
-            : await api.call(E.closeTicket, { body: { ticket_id: action.ticket.ticket_id } })
+            ? api.call(E.replyTicket, { body: { ticket_id: action.ticket.ticket_id, text } })
+            : api.call(E.closeTicket, { body: { ticket_id: action.ticket.ticket_id } })
           : action.kind === 'paid'
-            ? await api.call(E.markPayoutPaid, { body: { payout_id: action.payout.payout_id, reference: text } })
-            : await api.call(E.rejectPayout, { body: { payout_id: action.payout.payout_id, reason: text } });
-      notify.success(res.message);
-      setText('');
-      await Promise.all([tickets.reload(), payouts.reload()]);
-    } catch {
-      // The kit showed the server's message.
-    } finally {
-      setBusy(false);
-      setAction(null);
-    }
+            ? api.call(E.markPayoutPaid, { body: { payout_id: action.payout.payout_id, reference: text } })
+            : api.call(E.rejectPayout, { body: { payout_id: action.payout.payout_id, reason: text } }),
+      async () => {
+        setText('');
+        await Promise.all([tickets.reload(), payouts.reload()]);
+      },
+      () => setAction(null),
+    );
   };
   const needsText = !text.trim();
   const ticketColumns: DataTableColumn<OpsTicketRow>[] = [

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, Loader, Muted, Stack, TextAreaField, api, notify } from '@portal/kit';
+import { Button, Card, ConfirmDialog, Loader, Muted, Stack, TextAreaField, api } from '@portal/kit';
+import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_UI, type PlatformState } from '@portal/contracts';
 
 const U = OPS_UI.platform;
@@ -13,7 +14,7 @@ export function PlatformPage() {
   const [state, setState] = useState<PlatformState | null>(null);
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useConsoleAction();
   useEffect(() => {
     void api.call(E.platformStatus).then((res) => {
       setState(res.body ?? null);
@@ -21,19 +22,16 @@ export function PlatformPage() {
     }, () => undefined);
   }, []);
   if (!state) return <Loader />;
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const res = await api.call(E.setAwayMode, { body: { on: !state.away, text } });
-      setState(res.body ?? null);
-      notify.success(res.message);
-    } catch {
-      // The kit showed the server's message.
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+  const toggle = () =>
+    run(
+      async () => {
+        const res = await api.call(E.setAwayMode, { body: { on: !state.away, text } });
+        setState(res.body ?? null);
+        return res;
+      },
+      undefined,
+      () => setConfirming(false),
+    );
   return (
     <Narrow>
       <Stack $gap={16}>

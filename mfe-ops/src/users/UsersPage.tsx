@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, notify, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsUserDetail, type OpsUserRow } from '@portal/contracts';
 import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
@@ -14,23 +15,19 @@ export function UsersPage({ canRevoke }: { canRevoke: boolean }) {
   const { rows, total, loading, reload } = useOpsList<OpsUserRow>(E.searchUsers, { q: search, page, limit: OPS_LIMITS.pageSize });
   const [open, setOpen] = useState<OpsUserDetail | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useConsoleAction();
 
   const openUser = async (row: OpsUserRow) => setOpen((await api.call(E.userDetail, { query: { user_id: row.user_id } })).body ?? null);
   const toggle = async () => {
     if (!open) return;
-    setBusy(true);
-    try {
-      const res = await api.call(E.setUserRevoked, { body: { user_id: open.user_id, revoked: !open.revoked } });
-      notify.success(res.message);
-      await openUser(open);
-      await reload();
-    } catch {
-      // The kit showed the server's message.
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    await run(
+      () => api.call(E.setUserRevoked, { body: { user_id: open.user_id, revoked: !open.revoked } }),
+      async () => {
+        await openUser(open);
+        await reload();
+      },
+      () => setConfirming(false),
+    );
   };
   const columns: DataTableColumn<OpsUserRow>[] = [
     { key: 'name', header: 'Name', render: (r) => r.name },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, notify, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
+import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type VideoQueueRow } from '@portal/contracts';
 import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
@@ -15,22 +16,18 @@ export function VideoQueue() {
   const [open, setOpen] = useState<VideoQueueRow | null>(null);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useConsoleAction();
   const confirm = async () => {
     if (!open || !pending) return;
-    setBusy(true);
-    try {
-      const res = await api.call(E.reviewVideo, { body: { video_id: open.video_id, outcome: pending, reason } });
-      notify.success(res.message);
-      setOpen(null);
-      setReason('');
-      await reload();
-    } catch {
-      // The kit showed the server's message.
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    await run(
+      () => api.call(E.reviewVideo, { body: { video_id: open.video_id, outcome: pending, reason } }),
+      async () => {
+        setOpen(null);
+        setReason('');
+        await reload();
+      },
+      () => setPending(null),
+    );
   };
   const columns: DataTableColumn<VideoQueueRow>[] = [
     { key: 'id', header: 'Video', render: (r) => `#${r.video_id}` },
