@@ -16,7 +16,7 @@
  *
  *   node bench/catalog-list.js [--users 1000] [--per-user 100] [--requests 500] [--no-build]
  *   node bench/catalog-list.js --label 50000 [--total 1000000] [--users 951] [--requests 500] [--no-build]
- *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/catalog-list.js [--label 50000]
+ *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/catalog-list.js [--label 50000] [--engine sqlite|mysql]
  */
 const http = require('node:http');
 const { build, benchEnv, seedCatalog, startApi, fetchJson, mysqlDatabase } = require('./_api-process');
@@ -134,7 +134,8 @@ function print(engine, name, r) {
   build(argv);
   if (LABEL) console.log(`catalog-list --label: one label with ${LABEL} releases; ${USERS - 1} other users x ${PER_USER}; ${REQUESTS} sequential requests per scenario (target p95 < ${TARGET_P95_MS} ms)`);
   else console.log(`catalog-list: ${USERS} users x ${PER_USER} releases, ${REQUESTS} sequential requests per scenario over ${TOKENS} users (target p95 < ${TARGET_P95_MS} ms)`);
-  const engines = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+  const only = argv.includes('--engine') ? argv[argv.indexOf('--engine') + 1] : null;
+  const engines = (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite']).filter((e) => !only || e === only);
   const all = [];
   for (const engine of engines) all.push(...(await runEngine(engine)));
   const worst = all.reduce((m, r) => Math.max(m, r.p95), 0);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { pageOffset, type CatalogQueryDto, type CatalogRow, type CatalogSort } from '@portal/contracts';
+import { CatalogSearchIndex } from './catalog-search-index';
 import { ReleaseCountEntity } from '../entities/release-count.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { toCatalogRow, type CatalogEntityRow } from '../release-info/release.mapper';
@@ -39,13 +40,16 @@ export const escapeLike = (s: string): string => s.replace(/[!%_]/g, (c) => `!${
  * - a page is two steps: the page's ids from the index (a page past the middle is read from the other
  *   end, so no page skips more than half the list), then those 25 rows by id;
  * - the total of an unfiltered or status-filtered list is read from `release_counts` (kept by
- *   triggers); a search counts its matches, unless the first page already holds all of them.
+ *   triggers); a search counts its matches, unless the first page already holds all of them;
+ * - a search of a catalogue of CATALOG_SEARCH_INDEX_MIN releases or more, newest or oldest first, runs on the
+ *   version-checked in-process snapshot of CatalogSearchIndex instead of the index scan.
  */
 @Injectable()
 export class CatalogQuery {
   constructor(
     @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
     @InjectRepository(ReleaseCountEntity) private readonly counts: Repository<ReleaseCountEntity>,
+    private readonly searchIndex: CatalogSearchIndex,
   ) {}
 
   /**
@@ -62,6 +66,15 @@ export class CatalogQuery {
     // No title, name or label holds a control character, so such a search finds nothing.
     if (hasControlCharacter(search)) return { rows: [], total: 0 };
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
+
+    if (search && column === 'created_at') {
+      const state = await this.searchIndex.state(userId);
+      if (this.searchIndex.covers(state.total)) {
+        const snapshot = await this.searchIndex.snapshot(userId, state.version);
+        const found = snapshot.search(search, status, offset, limit, direction === 'ASC');
+        return { rows: await this.rowsById(userId, found.ids), total: found.total };
+      }
+    }
 
     const where = this.releases.createQueryBuilder('r').where('r.user_id = :userId', { userId });
     if (status) where.andWhere('r.status = :status', { status });
@@ -109,16 +122,19 @@ export class CatalogQuery {
     return Number(row?.n ?? 0);
   }
 
-  /** The catalogue rows of `ids`, in that order. */
+  /**
+   * The catalogue rows of `ids` (found by a query scoped to `userId`), in that order. The ids are
+   * looked up by primary key alone: with `user_id = ?` in the WHERE the planner may prefer a
+   * (user_id, …) index and walk all of a label's entries; the owner is checked on the rows instead.
+   */
   private async rowsById(userId: number, ids: number[]): Promise<CatalogRow[]> {
     if (!ids.length) return [];
     const rows = await this.releases
       .createQueryBuilder('r')
-      .select(COLUMNS.map((c) => `r.${c}`))
+      .select([...COLUMNS, 'user_id'].map((c) => `r.${c}`))
       .where('r.id IN (:...ids)', { ids })
-      .andWhere('r.user_id = :userId', { userId })
       .getMany();
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.filter((r) => r.user_id === userId).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
       return r ? [toCatalogRow(r)] : [];
