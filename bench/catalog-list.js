@@ -68,7 +68,7 @@ function labelScenarios(label) {
     [`label: deep page ${pages - 10}`, `${list}?page=${pages - 10}`, label.releases],
     ['label: status=approved', `${list}?status=approved`, label.approved],
     [`label: rare word "${label.rare}"`, `${list}?search=${label.rare}`, label.rareRows],
-    [`label: common word "${label.common}"`, `${list}?search=${label.common}`, label.common_rows],
+    [`label: common word "${label.common}"`, `${list}?search=${label.common}`, label.commonRows],
     [`label: every row "${label.everyRow}"`, `${list}?search=${label.everyRow}`, label.releases],
     ['label: no match', `${list}?search=zzzz-no-match`, 0],
     [`label: "${label.common}" + approved`, `${list}?status=approved&search=${label.common}`, label.commonApproved],
@@ -91,8 +91,8 @@ async function runEngine(engine) {
     console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases in ${(seeded.ms / 1000).toFixed(1)} s`);
     api = await startApi(env);
     if (LABEL) {
-      const label = { ...seeded.label, rareRows: seeded.label.rare_rows, common_rows: seeded.label.common_rows };
-      console.log(`[${engine}] label user ${label.user_id}: ${label.releases} releases, ${label.approved} approved, "${label.common}" in ${label.common_rows}, "${label.rare}" in ${label.rareRows}`);
+      const { label } = seeded;
+      console.log(`[${engine}] label user ${label.user_id}: ${label.releases} releases, ${label.approved} approved, "${label.common}" in ${label.commonRows}, "${label.rare}" in ${label.rareRows}`);
       const results = [];
       for (const [name, path, want] of labelScenarios(label)) {
         const r = await measure(api.port, [{ token: label.token }], () => path, checkTotal(want));

@@ -123,7 +123,7 @@ async function seed(db, sessions, users, perUser, tokens, labelReleases) {
   let rows = [];
   let total = 0;
   const big = labelReleases > 0 ? userIds[0] : null;
-  const stats = { releases: 0, common_rows: 0, rare_rows: 0, approved: 0, commonApproved: 0 };
+  const stats = { releases: 0, commonRows: 0, rareRows: 0, approved: 0, commonApproved: 0 };
   // The label's rare rows are spread evenly over its releases (every 2,500th of 50,000).
   const rareEvery = labelReleases > 0 ? Math.max(1, Math.floor(labelReleases / RARE_ROWS)) : 0;
   for (const user_id of userIds) {
@@ -138,12 +138,12 @@ async function seed(db, sessions, users, perUser, tokens, labelReleases) {
       if (isBig) {
         const common = random() < 0.7;
         if (common) title += ` ${COMMON[0].toUpperCase()}${COMMON.slice(1)}`;
-        if (j % rareEvery === rareEvery - 1 && stats.rare_rows < RARE_ROWS) {
+        if (j % rareEvery === rareEvery - 1 && stats.rareRows < RARE_ROWS) {
           title += ` ${RARE}`;
-          stats.rare_rows++;
+          stats.rareRows++;
         }
         stats.releases++;
-        if (common) stats.common_rows++;
+        if (common) stats.commonRows++;
         if (status === 'approved') stats.approved++;
         if (common && status === 'approved') stats.commonApproved++;
       }
