@@ -5,7 +5,7 @@ import { ArtistsController } from './artists/artists.controller';
 import { ArtistsService } from './artists/artists.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { CatalogQuery } from './catalog/catalog.query';
-import { CatalogSearchIndex } from './catalog/catalog-search-index';
+import { CatalogSnapshots } from './catalog/catalog-snapshots';
 import { ArtistEntity } from './entities/artist.entity';
 import { PlatformLogoEntity } from './entities/platform-logo.entity';
 import { ReleaseEntity } from './entities/release.entity';
@@ -33,7 +33,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSearchIndex, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, FileTypeSniffer, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

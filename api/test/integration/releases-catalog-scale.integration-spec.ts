@@ -16,16 +16,16 @@ const STATUSES: ReleaseStatus[] = ['draft', 'draft', 'approved', 'rejected', 'in
 const N = 230;
 const T0 = Date.UTC(2026, 0, 1);
 
-/** Searches run in SQL (snapshots off), or on the in-process snapshot for any catalogue size. */
-const MODES = { sql: { CATALOG_SEARCH_INDEX_ENTRIES: '0' }, snapshot: { CATALOG_SEARCH_INDEX_MIN: '1' } };
+/** Lists run in SQL (snapshots off), or on the in-process snapshot for any catalogue size. */
+const MODES = { sql: { CATALOG_SNAPSHOT_ENTRIES: '0' }, snapshot: { CATALOG_SNAPSHOT_MIN: '1' } };
 
 /**
  * The catalogue list at scale (decision 011): pages read from either end of the covering indexes, the
- * trigger-kept totals (release_counts), and the substring search both in SQL and on the version-checked
- * snapshot, checked row by row against a model of the seeded rows (newest first, ties by id), and
+ * trigger-kept totals (release_counts), and the substring search, both in SQL and on the
+ * version-checked snapshot, checked row by row against a model of the seeded rows (newest first, ties by id), and
  * totals and search results after each kind of release write.
  */
-describe.each(ENGINES.flatMap((e) => (['sql', 'snapshot'] as const).map((m) => [e, m] as const)))('catalogue paging, search and counts on %s, search by %s', (engine, mode) => {
+describe.each(ENGINES.flatMap((e) => (['sql', 'snapshot'] as const).map((m) => [e, m] as const)))('catalogue paging, search and counts on %s, listed by %s', (engine, mode) => {
   let t: TestApp;
   let a: ReleasesClient;
   let userId: number;

@@ -18,7 +18,7 @@ import { RELEASE_LIMITS } from '@portal/contracts';
  *   (foreign key, cascade).
  * - `release_list_versions` (user_id, version) changes, by the same triggers, whenever one of the
  *   user's releases is inserted or deleted or changes status, search text, creation time or owner: the
- *   catalogue's in-process search index of a large catalogue is valid while the version it was built
+ *   catalogue's in-process snapshot of a large catalogue is valid while the version it was built
  *   at is the stored one.
  *
  * Engine SQL only where the engines differ: the length function, the column's collation and the

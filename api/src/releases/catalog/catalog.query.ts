@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { pageOffset, type CatalogQueryDto, type CatalogRow, type CatalogSort } from '@portal/contracts';
-import { CatalogSearchIndex } from './catalog-search-index';
+import { CatalogSnapshots } from './catalog-snapshots';
 import { ReleaseCountEntity } from '../entities/release-count.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { toCatalogRow, type CatalogEntityRow } from '../release-info/release.mapper';
@@ -41,15 +41,16 @@ export const escapeLike = (s: string): string => s.replace(/[!%_]/g, (c) => `!${
  *   end, so no page skips more than half the list), then those 25 rows by id;
  * - the total of an unfiltered or status-filtered list is read from `release_counts` (kept by
  *   triggers); a search counts its matches, unless the first page already holds all of them;
- * - a search of a catalogue of CATALOG_SEARCH_INDEX_MIN releases or more, newest or oldest first, runs on the
- *   version-checked in-process snapshot of CatalogSearchIndex instead of the index scan.
+ * - a catalogue of CATALOG_SNAPSHOT_MIN releases or more, listed newest or oldest first (with or without
+ *   search and status), is read from the version-checked in-process snapshot of CatalogSnapshots
+ *   instead: only the page's 25 rows come from the database.
  */
 @Injectable()
 export class CatalogQuery {
   constructor(
     @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
     @InjectRepository(ReleaseCountEntity) private readonly counts: Repository<ReleaseCountEntity>,
-    private readonly searchIndex: CatalogSearchIndex,
+    private readonly snapshots: CatalogSnapshots,
   ) {}
 
   /**
@@ -67,11 +68,11 @@ export class CatalogQuery {
     if (hasControlCharacter(search)) return { rows: [], total: 0 };
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
 
-    if (search && column === 'created_at') {
-      const state = await this.searchIndex.state(userId);
-      if (this.searchIndex.covers(state.total)) {
-        const snapshot = await this.searchIndex.snapshot(userId, state.version);
-        const found = snapshot.search(search, status, offset, limit, direction === 'ASC');
+    if (column === 'created_at') {
+      const state = await this.snapshots.state(userId);
+      if (this.snapshots.covers(state.total)) {
+        const snapshot = await this.snapshots.snapshot(userId, state.version);
+        const found = snapshot.list(search, status, offset, limit, direction === 'ASC');
         return { rows: await this.rowsById(userId, found.ids), total: found.total };
       }
     }

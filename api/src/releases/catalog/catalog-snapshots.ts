@@ -18,12 +18,18 @@ export class CatalogSnapshot {
 
   /**
    * The ids of matches `offset` to `offset + limit` and the number of matches: rows whose search text
-   * holds `search` (already lowercase) and, when given, whose status is `status`; newest first, or
-   * oldest first when `oldestFirst`.
+   * holds `search` (already lowercase; '' every row) and, when given, whose status is `status`; newest
+   * first, or oldest first when `oldestFirst`.
    */
-  search(search: string, status: string, offset: number, limit: number, oldestFirst = false): { ids: number[]; total: number } {
+  list(search: string, status: string, offset: number, limit: number, oldestFirst = false): { ids: number[]; total: number } {
     const { ids, statuses, texts } = this;
     const n = ids.length;
+    if (!search && !status) {
+      const from = oldestFirst ? Math.max(0, n - offset - limit) : offset;
+      const to = oldestFirst ? Math.max(0, n - offset) : offset + limit;
+      const page = Array.from(ids.subarray(from, to));
+      return { ids: oldestFirst ? page.reverse() : page, total: n };
+    }
     const page: number[] = [];
     let total = 0;
     for (let k = 0; k < n; k++) {
@@ -38,19 +44,19 @@ export class CatalogSnapshot {
 }
 
 /**
- * In-process search index of large catalogues (decision 011), for catalogues `covers()` accepts; all
- * snapshots together hold about CATALOG_SEARCH_INDEX_ENTRIES releases (about 100 bytes each), the
- * least recently used dropped first. A substring search must test every one
- * of a label's release texts to count its matches; MariaDB reads about 2 index entries a microsecond,
- * so 50,000 take 25-45 ms, while the same test in memory takes 2-3 ms. A user's (id, status,
- * search_text) entries are loaded once, newest first, and used while `release_list_versions` holds the
- * version they were loaded at: the database's triggers change it in the same transaction as any
+ * In-process snapshots of large catalogues (decision 011), for catalogues `covers()` accepts; all
+ * snapshots together hold about CATALOG_SNAPSHOT_ENTRIES releases (about 100 bytes each), the least
+ * recently used dropped first. A substring search must test every one of a label's release texts to
+ * count its matches, and a middle page skips 25,000 index entries; MariaDB reads about 2 index entries
+ * a microsecond, so 50,000 take 25-45 ms, while the same test in memory takes 2-3 ms and a page is a
+ * slice. A user's (id, status, search_text) entries are loaded once, newest first, and used while
+ * `release_list_versions` holds the version they were loaded at: the database's triggers change it in the same transaction as any
  * insert, delete, or change of status, search text, creation time or owner of that user's releases,
  * so a stale snapshot is never used, in this process or any other. The version is read before the
  * load, so a write that lands during the load only makes the next request load again.
  */
 @Injectable()
-export class CatalogSearchIndex {
+export class CatalogSnapshots {
   private readonly cache = new Map<number, CatalogSnapshot>();
   private readonly loading = new Map<string, Promise<CatalogSnapshot>>();
   private held = 0;
@@ -61,11 +67,11 @@ export class CatalogSearchIndex {
   ) {}
 
   /**
-   * Whether a search of a catalogue of `total` releases runs on a snapshot: from
-   * CATALOG_SEARCH_INDEX_MIN releases (below, the SQL scan takes a few ms), unless snapshots are off.
+   * Whether a catalogue of `total` releases is listed from a snapshot: from CATALOG_SNAPSHOT_MIN
+   * releases (below, the SQL scan takes a few ms), unless snapshots are off.
    */
   covers(total: number): boolean {
-    return this.config.catalog.searchIndexEntries > 0 && total >= this.config.catalog.searchIndexMin;
+    return this.config.catalog.snapshotEntries > 0 && total >= this.config.catalog.snapshotMin;
   }
 
   /** The user's stored list version and number of releases, in one round trip. */
@@ -113,7 +119,7 @@ export class CatalogSearchIndex {
     this.cache.set(userId, snap);
     this.held += snap.size;
     for (const [id, s] of this.cache) {
-      if (this.held <= this.config.catalog.searchIndexEntries || id === userId) break;
+      if (this.held <= this.config.catalog.snapshotEntries || id === userId) break;
       this.cache.delete(id);
       this.held -= s.size;
     }
