@@ -40,6 +40,7 @@ async function measure(port, tokens, makePath, expect) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times = [];
   let rows = 0;
+  let first = 0;
   for (let i = 0; i < REQUESTS + 50; i++) {
     const token = tokens[i % tokens.length].token;
     const path = makePath(i);
@@ -48,6 +49,7 @@ async function measure(port, tokens, makePath, expect) {
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
     if (expect) expect(res.body, path);
+    if (i === 0) first = ms;
     if (i >= 50) {
       times.push(ms); // the first 50 warm the caches and the JIT
       rows += res.body.body.length;
@@ -55,7 +57,7 @@ async function measure(port, tokens, makePath, expect) {
   }
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), max: times[times.length - 1], avgRows: rows / times.length };
+  return { first, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), max: times[times.length - 1], avgRows: rows / times.length };
 }
 
 /** The label scenarios: [name, path, expected total] for the label's own token. */
@@ -94,9 +96,12 @@ async function runEngine(engine) {
       const { label } = seeded;
       console.log(`[${engine}] label user ${label.user_id}: ${label.releases} releases, ${label.approved} approved, "${label.common}" in ${label.commonRows}, "${label.rare}" in ${label.rareRows}`);
       const results = [];
+      let cold = true;
       for (const [name, path, want] of labelScenarios(label)) {
         const r = await measure(api.port, [{ token: label.token }], () => path, checkTotal(want));
         results.push({ engine, scenario: name, ...r });
+        if (cold) console.log(`[${engine}] first request after start (loads the label's snapshot): ${r.first.toFixed(1)} ms`);
+        cold = false;
         print(engine, name, r);
       }
       return results;
