@@ -49,6 +49,12 @@ export type AppConfig = {
    * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
    */
   remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null };
+  /**
+   * Catalogue at scale (decision 011): a catalogue of `snapshotMin` releases or more is listed and
+   * searched (newest or oldest first) on an in-process snapshot; all snapshots of a process hold at
+   * most `snapshotEntries` releases (0: no snapshots, every list is SQL).
+   */
+  catalog: { snapshotMin: number; snapshotEntries: number };
   logFormat: 'json' | 'pretty';
   logRequests: boolean;
   /**
@@ -185,7 +191,8 @@ function localSecret(dataDir: string, key: string): string {
  * SUPPORT_EMAIL, PUBLIC_SITE_URL, CAPTCHA_REQUIRED (true), CAPTCHA_COST (PBKDF2 iterations, 1000), CAPTCHA_MAX_COUNTER (5000),
  * CAPTCHA_HMAC_SECRET, AUTH_RATE_LIMIT (10 per window), AUTH_RATE_TTL_SECONDS (60), AUTH_IP_RATE_LIMIT (30),
  * AUTH_ACCOUNT_RATE_LIMIT (20), TRUST_PROXY (none), UPLOAD_RATE_PER_MINUTE (20), UPLOAD_QUOTA_MB (2048),
- * UPLOAD_GRACE_HOURS (48), UPLOAD_SWEEP_MINUTES (60; 0 = off), STATIC_ROOT,
+ * UPLOAD_GRACE_HOURS (48), UPLOAD_SWEEP_MINUTES (60; 0 = off), CATALOG_SNAPSHOT_MIN (5000),
+ * CATALOG_SNAPSHOT_ENTRIES (250000; 0 = off), STATIC_ROOT,
  * REMOTES_JSON, REMOTE_STORE_DIR (DATA_DIR/remotes), REMOTE_KEEP_VERSIONS (5), REMOTE_ORIGINS (JSON),
  * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true),
  * API_WORKERS (1; `auto` = one per core).
@@ -289,6 +296,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       graceHours: int(env, 'UPLOAD_GRACE_HOURS', 48, 1, 24 * 365),
       sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
       renditionJobs: int(env, 'ARTWORK_RENDITION_JOBS', 1, 1, 16),
+    },
+    catalog: {
+      snapshotMin: int(env, 'CATALOG_SNAPSHOT_MIN', 5000, 1, 100_000_000),
+      snapshotEntries: int(env, 'CATALOG_SNAPSHOT_ENTRIES', 250_000, 0, 100_000_000),
     },
     staticRoot,
     remotes,

@@ -5,9 +5,11 @@ import { ArtistsController } from './artists/artists.controller';
 import { ArtistsService } from './artists/artists.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { CatalogQuery } from './catalog/catalog.query';
+import { CatalogSnapshots } from './catalog/catalog-snapshots';
 import { ArtistEntity } from './entities/artist.entity';
 import { PlatformLogoEntity } from './entities/platform-logo.entity';
 import { ReleaseEntity } from './entities/release.entity';
+import { ReleaseCountEntity } from './entities/release-count.entity';
 import { TrackEntity } from './entities/track.entity';
 import { UploadEntity } from './entities/upload.entity';
 import { ReleaseReviewEntity } from './entities/release-review.entity';
@@ -28,9 +30,9 @@ import { UploadSweeper } from './uploads/upload-sweeper';
  * their files, platforms, submission and the catalogue (core §2 to §9).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
+  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

@@ -15,6 +15,8 @@ export const RELEASE_LIMITS = {
   platformLoaderMs: 2000,
   storeDialogLoaderMs: 5000,
   textMax: 255,
+  /** Characters of a release's lowercase search text (title, artist names, label) the catalogue search looks in (decision 011). */
+  searchTextMax: 700,
   lyricsMax: 20_000,
 } as const;
 

@@ -9,6 +9,7 @@ import { Support1764100000000 } from './1764100000000-support';
 import { RemoteRegistry1764300000000 } from './1764300000000-remote-registry';
 import { Ops1764400000000 } from './1764400000000-ops';
 import { PromotionImages1764410000000 } from './1764410000000-promotion-images';
+import { CatalogAtScale1764500000000 } from './1764500000000-catalog-at-scale';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   RemoteRegistry1764300000000,
   Ops1764400000000,
   PromotionImages1764410000000,
+  CatalogAtScale1764500000000,
 ];

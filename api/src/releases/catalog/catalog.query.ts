@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { pageOffset, type CatalogQueryDto, type CatalogRow, type CatalogSort } from '@portal/contracts';
+import { CatalogSnapshots } from './catalog-snapshots';
+import { ReleaseCountEntity } from '../entities/release-count.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { toCatalogRow, type CatalogEntityRow } from '../release-info/release.mapper';
 
@@ -30,44 +32,113 @@ export const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f
 export const escapeLike = (s: string): string => s.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
- * The audio catalogue of one user (core §2 /catalog, §9 page size 25): every query starts with
- * `user_id = ?` and reads the (user_id, [status,] sort key) indexes of migration Releases1763856000000;
- * a search matches the lowercase `search_text` (title, artist names, label) of that user's rows only.
+ * The audio catalogue of one user (core §2 /catalog, §9 page size 25), built for a label with tens of
+ * thousands of releases (decision 011):
+ * - every query starts with `user_id = ?` and reads the (user_id, [status,] created_at, id,
+ *   search_text) indexes of migration CatalogAtScale1764500000000, so the newest-first order and a
+ *   search come from index entries only;
+ * - a page is two steps: the page's ids from the index (a page past the middle is read from the other
+ *   end, so no page skips more than half the list), then those 25 rows by id;
+ * - the total of an unfiltered or status-filtered list is read from `release_counts` (kept by
+ *   triggers); a search counts its matches, unless the first page already holds all of them;
+ * - a catalogue of CATALOG_SNAPSHOT_MIN releases or more, listed newest or oldest first (with or without
+ *   search and status), is read from the version-checked in-process snapshot of CatalogSnapshots
+ *   instead: only the page's 25 rows come from the database.
  */
 @Injectable()
 export class CatalogQuery {
-  constructor(@InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>) {}
+  constructor(
+    @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
+    @InjectRepository(ReleaseCountEntity) private readonly counts: Repository<ReleaseCountEntity>,
+    private readonly snapshots: CatalogSnapshots,
+  ) {}
 
   /**
    * Rows and total of the caller's releases, from a query already validated by `catalogQuerySchema`:
-   * `search` a case-insensitive substring of title, artist name or label (wildcards taken literally);
-   * `status` a stored status or '' (every status); `sort` a CATALOG_SORTS key; `limit` and
-   * `offset`/`page` as `pageOffset()`.
+   * `search` a case-insensitive substring of title, artist name or label (the first
+   * RELEASE_LIMITS.searchTextMax characters of them; wildcards taken literally); `status` a stored
+   * status or '' (every status); `sort` a CATALOG_SORTS key; `limit` and `offset`/`page` as
+   * `pageOffset()`.
    */
   async list(userId: number, params: CatalogQueryDto): Promise<{ rows: CatalogRow[]; total: number }> {
     const { limit, status } = params;
     const offset = pageOffset(params);
     const search = params.search.toLowerCase();
-    // No title, name or label holds a control character, so such a search finds nothing (and a NUL
-    // must not cut SQLite's LIKE pattern short into one that matches everything).
+    // No title, name or label holds a control character, so such a search finds nothing.
     if (hasControlCharacter(search)) return { rows: [], total: 0 };
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
 
+    if (column === 'created_at') {
+      const state = await this.snapshots.state(userId);
+      if (this.snapshots.covers(state.total)) {
+        const snapshot = await this.snapshots.snapshot(userId, state.version);
+        const found = snapshot.list(search, status, offset, limit, direction === 'ASC');
+        return { rows: await this.rowsById(userId, found.ids), total: found.total };
+      }
+    }
+
     const where = this.releases.createQueryBuilder('r').where('r.user_id = :userId', { userId });
     if (status) where.andWhere('r.status = :status', { status });
-    if (search) where.andWhere("r.search_text LIKE :search ESCAPE '!'", { search: `%${escapeLike(search)}%` });
+    // Both sides are lowercase, so a plain substring test (the same function on both engines, no
+    // wildcards to escape) is the case-insensitive search.
+    if (search) where.andWhere('INSTR(r.search_text, :search) > 0', { search });
 
-    const [rows, count] = await Promise.all([
-      where
-        .clone()
-        .select(COLUMNS.map((c) => `r.${c}`))
-        .orderBy(`r.${column}`, direction)
-        .addOrderBy('r.id', direction)
-        .limit(limit)
-        .offset(offset)
-        .getMany(),
-      where.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>(),
-    ]);
-    return { rows: rows.map(toCatalogRow), total: Number(count?.n ?? 0) };
+    let total = search ? null : await this.storedTotal(userId, status);
+    if (total !== null && offset >= total) return { rows: [], total };
+
+    // A page past the middle of a known total is read backwards from the end: the same rows, with
+    // at most half the index entries skipped.
+    const fromEnd = total !== null && offset > total / 2;
+    const take = fromEnd ? Math.min(limit, total! - offset) : limit;
+    const skip = fromEnd ? total! - offset - take : offset;
+    const order = fromEnd ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction;
+    const found = await where
+      .clone()
+      .select('r.id', 'id')
+      .orderBy(`r.${column}`, order)
+      .addOrderBy('r.id', order)
+      .limit(take)
+      .offset(skip)
+      .getRawMany<{ id: number | string }>();
+    const ids = found.map((r) => Number(r.id));
+    if (fromEnd) ids.reverse();
+
+    if (total === null) {
+      // A short page that starts at the first match, or past at least one match, ends the list.
+      total = ids.length < limit && (ids.length > 0 || offset === 0) ? offset + ids.length : await this.countMatches(where);
+    }
+    return { rows: await this.rowsById(userId, ids), total };
+  }
+
+  /** The number of the user's releases (in `status` when given) from the trigger-kept counts. */
+  private async storedTotal(userId: number, status: string): Promise<number> {
+    const q = this.counts.createQueryBuilder('c').select('COALESCE(SUM(c.n), 0)', 'n').where('c.user_id = :userId', { userId });
+    if (status) q.andWhere('c.status = :status', { status });
+    const row = await q.getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
+  }
+
+  private async countMatches(where: SelectQueryBuilder<ReleaseEntity>): Promise<number> {
+    const row = await where.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The catalogue rows of `ids` (found by a query scoped to `userId`), in that order. The ids are
+   * looked up by primary key alone: with `user_id = ?` in the WHERE the planner may prefer a
+   * (user_id, …) index and walk all of a label's entries; the owner is checked on the rows instead.
+   */
+  private async rowsById(userId: number, ids: number[]): Promise<CatalogRow[]> {
+    if (!ids.length) return [];
+    const rows = await this.releases
+      .createQueryBuilder('r')
+      .select([...COLUMNS, 'user_id'].map((c) => `r.${c}`))
+      .where('r.id IN (:...ids)', { ids })
+      .getMany();
+    const byId = new Map(rows.filter((r) => r.user_id === userId).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toCatalogRow(r)] : [];
+    });
   }
 }

@@ -30,7 +30,8 @@ export class ReleaseEntity extends ArtistSlotColumns {
   @Column({ type: 'varchar', length: 3, default: '' }) crbt!: '' | 'yes' | 'no';
   @Column({ type: 'varchar', length: 3, default: '' }) video_platforms!: '' | 'yes' | 'no';
   @Column({ type: 'varchar', length: 800, default: '' }) artist_name!: string;
-  @Column({ type: 'varchar', length: 1000, default: '' }) search_text!: string;
+  /** At most RELEASE_LIMITS.searchTextMax characters; bytewise collation on MariaDB (migration CatalogAtScale1764500000000). */
+  @Column({ type: 'varchar', length: 700, default: '' }) search_text!: string;
   @Column({ type: 'datetime', nullable: true }) submitted_at!: Date | null;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
   @UpdateDateColumn({ type: 'datetime' }) updated_at!: Date;

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import {
   EDITABLE_STATUSES,
+  RELEASE_LIMITS,
   RELEASE_MESSAGES as M,
   releaseInfoSchema,
   TRACK_STATUS,
@@ -244,7 +245,7 @@ export class ReleasesService {
     };
     const artist_name = joinNames(primaryIds(row), names).slice(0, 800);
     // Title, every artist (primary and featuring) and label: what the catalogue search matches.
-    const search_text = [row.release_title, joinNames(allArtistIds(row), names), row.lable_name].join(' ').toLowerCase().slice(0, 1000);
+    const search_text = [row.release_title, joinNames(allArtistIds(row), names), row.lable_name].join(' ').toLowerCase().slice(0, RELEASE_LIMITS.searchTextMax);
     return { ...row, artist_name, search_text };
   }
 }
