@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { Repository } from 'typeorm';
 import { pageOffset, type CatalogQueryDto, type CatalogRow, type CatalogSort } from '@portal/contracts';
 import { CatalogSnapshots } from './catalog-snapshots';
 import { ReleaseCountEntity } from '../entities/release-count.entity';
@@ -68,6 +68,9 @@ export class CatalogQuery {
     if (hasControlCharacter(search)) return { rows: [], total: 0 };
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
 
+    // The user's size (and list version) decide between the snapshot and SQL; it is also the total
+    // of an unfiltered list.
+    let size: number | null = null;
     if (column === 'created_at') {
       const state = await this.snapshots.state(userId);
       if (this.snapshots.covers(state.total)) {
@@ -75,15 +78,26 @@ export class CatalogQuery {
         const found = snapshot.list(search, status, offset, limit, direction === 'ASC');
         return { rows: await this.rowsById(userId, found.ids), total: found.total };
       }
+      size = state.total;
     }
 
-    const where = this.releases.createQueryBuilder('r').where('r.user_id = :userId', { userId });
-    if (status) where.andWhere('r.status = :status', { status });
+    // Hand-written SQL with placeholders for every value, LIMIT and OFFSET included: a few fixed
+    // statement texts that the driver prepares once (issue 14, hot path). `column` comes from SORTS.
+    const conditions = ['user_id = ?'];
+    const args: unknown[] = [userId];
+    if (status) {
+      conditions.push('status = ?');
+      args.push(status);
+    }
     // Both sides are lowercase, so a plain substring test (the same function on both engines, no
     // wildcards to escape) is the case-insensitive search.
-    if (search) where.andWhere('INSTR(r.search_text, :search) > 0', { search });
+    if (search) {
+      conditions.push('INSTR(search_text, ?) > 0');
+      args.push(search);
+    }
+    const where = conditions.join(' AND ');
 
-    let total = search ? null : await this.storedTotal(userId, status);
+    let total = search ? null : !status && size !== null ? size : await this.storedTotal(userId, status);
     if (total !== null && offset >= total) return { rows: [], total };
 
     // A page past the middle of a known total is read backwards from the end: the same rows, with
@@ -92,20 +106,16 @@ export class CatalogQuery {
     const take = fromEnd ? Math.min(limit, total! - offset) : limit;
     const skip = fromEnd ? total! - offset - take : offset;
     const order = fromEnd ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction;
-    const found = await where
-      .clone()
-      .select('r.id', 'id')
-      .orderBy(`r.${column}`, order)
-      .addOrderBy('r.id', order)
-      .limit(take)
-      .offset(skip)
-      .getRawMany<{ id: number | string }>();
+    const found: { id: number | string }[] = await this.releases.query(
+      `SELECT id FROM releases WHERE ${where} ORDER BY ${String(column)} ${order}, id ${order} LIMIT ? OFFSET ?`,
+      [...args, take, skip],
+    );
     const ids = found.map((r) => Number(r.id));
     if (fromEnd) ids.reverse();
 
     if (total === null) {
       // A short page that starts at the first match, or past at least one match, ends the list.
-      total = ids.length < limit && (ids.length > 0 || offset === 0) ? offset + ids.length : await this.countMatches(where);
+      total = ids.length < limit && (ids.length > 0 || offset === 0) ? offset + ids.length : await this.countMatches(where, args);
     }
     return { rows: await this.rowsById(userId, ids), total };
   }
@@ -118,8 +128,8 @@ export class CatalogQuery {
     return Number(row?.n ?? 0);
   }
 
-  private async countMatches(where: SelectQueryBuilder<ReleaseEntity>): Promise<number> {
-    const row = await where.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
+  private async countMatches(where: string, args: unknown[]): Promise<number> {
+    const [row] = (await this.releases.query(`SELECT COUNT(*) AS n FROM releases WHERE ${where}`, args)) as { n: number | string }[];
     return Number(row?.n ?? 0);
   }
 
