@@ -106,6 +106,11 @@ export function loadRouteModule(remote: string, module: string): Promise<Compone
     pending = (async () => {
       const remotes = await loadRegistry();
       if (!remotes[remote]) throw new Error(`${remote} is not in ${REGISTRY_URL}`);
+      // The exposed module's own chunks download alongside remoteEntry.js instead of after it
+      // (docs/decisions/010); only a hint: loadRemote below is what loads and may fail.
+      host()
+        .preloadRemote([{ nameOrAlias: remote, exposes: [module], resourceCategory: 'sync' }])
+        .catch(() => undefined);
       const loaded = await withTimeout(host().loadRemote<RouteModule>(id), REMOTE_LOAD_TIMEOUT_MS, id);
       if (!loaded || typeof loaded.default !== 'function') throw new Error(`${id} has no default export`);
       return loaded.default;
