@@ -21,9 +21,14 @@ const NewsCard = styled(Card)`
   min-width: 0;
 `;
 
-const UpdatesCard = styled(Card)`
+const UpdatesCard = styled(Card)<{ $belowLoadingNews: boolean }>`
   grid-area: updates;
   min-width: 0;
+  /* Stacked under News (narrow screens), it appears once the news list has its height, instead of
+     being pushed down by it (a layout shift; issue 14). */
+  @media (max-width: 1000px) {
+    visibility: ${({ $belowLoadingNews }) => ($belowLoadingNews ? 'hidden' : 'visible')};
+  }
 `;
 
 const NewsList = styled.ul`
@@ -134,7 +139,7 @@ export function DashboardPage() {
             <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
           )}
         </NewsCard>
-        <UpdatesCard aria-labelledby="dashboard-updates">
+        <UpdatesCard aria-labelledby="dashboard-updates" $belowLoadingNews={news.loading}>
           <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
           {first ? (
             <Videos>

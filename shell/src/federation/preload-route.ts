@@ -33,19 +33,24 @@ export function routeToPreload(pathname: string, loggedIn: boolean): RemoteRoute
   return undefined;
 }
 
+/** What the entry started: the route it expects, whether a session is stored, and when both loads settled. */
+export type RoutePreload = { route: RemoteRoute | undefined; loggedIn: boolean; settled: Promise<void> };
+
 /**
- * Starts loading the layout (with a stored session) and the current route's remote module while the shell's own code and shared libraries
- * are still downloading, instead of after React rendered the route (docs/decisions/010): the registry,
- * the remote's manifest, then its remoteEntry.js and the exposed module's chunks in parallel
- * (preloadRemote). loadRouteModule memoises, so RemotePage later picks up the same promise; a failure
- * here is forgotten and RemotePage loads again and shows its fallback as before.
+ * Starts loading the layout (with a stored session) and the current route's remote module while the
+ * shell's own code and shared libraries are still downloading, instead of after React rendered the
+ * route (docs/decisions/010): the registry, the remote's manifest, then its remoteEntry.js and the
+ * exposed module's chunks in parallel (preloadRemote). loadRouteModule memoises, so RemotePage later
+ * picks up the same promise; a failure here is forgotten and RemotePage loads again and shows its
+ * fallback as before. `settled` never rejects.
  */
-export function preloadCurrentRoute(): void {
+export function preloadCurrentRoute(): RoutePreload {
   const loggedIn = hasStoredSession();
-  if (loggedIn) loadLayout().catch(() => undefined);
   const route = routeToPreload(window.location.pathname, loggedIn);
-  if (!route) return;
-  loadRouteModule(route.remote, route.module).catch(() => undefined);
+  const loads: Promise<unknown>[] = [];
+  if (loggedIn) loads.push(loadLayout());
+  if (route) loads.push(loadRouteModule(route.remote, route.module));
+  return { route, loggedIn, settled: Promise.allSettled(loads).then(() => undefined) };
 }
 
 /** Whether a session token is stored (the guard decides for real, with the kit's session store). */

@@ -1,5 +1,8 @@
 // The route table's data, without react-router: the entry chunk (index.ts) reads it to start loading
-// the current route's remote before the shared libraries are there (federation/preload-route.ts).
+// the current route's remote before the shared libraries are there (federation/preload-route.ts)
+// and to paint the page frame (app/page-frame.ts).
+import { AUTH_TEXT, DASHBOARD_UI, RELEASE_UI } from '@portal/contracts';
+
 /** Federation names of the remotes (docs/decisions/001). */
 export type RemoteName = 'mfe_auth' | 'mfe_releases' | 'mfe_support' | 'mfe_tools_rights' | 'mfe_ops';
 
@@ -10,22 +13,28 @@ export type RemoteRoute = {
   remote: RemoteName;
   /** Exposed module, e.g. './CatalogPage'. */
   module: string;
+  /**
+   * The `<h1>` the route's module renders first, where the shell knows it (from the contracts): the
+   * page frame shows it before the code arrives (docs/decisions/010). A remote deployed with another
+   * text only changes what the frame shows for that moment.
+   */
+  heading?: string;
 };
 
 /** Public routes (core §2): rendered without the layout; a logged-in user goes to /. */
 export const PUBLIC_ROUTES: readonly RemoteRoute[] = [
-  { path: '/login', title: 'Login', remote: 'mfe_auth', module: './LoginPage' },
-  { path: '/signup', title: 'Sign Up', remote: 'mfe_auth', module: './SignupPage' },
+  { path: '/login', title: 'Login', remote: 'mfe_auth', module: './LoginPage', heading: AUTH_TEXT.loginTitle },
+  { path: '/signup', title: 'Sign Up', remote: 'mfe_auth', module: './SignupPage', heading: AUTH_TEXT.signupTitle },
 ];
 
 /** Protected routes (core §2, areas §2): inside the layout; a visitor goes to /login. All match exactly. */
 export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
-  { path: '/', title: 'Dashboard', remote: 'mfe_support', module: './DashboardPage' },
+  { path: '/', title: 'Dashboard', remote: 'mfe_support', module: './DashboardPage', heading: DASHBOARD_UI.title },
   { path: '/select_release', title: 'Create Release', remote: 'mfe_releases', module: './SelectReleasePage' },
-  { path: '/create_releases', title: 'Create Release', remote: 'mfe_releases', module: './WizardPage' },
+  { path: '/create_releases', title: 'Create Release', remote: 'mfe_releases', module: './WizardPage', heading: RELEASE_UI.wizard.titleCreate },
   { path: '/create_releases/:id', title: 'Edit Release', remote: 'mfe_releases', module: './WizardPage' },
   { path: '/create_video_releases', title: 'Create Video Release', remote: 'mfe_releases', module: './VideoReleasePage' },
-  { path: '/catalog', title: 'Catalog', remote: 'mfe_releases', module: './CatalogPage' },
+  { path: '/catalog', title: 'Catalog', remote: 'mfe_releases', module: './CatalogPage', heading: RELEASE_UI.catalog.title },
   { path: '/catalog/:id', title: 'Release Details', remote: 'mfe_releases', module: './ReleaseDetailPage' },
   { path: '/video-catalog', title: 'Video Catalog', remote: 'mfe_releases', module: './VideoCatalogPage' },
   { path: '/reports', title: 'Reports', remote: 'mfe_support', module: './ReportsPage' },
