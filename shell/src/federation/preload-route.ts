@@ -4,8 +4,8 @@ import { loadRouteModule } from './remote-registry';
 
 /**
  * localStorage key of the session token: the kit's TOKEN_STORAGE_KEY (docs/decisions/001). The entry
- * chunk cannot import the kit (a shared singleton, available only after the async boundary); a wrong
- * guess here only costs a useless preload, never a wrong page.
+ * chunk cannot import the kit's session store (a shared singleton, available only after the async
+ * boundary); a wrong guess here only costs a useless preload, never a wrong page.
  */
 const TOKEN_KEY = 'token';
 
@@ -15,7 +15,7 @@ function patternOf(path: string): RegExp {
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source === '' ? '' : source}/?$`, 'i');
+  return new RegExp(`^${source}/?$`, 'i');
 }
 
 /**
