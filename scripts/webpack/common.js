@@ -41,9 +41,16 @@ function resolveOptions() {
   };
 }
 
-/** The contracts' modules only declare data and functions: unused exports may be dropped. */
+/**
+ * The contracts' and the kit's modules only declare data, functions and components (no import is
+ * made for its effect): unused exports may be dropped, so a container bundles only the kit pieces it
+ * uses (docs/decisions/010).
+ */
 function workspaceRules() {
-  return [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }];
+  return [
+    { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+    { test: /[\\/]kit[\\/]src[\\/]/, sideEffects: false },
+  ];
 }
 
 /** Dev-server headers: the shell on one port loads remotes from other ports (TOOLCHAIN.md). */

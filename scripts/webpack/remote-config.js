@@ -53,6 +53,9 @@ function createRemoteConfig({ dir, name, exposes, port }) {
           shareStrategy: SHARE_STRATEGY,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          // The federation runtime core comes from the shell (provideExternalRuntime there) instead of
+          // a second copy in every remoteEntry.js (about 24 kB brotli each; docs/decisions/010).
+          experiments: { externalRuntime: true },
         }),
         // .br and .gz beside every text asset (issue 14); copied into the version store with the rest.
         ...(production ? [new PrecompressPlugin(), new RemoteVersionPlugin({ dir, name })] : []),

@@ -6,17 +6,23 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
+/** What "react-router-dom" resolves to in every container: the subset of react-router 7 the portal uses. */
+const ROUTER_EXPORTS = path.join(__dirname, 'router-exports.js');
+
 /** Packages shared as singletons. A key ending in "/" shares the package's subpaths (react-dom/client, react/jsx-runtime). */
 const SINGLETONS = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
+  // react-router-dom is provided as the tree-shaken subset in router-exports.js (ROUTER_EXPORTS);
+  // react-router itself is then only bundled into that module, never imported on its own.
   'react-router-dom',
   'styled-components',
   'zustand',
-  '@portal/kit',
+  // @portal/kit is not shared whole (docs/decisions/010): each container bundles the kit pieces it
+  // uses (tree-shaken, like the contracts), and only the kit's stateful modules are singletons
+  // (KIT_STATE_MODULES), so the page still has one session store, one user-details store...
   // @portal/contracts is deliberately not shared (docs/decisions/005): it is stateless data (texts,
   // limits, yup schemas built on the shared yup), and each container bundles the copy it was built
   // with, so a redeployed remote shows its own texts instead of the ones the shell loaded first.
@@ -28,7 +34,23 @@ const SINGLETONS = [
   'yup',
   'formik',
   'dayjs',
+  // The kit's API client is bundled per container since the kit is no longer shared whole: one ky.
+  'ky',
 ];
+
+/**
+ * The kit's modules that hold state for the whole page, shared as singletons by their resolved path
+ * (whatever import reaches the file, from the kit's index or inside the kit), under share keys
+ * "@portal/kit/<name>" at the kit's version (gated by the API like "@portal/kit" was):
+ * the session store (token), the user-details store (and its one in-flight load), the session-over
+ * redirect timer (one redirect), and the dialog count (body scroll lock across containers' dialogs).
+ */
+const KIT_STATE_MODULES = {
+  'session/session.store.ts': '@portal/kit/session-store',
+  'session/user-details.store.ts': '@portal/kit/user-details-store',
+  'api/session-over.ts': '@portal/kit/session-over',
+  'ui/Dialog.tsx': '@portal/kit/dialog',
+};
 
 /** Version of a package as installed for `dir` (walks up node_modules like Node does). */
 function installedVersion(pkg, dir) {
@@ -60,6 +82,18 @@ function createShared(dir = ROOT) {
       version,
       requiredVersion: pkg.startsWith('@portal/') ? `^${version}` : `^${major}.0.0`,
       strictVersion: false,
+      ...(pkg === 'react-router-dom' ? { import: ROUTER_EXPORTS } : {}),
+    };
+  }
+  const kitVersion = JSON.parse(fs.readFileSync(path.join(ROOT, 'kit', 'package.json'), 'utf8')).version;
+  for (const [file, shareKey] of Object.entries(KIT_STATE_MODULES)) {
+    shared[path.join(ROOT, 'kit', 'src', file)] = {
+      shareKey,
+      singleton: true,
+      eager: false,
+      version: kitVersion,
+      requiredVersion: `^${kitVersion}`,
+      strictVersion: false,
     };
   }
   return shared;
@@ -68,4 +102,4 @@ function createShared(dir = ROOT) {
 /** Lets one dead remote not stop the shell (CONVENTIONS 10). */
 const SHARE_STRATEGY = 'loaded-first';
 
-module.exports = { createShared, SINGLETONS, SHARE_STRATEGY, ROOT };
+module.exports = { createShared, SINGLETONS, KIT_STATE_MODULES, SHARE_STRATEGY, ROOT };

@@ -8,6 +8,9 @@ const { SharedVersionsPlugin } = require('./version-plugin');
 const { PrecompressPlugin } = require('./compress-plugin');
 const { typescriptRule, assetRules, workspaceRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
+/** ES module build of @module-federation/inject-external-runtime-core-plugin (its package `main` is CommonJS). */
+const INJECT_RUNTIME_CORE_PLUGIN = require.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
+
 /**
  * @param {object} options
  * @param {string} options.dir   the shell's package directory
@@ -44,6 +47,12 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
           shared,
           shareStrategy: SHARE_STRATEGY,
           dts: false,
+          // The one federation runtime core of the page: remotes are built with externalRuntime and
+          // use this one (docs/decisions/010). This is what `experiments.provideExternalRuntime` adds,
+          // but through the plugin's ES module: that option require.resolve()s its CommonJS build,
+          // which bundles a second, CommonJS copy of the runtime core (about 11 kB brotli) and hands
+          // that copy to the remotes instead of the one the shell runs.
+          runtimePlugins: [INJECT_RUNTIME_CORE_PLUGIN],
         }),
         // The singletons' versions, for the API's compatibility gate of remote deploys (issue 12).
         ...(production ? [new SharedVersionsPlugin(shared)] : []),

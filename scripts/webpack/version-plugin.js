@@ -85,7 +85,8 @@ class SharedVersionsPlugin {
   /** @param {Record<string, { version: string }>} shared the `shared` option of the shell */
   constructor(shared) {
     this.versions = {};
-    for (const [key, value] of Object.entries(shared)) if (!key.endsWith('/')) this.versions[key] = value.version;
+    // Kit state modules are keyed by their path; the manifest (and the gate) name them by shareKey.
+    for (const [key, value] of Object.entries(shared)) if (!key.endsWith('/')) this.versions[value.shareKey ?? key] = value.version;
   }
 
   apply(compiler) {

@@ -1,3 +1,25 @@
+import { paintPageFrame } from './app/page-frame';
+import { preloadCurrentRoute } from './federation/preload-route';
+
+/**
+ * How long React's first render waits for the current route's module (docs/decisions/010): long enough
+ * for a slow mobile connection, short enough that a dead remote gets the shell's loader and, after
+ * REMOTE_LOAD_TIMEOUT_MS, its fallback.
+ */
+const FIRST_RENDER_WAIT_MS = 3000;
+
+// The current route's remote (and the layout) start loading now, alongside the shell's shared
+// libraries, and the page frame shows its heading meanwhile (docs/decisions/010).
+const preload = preloadCurrentRoute();
+const root = document.getElementById('root');
+if (root && preload.route) paintPageFrame(root, preload.route, preload.loggedIn);
+
+const waited = new Promise<void>((resolve) => {
+  setTimeout(resolve, FIRST_RENDER_WAIT_MS);
+  void preload.settled.then(resolve);
+});
+
 // Async boundary: the federation runtime negotiates the shared singletons before any of them runs
-// (CONVENTIONS 10: an async bootstrap instead of `eager`).
-import('./bootstrap');
+// (CONVENTIONS 10: an async bootstrap instead of `eager`). React renders once the route is ready, so
+// the frame turns into the page in one step.
+void Promise.all([import('./bootstrap'), waited]).then(([bootstrap]) => bootstrap.mount());

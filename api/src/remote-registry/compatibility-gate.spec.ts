@@ -24,6 +24,13 @@ describe('compatibility gate', () => {
     );
   });
 
+  it('gates the kit shared as its stateful modules (@portal/kit/<module>) against a whole-kit build, both ways', () => {
+    const split = { react: '19.3.1', '@portal/kit/session-store': '0.2.0', '@portal/kit/dialog': '0.2.0' };
+    expect(findIncompatibilities(split, shell)).toEqual([{ package: '@portal/kit', candidate: '0.2.0', shell: '0.1.0' }]);
+    expect(findIncompatibilities({ '@portal/kit': '0.1.3' }, split)).toEqual([{ package: '@portal/kit', candidate: '0.1.3', shell: '0.2.0' }]);
+    expect(findIncompatibilities({ '@portal/kit/session-store': '0.2.4' }, split)).toEqual([]);
+  });
+
   it('reads a manifest’s shared list', () => {
     expect(manifestSharedVersions({ shared: [{ name: 'react', version: '19.3.1' }, { name: 'react', version: '1' }, { bad: 1 }] })).toEqual({ react: '19.3.1' });
     expect(manifestSharedVersions(null)).toEqual({});

@@ -7,6 +7,17 @@
 /** Singletons the gate checks: one copy of each per page, so a remote must accept the shell's. */
 export const GATED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', 'zustand', '@portal/kit'] as const;
 
+const KIT = '@portal/kit';
+
+/**
+ * The kit version a build shares: "@portal/kit" (builds before 0.2, which shared the whole kit), or
+ * the version of its stateful modules "@portal/kit/<module>" (docs/decisions/010). Either way one
+ * kit line per side, so an old shell and a new remote (or the reverse) are refused.
+ */
+function kitVersionOf(shared: SharedVersions): string | undefined {
+  return shared[KIT] ?? Object.entries(shared).find(([name]) => name.startsWith(`${KIT}/`))?.[1];
+}
+
 /** `{ package name: semver version }`, e.g. `{ react: '19.3.1' }`. */
 export type SharedVersions = Record<string, string>;
 
@@ -31,8 +42,8 @@ export function compatibilityLine(version: string): string | null {
 export function findIncompatibilities(candidate: SharedVersions, shell: SharedVersions): Incompatibility[] {
   const out: Incompatibility[] = [];
   for (const pkg of GATED_SINGLETONS) {
-    const c = candidate[pkg];
-    const s = shell[pkg];
+    const c = pkg === KIT ? kitVersionOf(candidate) : candidate[pkg];
+    const s = pkg === KIT ? kitVersionOf(shell) : shell[pkg];
     if (!c || !s) continue;
     const lc = compatibilityLine(c);
     if (lc === null || lc !== compatibilityLine(s)) out.push({ package: pkg, candidate: c, shell: s });

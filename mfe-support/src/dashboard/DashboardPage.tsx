@@ -21,9 +21,14 @@ const NewsCard = styled(Card)`
   min-width: 0;
 `;
 
-const UpdatesCard = styled(Card)`
+const UpdatesCard = styled(Card)<{ $belowLoadingNews: boolean }>`
   grid-area: updates;
   min-width: 0;
+  /* Stacked under News (narrow screens), it appears once the news list has its height, instead of
+     being pushed down by it (a layout shift; issue 14). */
+  @media (max-width: 1000px) {
+    visibility: ${({ $belowLoadingNews }) => ($belowLoadingNews ? 'hidden' : 'visible')};
+  }
 `;
 
 const NewsList = styled.ul`
@@ -60,19 +65,41 @@ const SmallGrid = styled.div`
   gap: 16px;
 `;
 
+/**
+ * Room for a list's state: as tall as the empty state, so the loader turning into "No news yet."
+ * does not push the Updates card down on a narrow screen (a layout shift; issue 14).
+ */
+const StateBox = styled.div`
+  min-height: 150px;
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+`;
+
 /** Loading, failure (with a retry) and empty states shared by both lists. */
 function ListState<T>({ list, loading, failed, empty }: { list: ContentListState<T>; loading: string; failed: string; empty: string }) {
-  if (list.loading) return <Loader label={loading} />;
+  if (list.loading)
+    return (
+      <StateBox>
+        <Loader label={loading} />
+      </StateBox>
+    );
   if (list.failed)
     return (
-      <EmptyState>
-        <p style={{ margin: '0 0 10px' }}>{failed}</p>
-        <Button type="button" variant="secondary" onClick={list.reload}>
-          {UI.retry}
-        </Button>
-      </EmptyState>
+      <StateBox>
+        <EmptyState>
+          <p style={{ margin: '0 0 10px' }}>{failed}</p>
+          <Button type="button" variant="secondary" onClick={list.reload}>
+            {UI.retry}
+          </Button>
+        </EmptyState>
+      </StateBox>
     );
-  return <EmptyState>{empty}</EmptyState>;
+  return (
+    <StateBox>
+      <EmptyState>{empty}</EmptyState>
+    </StateBox>
+  );
 }
 
 /**
@@ -112,7 +139,7 @@ export function DashboardPage() {
             <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
           )}
         </NewsCard>
-        <UpdatesCard aria-labelledby="dashboard-updates">
+        <UpdatesCard aria-labelledby="dashboard-updates" $belowLoadingNews={news.loading}>
           <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
           {first ? (
             <Videos>

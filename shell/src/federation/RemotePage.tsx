@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Loader } from '@portal/kit';
-import { loadRouteModule, registryChanged } from './remote-registry';
+import { loadedRouteModule, loadRouteModule, registryChanged } from './remote-registry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { NewVersionAvailable } from './NewVersionAvailable';
@@ -18,7 +18,11 @@ type LoadState =
  * page loaded (a deploy or rollback, so old chunks may be gone), it offers a reload instead.
  */
 export function RemotePage({ remote, module }: { remote: string; module: string }) {
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  // A module the entry preloaded renders in the first commit (docs/decisions/010).
+  const [state, setState] = useState<LoadState>(() => {
+    const Page = loadedRouteModule(remote, module);
+    return Page ? { kind: 'ready', Page } : { kind: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
 

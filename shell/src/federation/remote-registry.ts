@@ -16,6 +16,8 @@ let registry: Promise<RemoteRegistry> | null = null;
 /** The registry as registered with the federation runtime for this page (what its chunks come from). */
 let registered: RemoteRegistry = {};
 const modules = new Map<string, Promise<ComponentType>>();
+/** Route modules already loaded, so a page can render one in its first commit (no loader flash). */
+const ready = new Map<string, ComponentType>();
 
 function host(): ModuleFederation {
   // The webpack runtime already created the host instance; init() with the same name returns it
@@ -94,6 +96,11 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
   });
 }
 
+/** The route module of `remote`/`module` if it has already loaded (see loadRouteModule), else undefined. */
+export function loadedRouteModule(remote: string, module: string): ComponentType | undefined {
+  return ready.get(`${remote}/${module.replace(/^\.\//, '')}`);
+}
+
 /**
  * The default export of `remote`'s exposed `module` (e.g. 'mfe_releases', './CatalogPage').
  * Memoised on success; a failure is forgotten so a Retry loads again without a page reload. Rejects
@@ -106,8 +113,14 @@ export function loadRouteModule(remote: string, module: string): Promise<Compone
     pending = (async () => {
       const remotes = await loadRegistry();
       if (!remotes[remote]) throw new Error(`${remote} is not in ${REGISTRY_URL}`);
+      // The exposed module's own chunks download alongside remoteEntry.js instead of after it
+      // (docs/decisions/010); only a hint: loadRemote below is what loads and may fail.
+      host()
+        .preloadRemote([{ nameOrAlias: remote, exposes: [module], resourceCategory: 'sync' }])
+        .catch(() => undefined);
       const loaded = await withTimeout(host().loadRemote<RouteModule>(id), REMOTE_LOAD_TIMEOUT_MS, id);
       if (!loaded || typeof loaded.default !== 'function') throw new Error(`${id} has no default export`);
+      ready.set(id, loaded.default);
       return loaded.default;
     })();
     modules.set(id, pending);

@@ -1,56 +1,8 @@
 import { matchPath } from 'react-router-dom';
 
-/** Federation names of the remotes (docs/decisions/001). */
-export type RemoteName = 'mfe_auth' | 'mfe_releases' | 'mfe_support' | 'mfe_tools_rights' | 'mfe_ops';
+import { NOT_FOUND_TITLE, PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteRoute } from './routes';
 
-/** A route the shell renders with one remote's route-level module. */
-export type RemoteRoute = {
-  path: string;
-  title: string;
-  remote: RemoteName;
-  /** Exposed module, e.g. './CatalogPage'. */
-  module: string;
-};
-
-/** Public routes (core §2): rendered without the layout; a logged-in user goes to /. */
-export const PUBLIC_ROUTES: readonly RemoteRoute[] = [
-  { path: '/login', title: 'Login', remote: 'mfe_auth', module: './LoginPage' },
-  { path: '/signup', title: 'Sign Up', remote: 'mfe_auth', module: './SignupPage' },
-];
-
-/** Protected routes (core §2, areas §2): inside the layout; a visitor goes to /login. All match exactly. */
-export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
-  { path: '/', title: 'Dashboard', remote: 'mfe_support', module: './DashboardPage' },
-  { path: '/select_release', title: 'Create Release', remote: 'mfe_releases', module: './SelectReleasePage' },
-  { path: '/create_releases', title: 'Create Release', remote: 'mfe_releases', module: './WizardPage' },
-  { path: '/create_releases/:id', title: 'Edit Release', remote: 'mfe_releases', module: './WizardPage' },
-  { path: '/create_video_releases', title: 'Create Video Release', remote: 'mfe_releases', module: './VideoReleasePage' },
-  { path: '/catalog', title: 'Catalog', remote: 'mfe_releases', module: './CatalogPage' },
-  { path: '/catalog/:id', title: 'Release Details', remote: 'mfe_releases', module: './ReleaseDetailPage' },
-  { path: '/video-catalog', title: 'Video Catalog', remote: 'mfe_releases', module: './VideoCatalogPage' },
-  { path: '/reports', title: 'Reports', remote: 'mfe_support', module: './ReportsPage' },
-  { path: '/tickets', title: 'Tickets', remote: 'mfe_support', module: './TicketsPage' },
-  { path: '/tickets/:id', title: 'Ticket', remote: 'mfe_support', module: './TicketDetailPage' },
-  { path: '/profile', title: 'Profile', remote: 'mfe_support', module: './ProfilePage' },
-  { path: '/invite', title: 'Invite', remote: 'mfe_support', module: './InvitePage' },
-  { path: '/tools/profile-linking', title: 'Profile Linking', remote: 'mfe_tools_rights', module: './ToolsPage' },
-  { path: '/tools/distribute-lyrics', title: 'Distribute Lyrics', remote: 'mfe_tools_rights', module: './ToolsPage' },
-  { path: '/marketing/playlist-pitchment', title: 'Playlist Pitchment', remote: 'mfe_tools_rights', module: './ToolsPage' },
-  { path: '/marketing/promotions', title: 'Promotions', remote: 'mfe_tools_rights', module: './PromotionsPage' },
-  { path: '/rights/ugc-claims', title: 'UGC Claims', remote: 'mfe_tools_rights', module: './RightsPage' },
-  { path: '/rights/whitelist', title: 'Whitelist', remote: 'mfe_tools_rights', module: './RightsPage' },
-  // The operations console (issue 11): staff only; the remote gates on TOTP and the server on the role.
-  { path: '/ops', title: 'Operations', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/review/:id', title: 'Release Review', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/videos', title: 'Video Review', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/users', title: 'Users', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/platform', title: 'Platform', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/desk', title: 'Desk', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/content', title: 'Content', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/audit', title: 'Audit', remote: 'mfe_ops', module: './OpsPage' },
-];
-
-export const NOT_FOUND_TITLE = 'Page Not Found';
+export { NOT_FOUND_TITLE, PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteName, type RemoteRoute } from './routes';
 
 /** The route whose pattern matches `pathname` exactly (trailing slash tolerated), if any. */
 export function findRoute(pathname: string, routes: readonly RemoteRoute[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]): RemoteRoute | undefined {

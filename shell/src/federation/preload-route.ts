@@ -1,0 +1,63 @@
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteRoute } from '../routing/routes';
+import { loadLayout } from '../layout/load-layout';
+import { loadRouteModule } from './remote-registry';
+
+/**
+ * localStorage key of the session token: the kit's TOKEN_STORAGE_KEY (docs/decisions/001). The entry
+ * chunk cannot import the kit's session store (a shared singleton, available only after the async
+ * boundary); a wrong guess here only costs a useless preload, never a wrong page.
+ */
+const TOKEN_KEY = 'token';
+
+/** Route patterns of the table as regular expressions (":id" = one segment; trailing slash and case tolerated, like findRoute). */
+function patternOf(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+/**
+ * The route whose remote module the page will most likely render first: the route of `pathname`, or
+ * where the guard sends the visitor (/login without a session on a protected route, / with a session on
+ * a public one). Undefined for an unknown path (the not-found page needs no remote). Only a loading hint
+ * (docs/decisions/010): the router still decides what is rendered.
+ */
+export function routeToPreload(pathname: string, loggedIn: boolean): RemoteRoute | undefined {
+  const match = (routes: readonly RemoteRoute[]) => routes.find((route) => patternOf(route.path).test(pathname));
+  const publicRoute = match(PUBLIC_ROUTES);
+  if (publicRoute) return loggedIn ? PROTECTED_ROUTES[0] : publicRoute;
+  const protectedRoute = match(PROTECTED_ROUTES);
+  if (protectedRoute) return loggedIn ? protectedRoute : PUBLIC_ROUTES[0];
+  return undefined;
+}
+
+/** What the entry started: the route it expects, whether a session is stored, and when both loads settled. */
+export type RoutePreload = { route: RemoteRoute | undefined; loggedIn: boolean; settled: Promise<void> };
+
+/**
+ * Starts loading the layout (with a stored session) and the current route's remote module while the
+ * shell's own code and shared libraries are still downloading, instead of after React rendered the
+ * route (docs/decisions/010): the registry, the remote's manifest, then its remoteEntry.js and the
+ * exposed module's chunks in parallel (preloadRemote). loadRouteModule memoises, so RemotePage later
+ * picks up the same promise; a failure here is forgotten and RemotePage loads again and shows its
+ * fallback as before. `settled` never rejects.
+ */
+export function preloadCurrentRoute(): RoutePreload {
+  const loggedIn = hasStoredSession();
+  const route = routeToPreload(window.location.pathname, loggedIn);
+  const loads: Promise<unknown>[] = [];
+  if (loggedIn) loads.push(loadLayout());
+  if (route) loads.push(loadRouteModule(route.remote, route.module));
+  return { route, loggedIn, settled: Promise.allSettled(loads).then(() => undefined) };
+}
+
+/** Whether a session token is stored (the guard decides for real, with the kit's session store). */
+function hasStoredSession(): boolean {
+  try {
+    return Boolean(localStorage.getItem(TOKEN_KEY));
+  } catch {
+    return false;
+  }
+}
