@@ -23,6 +23,13 @@ const SORTS: Record<CatalogSort, [keyof ReleaseEntity, 'ASC' | 'DESC']> = {
 };
 
 const COLUMNS: (keyof CatalogEntityRow)[] = ['id', 'album_artwork', 'release_title', 'release_type', 'genre', 'lable_name', 'release_date', 'number_of_tracks', 'status', 'reason', 'artist_name'];
+/** COLUMNS as a SELECT list of hand-written statements. */
+const SELECT_COLUMNS = COLUMNS.join(', ');
+
+/** A catalogue row from a raw result: numbers as numbers (MySQL answers BIGINT as a string). */
+function fromRaw(r: Record<string, unknown>): CatalogRow {
+  return toCatalogRow({ ...(r as CatalogEntityRow), id: Number(r.id), release_date: Number(r.release_date), number_of_tracks: Number(r.number_of_tracks) });
+}
 
 
 /** Whether a search text holds a control character (NUL included). */
@@ -106,18 +113,19 @@ export class CatalogQuery {
     const take = fromEnd ? Math.min(limit, total! - offset) : limit;
     const skip = fromEnd ? total! - offset - take : offset;
     const order = fromEnd ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction;
-    const found: { id: number | string }[] = await this.releases.query(
-      `SELECT id FROM releases WHERE ${where} ORDER BY ${String(column)} ${order}, id ${order} LIMIT ? OFFSET ?`,
-      [...args, take, skip],
-    );
+    const sql = (what: string) => `SELECT ${what} FROM releases WHERE ${where} ORDER BY ${String(column)} ${order}, id ${order} LIMIT ? OFFSET ?`;
+    // A small catalogue (known size under the snapshot threshold) reads its page's rows in the same
+    // statement: one round trip fewer. Otherwise ids first, then the rows by id (see rowsById).
+    const small = size !== null;
+    const found: Array<Record<string, unknown>> = await this.releases.query(sql(small ? SELECT_COLUMNS : 'id'), [...args, take, skip]);
+    if (fromEnd) found.reverse();
     const ids = found.map((r) => Number(r.id));
-    if (fromEnd) ids.reverse();
 
     if (total === null) {
       // A short page that starts at the first match, or past at least one match, ends the list.
       total = ids.length < limit && (ids.length > 0 || offset === 0) ? offset + ids.length : await this.countMatches(where, args);
     }
-    return { rows: await this.rowsById(userId, ids), total };
+    return { rows: small ? found.map(fromRaw) : await this.rowsById(userId, ids), total };
   }
 
   /** The number of the user's releases (in `status` when given) from the trigger-kept counts. */
@@ -140,15 +148,15 @@ export class CatalogQuery {
    */
   private async rowsById(userId: number, ids: number[]): Promise<CatalogRow[]> {
     if (!ids.length) return [];
-    const rows = await this.releases
-      .createQueryBuilder('r')
-      .select([...COLUMNS, 'user_id'].map((c) => `r.${c}`))
-      .where('r.id IN (:...ids)', { ids })
-      .getMany();
-    const byId = new Map(rows.filter((r) => r.user_id === userId).map((r) => [r.id, r]));
+    const rows: Array<Record<string, unknown>> = await this.releases.query(
+      `SELECT ${SELECT_COLUMNS}, user_id FROM releases WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    const byId = new Map(rows.filter((r) => Number(r.user_id) === userId).map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
-      return r ? [toCatalogRow(r)] : [];
+      return r ? [fromRaw(r)] : [];
     });
   }
+
 }
