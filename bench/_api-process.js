@@ -4,7 +4,7 @@
  * temp DATA_DIR and a given database, wait for /api/health, make a throw-away MySQL database.
  */
 const { spawn, execFileSync } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
@@ -130,6 +130,22 @@ function fetchJson({ port, path, method = 'GET', token, body, agent }) {
   });
 }
 
+/**
+ * Sign a bench user up through the API (`apiUrl` ends in /api), read the OTP from DATA_DIR's dev outbox
+ * and verify it, as a browser would; resolves to the login token.
+ */
+async function createVerifiedUser(apiUrl, dataDir, email) {
+  const user = { name: 'Bench Artist', email, phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
+  const post = (path, body) => fetch(`${apiUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('signup', user);
+  const mail = readdirSync(join(dataDir, 'outbox'))
+    .map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))
+    .find((m) => m.to === email && m.meta?.otp);
+  const verified = await (await post('verifyEmailOTP', { email, otp: mail?.meta?.otp })).json();
+  if (!verified.token) throw new Error(`could not create the bench user: ${JSON.stringify(verified)}`);
+  return { ...user, token: verified.token };
+}
+
 /** Create a database on MYSQL_URL's server; resolves to { url, drop() }. */
 async function mysqlDatabase(prefix) {
   const mysql = require(require.resolve('mysql2/promise', { paths: [join(ROOT, 'api')] }));
@@ -151,4 +167,4 @@ async function mysqlDatabase(prefix) {
   };
 }
 
-module.exports = { ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };
+module.exports = { createVerifiedUser, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

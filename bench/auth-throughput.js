@@ -17,9 +17,8 @@
  */
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
-const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { benchEnv, startApi, freePort } = require('./_api-process');
+const { benchEnv, createVerifiedUser, startApi, freePort } = require('./_api-process');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,14 +45,8 @@ const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.la
   const api = await startApi(env);
   try {
     const apiUrl = `http://127.0.0.1:${api.port}/api`;
-    const user = { name: 'Bench Artist', email: 'bench@example.com', phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
-    await fetch(`${apiUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-    const mail = readdirSync(join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))[0];
-    const verified = await (
-      await fetch(`${apiUrl}/verifyEmailOTP`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, otp: mail.meta.otp }) })
-    ).json();
-    const token = verified.token;
-    if (!token) throw new Error(`could not create the bench user: ${JSON.stringify(verified)}`);
+    const user = await createVerifiedUser(apiUrl, dataDir, 'bench@example.com');
+    const token = user.token;
 
     const login = summary(
       await run({ url: `${apiUrl}/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) }),

@@ -15,9 +15,8 @@
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
 const { chromium } = require('playwright-core');
-const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { ROOT, build, benchEnv, startApi } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
 
 const TARGET_LOGIN_JS_BYTES = 170 * 1024;
 const PAGES = [
@@ -28,17 +27,6 @@ const PAGES = [
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** React's core assigns this export once per copy (react.production.js); react-dom only reads it. */
 const REACT_CORE_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=';
-
-async function createUser(apiUrl, dataDir) {
-  const user = { name: 'Bench Artist', email: 'first-load@example.com', phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
-  await fetch(`${apiUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  const mail = readdirSync(join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))[0];
-  const verified = await (
-    await fetch(`${apiUrl}/verifyEmailOTP`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, otp: mail.meta.otp }) })
-  ).json();
-  if (!verified.token) throw new Error(`could not create the bench user: ${JSON.stringify(verified)}`);
-  return verified.token;
-}
 
 /** Load `url` in a fresh context; resolves to its wire figures. */
 async function measure(browser, url, token) {
@@ -110,7 +98,7 @@ async function measure(browser, url, token) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   try {
     const origin = `http://127.0.0.1:${api.port}`;
-    const token = await createUser(`${origin}/api`, dataDir);
+    const token = (await createVerifiedUser(`${origin}/api`, dataDir, 'first-load@example.com')).token;
     const results = [];
     for (const p of PAGES) results.push(await measure(browser, `${origin}${p.path}`, p.loggedIn ? token : undefined));
     if (process.argv.includes('--json')) {

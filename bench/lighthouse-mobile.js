@@ -14,11 +14,11 @@
  *
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
-const { mkdtempSync, rmSync, readdirSync, readFileSync } = require('node:fs');
+const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { chromium } = require('playwright-core');
-const { ROOT, build, benchEnv, startApi } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
 
 const TARGET_SCORE = 90;
 const TARGET_LCP_MS = 2500;
@@ -34,17 +34,6 @@ const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--di
 function argValue(name, fallback) {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
-}
-
-async function createUser(apiUrl, dataDir) {
-  const user = { name: 'Bench Artist', email: 'lighthouse@example.com', phone: '9876543210', address: 'Bench Street', password: 'bench-pass-1' };
-  await fetch(`${apiUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
-  const mail = readdirSync(join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(join(dataDir, 'outbox', f), 'utf8')))[0];
-  const verified = await (
-    await fetch(`${apiUrl}/verifyEmailOTP`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, otp: mail.meta.otp }) })
-  ).json();
-  if (!verified.token) throw new Error(`could not create the bench user: ${JSON.stringify(verified)}`);
-  return verified.token;
 }
 
 /** Write the session token into the origin's localStorage of the running Chromium (through its debugging port). */
@@ -105,7 +94,7 @@ const median = (values) => {
   const api = await startApi(env);
   try {
     const origin = `http://127.0.0.1:${api.port}`;
-    const token = await createUser(`${origin}/api`, dataDir);
+    const token = (await createVerifiedUser(`${origin}/api`, dataDir, 'lighthouse@example.com')).token;
     const results = [];
     for (const p of PAGES.filter((page) => !only || page.path === only)) {
       const samples = [];

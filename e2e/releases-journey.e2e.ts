@@ -225,12 +225,12 @@ describe('audio releases in the browser', () => {
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);
       expect(await row.getByText('--').count()).toBe(1);
     }
-    // Issue 14: a row loads a WebP rendition of its artwork (64 px on this 1x screen, or the 300 px one the
-    // wizard's summary already put in the cache), never the 1400 px original; width and height are set.
+    // Issue 14: a row loads a WebP rendition of its artwork (64 px on this 1x screen, or a larger one the
+    // wizard's preview or summary already put in the cache), never the 1400 px original; width and height are set.
     const thumb = rows.first().locator('picture img');
     await page.waitForFunction(() => [...document.querySelectorAll('tbody picture img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     expect(await thumb.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\/api\//, '/api/'), i.getAttribute('width'), i.getAttribute('height')])).toEqual([
-      expect.stringMatching(/^\/api\/files\/artwork\/[a-f0-9]{32}\.jpg\/(64|300)\.webp$/), '44', '44',
+      expect.stringMatching(/^\/api\/files\/artwork\/[a-f0-9]{32}\.jpg\/(64|300|1000)\.webp$/), '44', '44',
     ]);
     await shots('catalog-full');
 
