@@ -74,6 +74,11 @@ export class CatalogSnapshots {
     return this.config.catalog.snapshotEntries > 0 && total >= this.config.catalog.snapshotMin;
   }
 
+  /** Whether a catalogue of `total` releases counts as large (CATALOG_SNAPSHOT_MIN or more), snapshots on or off. */
+  large(total: number): boolean {
+    return total >= this.config.catalog.snapshotMin;
+  }
+
   /** The user's stored list version and number of releases, in one round trip. */
   async state(userId: number): Promise<{ version: string; total: number }> {
     const [row] = await this.db.query(

@@ -23,6 +23,9 @@ const SORTS: Record<CatalogSort, [keyof ReleaseEntity, 'ASC' | 'DESC']> = {
 };
 
 const COLUMNS: (keyof CatalogEntityRow)[] = ['id', 'album_artwork', 'release_title', 'release_type', 'genre', 'lable_name', 'release_date', 'number_of_tracks', 'status', 'reason', 'artist_name'];
+/** Users remembered as large at most (a hint only: the full path re-reads the size). */
+const LARGE_USERS_MAX = 10_000;
+
 /** COLUMNS as a SELECT list of hand-written statements. */
 const SELECT_COLUMNS = COLUMNS.join(', ');
 
@@ -67,6 +70,14 @@ export class CatalogQuery {
    * status or '' (every status); `sort` a CATALOG_SORTS key; `limit` and `offset`/`page` as
    * `pageOffset()`.
    */
+  /** Users whose catalogue was seen at snapshot size in this process (at most LARGE_USERS_MAX, oldest out). */
+  private readonly large = new Set<number>();
+
+  private rememberLarge(userId: number): void {
+    this.large.add(userId);
+    if (this.large.size > LARGE_USERS_MAX) this.large.delete(this.large.values().next().value!);
+  }
+
   async list(userId: number, params: CatalogQueryDto): Promise<{ rows: CatalogRow[]; total: number }> {
     const { limit, status } = params;
     const offset = pageOffset(params);
@@ -74,19 +85,6 @@ export class CatalogQuery {
     // No title, name or label holds a control character, so such a search finds nothing.
     if (hasControlCharacter(search)) return { rows: [], total: 0 };
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
-
-    // The user's size (and list version) decide between the snapshot and SQL; it is also the total
-    // of an unfiltered list.
-    let size: number | null = null;
-    if (column === 'created_at') {
-      const state = await this.snapshots.state(userId);
-      if (this.snapshots.covers(state.total)) {
-        const snapshot = await this.snapshots.snapshot(userId, state.version);
-        const found = snapshot.list(search, status, offset, limit, direction === 'ASC');
-        return { rows: await this.rowsById(userId, found.ids), total: found.total };
-      }
-      size = state.total;
-    }
 
     // Hand-written SQL with placeholders for every value, LIMIT and OFFSET included: a few fixed
     // statement texts that the driver prepares once (issue 14, hot path). `column` comes from SORTS.
@@ -103,6 +101,42 @@ export class CatalogQuery {
       args.push(search);
     }
     const where = conditions.join(' AND ');
+
+    // A catalogue not seen large in this process: one statement reads the page and the sizes with it
+    // (issue 14, hot path: most catalogues are small). When it shows a large catalogue (snapshot size),
+    // the user is remembered as large and the request goes the full way below (snapshot, or ids from
+    // the nearer end).
+    if (column === 'created_at' && !this.large.has(userId)) {
+      // With a search, the matches are counted in the same statement (a small catalogue's scan).
+      const matches = search ? `, (SELECT COUNT(*) FROM releases WHERE ${where}) AS match_count` : '';
+      const rows: Array<Record<string, unknown>> = await this.releases.query(
+        `SELECT ${SELECT_COLUMNS}, (SELECT COALESCE(SUM(n), 0) FROM release_counts WHERE user_id = ?) AS user_size, ` +
+          `(SELECT COALESCE(SUM(n), 0) FROM release_counts WHERE user_id = ? AND status = ?) AS status_size${matches} ` +
+          `FROM releases WHERE ${where} ORDER BY created_at ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+        [userId, userId, status, ...(search ? args : []), ...args, limit, offset],
+      );
+      const userSize = rows.length ? Number(rows[0]!.user_size) : null;
+      if (userSize !== null && this.snapshots.large(userSize)) this.rememberLarge(userId);
+      else if (userSize !== null) {
+        // The total: the stored count without a search, the counted matches with one.
+        const total = search ? Number(rows[0]!.match_count) : status ? Number(rows[0]!.status_size) : userSize;
+        return { rows: rows.map(fromRaw), total };
+      }
+      // An empty page tells no size: the way below answers it.
+    }
+
+    // The user's size (and list version) decide between the snapshot and SQL; it is also the total
+    // of an unfiltered list.
+    let size: number | null = null;
+    if (column === 'created_at') {
+      const state = await this.snapshots.state(userId);
+      if (this.snapshots.covers(state.total)) {
+        const snapshot = await this.snapshots.snapshot(userId, state.version);
+        const found = snapshot.list(search, status, offset, limit, direction === 'ASC');
+        return { rows: await this.rowsById(userId, found.ids), total: found.total };
+      }
+      size = state.total;
+    }
 
     let total = search ? null : !status && size !== null ? size : await this.storedTotal(userId, status);
     if (total !== null && offset >= total) return { rows: [], total };
