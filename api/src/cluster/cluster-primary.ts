@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { isBusMessage, type BusMessage } from './cluster-bus';
-import { SharedState, SHARED_OPS } from './shared-state';
+import { SharedState } from './shared-state';
 
 /** Env var telling a worker its index (0 first): singleton jobs (the upload sweeper) run in worker 0 only. */
 export const WORKER_INDEX_ENV = 'PORTAL_WORKER_INDEX';
@@ -25,17 +25,11 @@ export function runPrimary(count: number, logger = new Logger('Cluster')): Promi
   const listened = new Set<number>();
   let stopping = false;
 
-  const answer = (worker: Worker, m: Extract<BusMessage, { portal: 'call' }>) => {
-    try {
-      if (!SHARED_OPS.includes(m.op)) throw new Error(`unknown shared operation ${String(m.op)}`);
-      Promise.resolve((state[m.op] as (...a: unknown[]) => unknown)(...m.args)).then(
-        (value) => worker.isConnected() && worker.send({ portal: 'reply', id: m.id, ok: true, value } satisfies BusMessage),
-        (e: Error) => worker.isConnected() && worker.send({ portal: 'reply', id: m.id, ok: false, error: e.message } satisfies BusMessage),
-      );
-    } catch (e) {
-      if (worker.isConnected()) worker.send({ portal: 'reply', id: m.id, ok: false, error: (e as Error).message } satisfies BusMessage);
-    }
-  };
+  const answer = (worker: Worker, m: Extract<BusMessage, { portal: 'call' }>) =>
+    state.run(m.op, m.args).then(
+      (value) => worker.isConnected() && worker.send({ portal: 'reply', id: m.id, ok: true, value } satisfies BusMessage),
+      (e: Error) => worker.isConnected() && worker.send({ portal: 'reply', id: m.id, ok: false, error: e.message } satisfies BusMessage),
+    );
 
   return new Promise((resolve) => {
     const fork = (index: number): Worker => {

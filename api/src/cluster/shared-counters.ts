@@ -36,11 +36,6 @@ export class SharedCounters implements ThrottlerStorage, OnApplicationShutdown {
   }
 
   private run<T>(op: SharedOp, args: unknown[]): Promise<T> {
-    if (clusterBus.inWorker) return clusterBus.call<T>(op, args);
-    try {
-      return Promise.resolve((this.local[op] as (...a: unknown[]) => unknown)(...args) as T);
-    } catch (e) {
-      return Promise.reject(e as Error);
-    }
+    return clusterBus.inWorker ? clusterBus.call<T>(op, args) : (this.local.run(op, args) as Promise<T>);
   }
 }

@@ -46,6 +46,19 @@ export class SharedState {
     for (const [key, hits] of this.windows) if (!hits.some((t) => now - t < windowMs)) this.windows.delete(key);
   }
 
+  /**
+   * Run the operation `op` of SHARED_OPS with `args` (the primary does it for a worker's call, a single
+   * process for itself); rejects an unknown operation.
+   */
+  run(op: SharedOp, args: unknown[]): Promise<unknown> {
+    if (!SHARED_OPS.includes(op)) return Promise.reject(new Error(`unknown shared operation ${String(op)}`));
+    try {
+      return Promise.resolve((this[op] as (...a: unknown[]) => unknown)(...args));
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
+  }
+
   /** Stop the throttler's expiry timers (process shutdown, tests). */
   close(): void {
     this.throttler.onApplicationShutdown();

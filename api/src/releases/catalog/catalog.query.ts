@@ -34,7 +34,6 @@ function fromRaw(r: Record<string, unknown>): CatalogRow {
   return toCatalogRow({ ...(r as CatalogEntityRow), id: Number(r.id), release_date: Number(r.release_date), number_of_tracks: Number(r.number_of_tracks) });
 }
 
-
 /** Whether a search text holds a control character (NUL included). */
 export const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);
 
@@ -53,7 +52,10 @@ export const escapeLike = (s: string): string => s.replace(/[!%_]/g, (c) => `!${
  *   triggers); a search counts its matches, unless the first page already holds all of them;
  * - a catalogue of CATALOG_SNAPSHOT_MIN releases or more, listed newest or oldest first (with or without
  *   search and status), is read from the version-checked in-process snapshot of CatalogSnapshots
- *   instead: only the page's 25 rows come from the database.
+ *   instead: only the page's 25 rows come from the database;
+ * - newest or oldest first, a catalogue not yet seen large in this process is first read in one
+ *   statement (the page's rows with the stored sizes and, with a search, the match count), the hot
+ *   path of ordinary catalogues.
  */
 @Injectable()
 export class CatalogQuery {
@@ -63,13 +65,6 @@ export class CatalogQuery {
     private readonly snapshots: CatalogSnapshots,
   ) {}
 
-  /**
-   * Rows and total of the caller's releases, from a query already validated by `catalogQuerySchema`:
-   * `search` a case-insensitive substring of title, artist name or label (the first
-   * RELEASE_LIMITS.searchTextMax characters of them; wildcards taken literally); `status` a stored
-   * status or '' (every status); `sort` a CATALOG_SORTS key; `limit` and `offset`/`page` as
-   * `pageOffset()`.
-   */
   /** Users whose catalogue was seen at snapshot size in this process (at most LARGE_USERS_MAX, oldest out). */
   private readonly large = new Set<number>();
 
@@ -78,6 +73,13 @@ export class CatalogQuery {
     if (this.large.size > LARGE_USERS_MAX) this.large.delete(this.large.values().next().value!);
   }
 
+  /**
+   * Rows and total of the caller's releases, from a query already validated by `catalogQuerySchema`:
+   * `search` a case-insensitive substring of title, artist name or label (the first
+   * RELEASE_LIMITS.searchTextMax characters of them; wildcards taken literally); `status` a stored
+   * status or '' (every status); `sort` a CATALOG_SORTS key; `limit` and `offset`/`page` as
+   * `pageOffset()`.
+   */
   async list(userId: number, params: CatalogQueryDto): Promise<{ rows: CatalogRow[]; total: number }> {
     const { limit, status } = params;
     const offset = pageOffset(params);
@@ -125,8 +127,8 @@ export class CatalogQuery {
       // An empty page tells no size: the way below answers it.
     }
 
-    // The user's size (and list version) decide between the snapshot and SQL; it is also the total
-    // of an unfiltered list.
+    // The full way (a large catalogue, another sort, or an empty first try): the user's size and list
+    // version decide between the snapshot and SQL; the size is also the total of an unfiltered list.
     let size: number | null = null;
     if (column === 'created_at') {
       const state = await this.snapshots.state(userId);
@@ -147,19 +149,18 @@ export class CatalogQuery {
     const take = fromEnd ? Math.min(limit, total! - offset) : limit;
     const skip = fromEnd ? total! - offset - take : offset;
     const order = fromEnd ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction;
-    const sql = (what: string) => `SELECT ${what} FROM releases WHERE ${where} ORDER BY ${String(column)} ${order}, id ${order} LIMIT ? OFFSET ?`;
-    // A small catalogue (known size under the snapshot threshold) reads its page's rows in the same
-    // statement: one round trip fewer. Otherwise ids first, then the rows by id (see rowsById).
-    const small = size !== null;
-    const found: Array<Record<string, unknown>> = await this.releases.query(sql(small ? SELECT_COLUMNS : 'id'), [...args, take, skip]);
-    if (fromEnd) found.reverse();
+    const found: { id: number | string }[] = await this.releases.query(
+      `SELECT id FROM releases WHERE ${where} ORDER BY ${String(column)} ${order}, id ${order} LIMIT ? OFFSET ?`,
+      [...args, take, skip],
+    );
     const ids = found.map((r) => Number(r.id));
+    if (fromEnd) ids.reverse();
 
     if (total === null) {
       // A short page that starts at the first match, or past at least one match, ends the list.
       total = ids.length < limit && (ids.length > 0 || offset === 0) ? offset + ids.length : await this.countMatches(where, args);
     }
-    return { rows: small ? found.map(fromRaw) : await this.rowsById(userId, ids), total };
+    return { rows: await this.rowsById(userId, ids), total };
   }
 
   /** The number of the user's releases (in `status` when given) from the trigger-kept counts. */
@@ -192,5 +193,4 @@ export class CatalogQuery {
       return r ? [fromRaw(r)] : [];
     });
   }
-
 }
