@@ -44,7 +44,7 @@ export { StatusIcon, type StatusIconProps } from './status/StatusIcon';
 export { UrlListDialog, type UrlListDialogProps, type UrlListItem } from './dialogs/UrlListDialog';
 export { ReleaseGate } from './gates/ReleaseGate';
 // Artwork and platform logos (issue 14)
-export { ArtworkImage, type ArtworkImageProps, type ArtworkStage, fallbackWidth, nextArtworkStage } from './media/ArtworkImage';
+export { ArtworkImage, type ArtworkImageProps, type ArtworkStage, fallbackWidth, nextArtworkStage, useArtworkStage } from './media/ArtworkImage';
 export { PlatformLogoImage, type PlatformLogoImageProps, initialsOf, platformLogoUrl } from './media/PlatformLogoImage';
 
 // Utilities

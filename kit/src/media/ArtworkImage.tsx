@@ -23,6 +23,16 @@ export type ArtworkStage = 'renditions' | 'original' | 'placeholder';
 /** The stage after a load error at `stage`. */
 export const nextArtworkStage = (stage: ArtworkStage): ArtworkStage => (stage === 'renditions' ? 'original' : 'placeholder');
 
+/**
+ * The stage an artwork shows (renditions first) and `fail`, to call on a load error: it moves that
+ * artwork to the next stage; a new filename starts again at the renditions. 'placeholder' without one.
+ */
+export function useArtworkStage(filename: string | null | undefined): { stage: ArtworkStage; fail(): void } {
+  const [failure, setFailure] = useState<{ filename: string; stage: ArtworkStage } | null>(null);
+  const stage: ArtworkStage = !filename ? 'placeholder' : failure?.filename === filename ? failure.stage : 'renditions';
+  return { stage, fail: () => filename && setFailure({ filename, stage: nextArtworkStage(stage) }) };
+}
+
 /** Width of the JPEG `src` for a browser that ignores `srcset`: the smallest rendition sharp on a 2x screen. */
 export function fallbackWidth(size: number): ArtworkRenditionWidth {
   return ARTWORK_RENDITION_WIDTHS.find((w) => w >= size * 2) ?? ARTWORK_RENDITION_WIDTHS[ARTWORK_RENDITION_WIDTHS.length - 1];
@@ -43,9 +53,7 @@ const Picture = styled.picture<{ $size: number }>`
  * Falls back to the original, then to a neutral placeholder (contracts artwork-renditions.ts).
  */
 export function ArtworkImage({ filename, alt, size = 44, loading = 'lazy' }: ArtworkImageProps) {
-  const [failure, setFailure] = useState<{ filename: string; stage: ArtworkStage } | null>(null);
-  const stage: ArtworkStage = !filename ? 'placeholder' : failure?.filename === filename ? failure.stage : 'renditions';
-  const fail = () => filename && setFailure({ filename, stage: nextArtworkStage(stage) });
+  const { stage, fail } = useArtworkStage(filename);
 
   if (!filename || stage === 'placeholder') {
     const icon = Math.round(size * 0.4);

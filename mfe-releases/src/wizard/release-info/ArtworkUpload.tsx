@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { BulletList, fileMatches, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload, visuallyHidden } from '@portal/kit';
+import { BulletList, fileMatches, useArtworkStage, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload, visuallyHidden } from '@portal/kit';
 import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, artworkRenditionUrl, artworkSrcSet } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
@@ -50,9 +50,7 @@ export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUpl
   const inputId = useId();
   const guidelinesId = `${inputId}-guidelines`;
   // Renditions first (issue 14: 300/1000 px instead of the 3000 px original), then the original.
-  const [failed, setFailed] = useState<{ value: string; stage: 'renditions' | 'original' } | null>(null);
-  const stage = !value ? null : failed?.value !== value ? 'renditions' : failed.stage === 'renditions' ? 'original' : null;
-  const fail = () => setFailed({ value, stage: stage ?? 'original' });
+  const { stage, fail } = useArtworkStage(value);
   const { percent, onChange: onFile } = useFileUpload({
     check: (file) =>
       !isArtworkType(file) ? RELEASE_MESSAGES.artworkType : file.size > RELEASE_LIMITS.artworkMaxBytes ? RELEASE_MESSAGES.artworkTooLarge : null,
