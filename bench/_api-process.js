@@ -14,6 +14,12 @@ const { randomBytes } = require('node:crypto');
 const ROOT = resolve(__dirname, '..');
 const API_DIST = join(ROOT, 'api', 'dist');
 
+/** The number after `--<name>` on the command line, or `fallback` when the option is absent. */
+function numberArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 2 ? Number(process.argv[i + 1]) : fallback;
+}
+
 /** Compile contracts and the API (tsc) unless --no-build was given. */
 function build(argv) {
   if (argv.includes('--no-build')) return;
@@ -167,4 +173,4 @@ async function mysqlDatabase(prefix) {
   };
 }
 
-module.exports = { createVerifiedUser, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };
+module.exports = { createVerifiedUser, numberArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

@@ -18,15 +18,11 @@
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
-const { benchEnv, createVerifiedUser, startApi, freePort } = require('./_api-process');
+const { benchEnv, createVerifiedUser, numberArg, startApi, freePort } = require('./_api-process');
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const seconds = arg('seconds', 10);
-const connections = arg('connections', 10);
-const rounds = arg('rounds', 3);
+const seconds = numberArg('seconds', 10);
+const connections = numberArg('connections', 10);
+const rounds = numberArg('rounds', 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function run(opts) {

@@ -19,18 +19,14 @@
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/catalog-list.js [--label 50000] [--engine sqlite|mysql]
  */
 const http = require('node:http');
-const { build, benchEnv, seedCatalog, startApi, fetchJson, mysqlDatabase } = require('./_api-process');
+const { build, benchEnv, numberArg, seedCatalog, startApi, fetchJson, mysqlDatabase } = require('./_api-process');
 
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const LABEL = opt('label', 0);
-const TOTAL = opt('total', 1_000_000);
-const USERS = opt('users', LABEL ? 951 : 1000);
-const PER_USER = LABEL ? Math.floor((TOTAL - LABEL) / Math.max(1, USERS - 1)) : opt('per-user', 100);
-const REQUESTS = opt('requests', 500);
+const LABEL = numberArg('label', 0);
+const TOTAL = numberArg('total', 1_000_000);
+const USERS = numberArg('users', LABEL ? 951 : 1000);
+const PER_USER = LABEL ? Math.floor((TOTAL - LABEL) / Math.max(1, USERS - 1)) : numberArg('per-user', 100);
+const REQUESTS = numberArg('requests', 500);
 const TOKENS = 50;
 const TARGET_P95_MS = 25;
 

@@ -15,17 +15,13 @@
  * process) shares the machine's cores with it, as the other benches do.
  */
 const http = require('node:http');
-const { build, benchEnv, seedCatalog, startApi, mysqlDatabase } = require('./_api-process');
+const { build, benchEnv, numberArg, seedCatalog, startApi, mysqlDatabase } = require('./_api-process');
 
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const CONNECTIONS = opt('connections', 200);
-const SECONDS = opt('seconds', 30);
-const USERS = opt('users', 200);
-const PER_USER = opt('per-user', 100);
+const CONNECTIONS = numberArg('connections', 200);
+const SECONDS = numberArg('seconds', 30);
+const USERS = numberArg('users', 200);
+const PER_USER = numberArg('per-user', 100);
 const TARGET = { p99: 250, max: 2000 };
 
 /** One GET on `agent`; resolves to its HTTP status (0 for a socket error or no answer in 10 s). */
