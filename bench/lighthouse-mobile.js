@@ -10,11 +10,14 @@
  * --runs N) of the performance score (0-100), LCP, FCP, TBT, CLS and Speed Index, and checks the
  * target: score ≥ 90 and LCP ≤ 2.5 s on every page.
  *
- *   node bench/lighthouse-mobile.js [--no-build] [--runs N] [--only /path] [--json]
+ *   node bench/lighthouse-mobile.js [--no-build] [--runs N] [--only /path] [--json] [--save-dir DIR]
+ *
+ * --save-dir writes each run's full Lighthouse report (JSON) there, for reading the waterfall and the
+ * LCP phases.
  *
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { chromium } = require('playwright-core');
@@ -53,13 +56,18 @@ async function injectSession(port, origin, token) {
 }
 
 /** One Lighthouse run in a fresh Chromium; resolves to the page's figures. */
-async function runOnce(lighthouse, launch, url, token) {
+async function runOnce(lighthouse, launch, url, token, saveAs) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, userDataDir });
   try {
     if (token) await injectSession(chrome.port, new URL(url).origin, token);
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) });
     const lhr = result.lhr;
+    if (saveAs) {
+      writeFileSync(saveAs, JSON.stringify(lhr));
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     const audit = (id) => lhr.audits[id]?.numericValue;
     return {
       landedOn: new URL(lhr.finalDisplayedUrl).pathname,
@@ -87,6 +95,8 @@ const median = (values) => {
 (async () => {
   const runs = Number(argValue('--runs', '3'));
   const only = argValue('--only');
+  const saveDir = argValue('--save-dir');
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
   build(process.argv);
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
@@ -100,7 +110,8 @@ const median = (values) => {
       const samples = [];
       // A run Lighthouse could not trace (e.g. NO_NAVSTART on a busy machine) is retried, up to twice.
       for (let i = 0, retries = 0; i < runs; ) {
-        const sample = await runOnce(lighthouse, launch, `${origin}${p.path}`, p.loggedIn ? token : undefined);
+        const saveAs = saveDir && join(saveDir, `${p.path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`);
+        const sample = await runOnce(lighthouse, launch, `${origin}${p.path}`, p.loggedIn ? token : undefined, saveAs);
         if (sample.runtimeError && retries++ < 2) continue;
         samples.push(sample);
         i++;

@@ -38,7 +38,7 @@ const notificationDoc = yup.object({
 });
 
 /** `?offset=` of the bell's list (rows to skip; 20 per page, core §2 bell). */
-export const notificationsQuerySchema = yup.object({
+const notificationsQuerySchema = yup.object({
   offset: yup
     .number()
     .transform((_: unknown, raw: unknown) => (typeof raw === 'string' && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : typeof raw === 'number' && raw >= 0 ? Math.floor(raw) : 0))
@@ -46,7 +46,7 @@ export const notificationsQuerySchema = yup.object({
     .default(0),
 });
 /** `?responseCapcha=` of capchaVerification (a base64 ALTCHA payload; misspelling as published). */
-export const captchaVerifyQuerySchema = yup.object({ responseCapcha: yup.string().max(10_000).optional().default('') });
+const captchaVerifyQuerySchema = yup.object({ responseCapcha: yup.string().max(10_000).optional().default('') });
 
 export type NotificationRow = { notification_id: number; notification: string; created_at: number };
 export type PublicAppConfig = { support_email: string; public_site_url: string };

@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../common/endpoint';
 import { contentListQuerySchema, newsDocSchema, videoLinkDocSchema, type ContentListQueryDto } from './content.schemas';
 import type { NewsItem, VideoLink } from './content.types';
+import { NEWS_PATH, VIDEO_LINKS_PATH } from './content.request';
 
 /**
  * The dashboard's wire map (areas §2 Dashboard, §3, §7). The rows are filled by operators (CLI
@@ -9,7 +10,7 @@ import type { NewsItem, VideoLink } from './content.types';
 export const CONTENT_ENDPOINTS = {
   getNews: defineEndpoint<Partial<ContentListQueryDto>, NewsItem[]>({
     method: 'GET',
-    path: 'getNews',
+    path: NEWS_PATH,
     access: 'user',
     tag: 'content',
     summary: 'Dashboard news, newest first',
@@ -21,7 +22,7 @@ export const CONTENT_ENDPOINTS = {
   }),
   getVideoLinks: defineEndpoint<Partial<ContentListQueryDto>, VideoLink[]>({
     method: 'GET',
-    path: 'getVideoLinks',
+    path: VIDEO_LINKS_PATH,
     access: 'user',
     tag: 'content',
     summary: 'Dashboard update videos (YouTube ids), newest first',

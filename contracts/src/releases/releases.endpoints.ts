@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { CATALOG_LIST_PATH } from './catalog.request';
 import { apiUrl, defineEndpoint } from '../common/endpoint';
 import { idField } from '../common/query.schemas';
 import type { PlatformLogo } from '../lists/platforms';
@@ -24,7 +25,7 @@ import type { Artist, CatalogRow, Release, SubmissionDataChecks } from './releas
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
 
 /** Documentation of a Release body (core §3 Release) with its tracks. */
-export const releaseDocSchema = yup.object({
+const releaseDocSchema = yup.object({
   release_id: yup.number().integer().required(),
   status: yup.string().required(),
   reason: yup.string().nullable(),
@@ -55,7 +56,7 @@ const releaseId = { release_id: 'integer' } as const;
 const R = { access: 'user', tag: 'releases' } as const;
 
 /** `?release_id=` of the release read calls; a malformed id answers 404 releaseNotFound. */
-export const releaseIdQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
+const releaseIdQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
 
 /**
  * The audio release area's wire map (core §7). Paths are the published contract, misspellings
@@ -64,7 +65,7 @@ export const releaseIdQuerySchema = yup.object({ release_id: idField(M.releaseNo
 export const RELEASE_ENDPOINTS = {
   getCatelogListWeb: defineEndpoint<Partial<CatalogQueryDto>, CatalogRow[]>({
     method: 'GET',
-    path: 'getCatelogListWeb',
+    path: CATALOG_LIST_PATH,
     access: 'user',
     tag: 'releases',
     summary: 'The caller’s audio releases, searched, filtered and paged',

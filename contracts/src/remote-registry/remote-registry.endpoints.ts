@@ -6,9 +6,9 @@ type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
 const remoteField = yup.string().trim().matches(/^[a-z][a-z0-9_-]{0,62}$/, 'Remote must be a name like mfe_releases.');
 
 /** `?remote=` of the version list and the activation audit (all remotes when absent). */
-export const remotesQuerySchema = yup.object({ remote: remoteField.optional() });
+const remotesQuerySchema = yup.object({ remote: remoteField.optional() });
 /** Body of a rollback from the operations console: the remote, and optionally the version to go back to. */
-export const remoteRollbackSchema = yup.object({
+const remoteRollbackSchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   to: yup.string().trim().matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'Version must be a stored version name.').optional(),
 });

@@ -32,7 +32,7 @@ import type {
 import type { AudioOption, ReleaseOption } from '../releases/releases.types';
 
 /** `?release_id=` of the audio picker; a malformed id answers 404 like another user's release. */
-export const releaseAudiosQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
+const releaseAudiosQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
 
 const TAG = 'tools-rights';
 const historyRow = (fields: Record<string, yup.Schema>) =>

@@ -1,10 +1,11 @@
 import ky from 'ky';
-import { endpointPath, GENERIC_ERROR, type EndpointDef, type Envelope } from '@portal/contracts';
+import { endpointPath, GENERIC_ERROR, querySearchParams, type EndpointDef, type Envelope } from '@portal/contracts';
 import { useSession } from '../session/session.store';
 import { notify } from '../toast/notify';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { readEnvelope } from './envelope-outcome';
 import { endSession } from './session-over';
+import { takePrefetched } from './prefetched';
 
 export type ApiQuery = Record<string, string | number | boolean | null | undefined>;
 
@@ -30,12 +31,7 @@ export function authHeaders(): Record<string, string> {
 }
 
 function toSearchParams(query?: ApiQuery): Record<string, string> | undefined {
-  if (!query) return undefined;
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params[key] = String(value);
-  }
-  return params;
+  return query ? querySearchParams(query) : undefined;
 }
 
 function normalisePath(path: string): string {
@@ -54,23 +50,17 @@ export function failCall(
   throw new ApiError(outcome.message, outcome.envelope.status, outcome.envelope);
 }
 
-async function call<T>(
+/** Sends the request; resolves to the HTTP status and the parsed body (`null` when not JSON). */
+async function send(
   method: 'get' | 'post',
   path: string,
   init: { json?: unknown; query?: ApiQuery },
-  options: ApiOptions = {},
-): Promise<Envelope<T>> {
-  const headers = { ...authHeaders(), ...options.headers };
-  const sentToken = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  headers: Record<string, string>,
+  options: ApiOptions,
+): Promise<{ status: number; raw: unknown }> {
   let response: Response;
   try {
-    response = await http(normalisePath(path), {
-      method,
-      headers,
-      searchParams: toSearchParams(init.query),
-      json: init.json,
-      signal: options.signal,
-    });
+    response = await http(path, { method, headers, searchParams: toSearchParams(init.query), json: init.json, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (!options.silent) notify.error(GENERIC_ERROR);
@@ -82,7 +72,24 @@ async function call<T>(
   } catch {
     raw = null;
   }
-  const outcome = readEnvelope<T>(raw, response.status, sentToken);
+  return { status: response.status, raw };
+}
+
+async function call<T>(
+  method: 'get' | 'post',
+  path: string,
+  init: { json?: unknown; query?: ApiQuery },
+  options: ApiOptions = {},
+): Promise<Envelope<T>> {
+  const headers = { ...authHeaders(), ...options.headers };
+  const sentToken = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  const relative = normalisePath(path);
+  // A GET with the session's own token may already be under way from the shell's entry (decision 013).
+  const prefetched = method === 'get' && !options.headers ? takePrefetched(relative, init.query, useSession.getState().token) : undefined;
+  const { status, raw } = prefetched
+    ? await prefetched.catch(() => send(method, relative, init, headers, options))
+    : await send(method, relative, init, headers, options);
+  const outcome = readEnvelope<T>(raw, status, sentToken);
   if (outcome.kind === 'ok') return outcome.envelope;
   return failCall(outcome, options.silent === true);
 }

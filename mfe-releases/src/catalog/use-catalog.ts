@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@portal/kit';
-import { RELEASE_ENDPOINTS, RELEASE_LIMITS, type CatalogRow } from '@portal/contracts';
+import { catalogListQuery, RELEASE_ENDPOINTS, type CatalogPageQuery, type CatalogRow } from '@portal/contracts';
 
-export type CatalogQuery = { page: number; search: string; status: string };
+export type CatalogQuery = CatalogPageQuery;
 
 export type CatalogState = {
   rows: CatalogRow[];
@@ -13,22 +13,6 @@ export type CatalogState = {
   loadedOnce: boolean;
   reload(): void;
 };
-
-/** Newest first: the API's default order, sent explicitly. */
-export const CATALOG_SORT = 'newest';
-
-/** Query of GET getCatelogListWeb for a page (core §7, §9: page size 25, offset (page - 1) * 25). */
-export function catalogRequest({ page, search, status }: CatalogQuery) {
-  const limit = RELEASE_LIMITS.catalogPageSize;
-  return {
-    search: search.trim(),
-    sort: CATALOG_SORT,
-    limit,
-    offset: (page - 1) * limit,
-    page,
-    status: status || undefined,
-  };
-}
 
 /**
  * The audio catalogue list. A failed call leaves the kit's toast with the server's message and
@@ -49,7 +33,7 @@ export function useCatalog(query: CatalogQuery): CatalogState {
     setLoading(true);
     setFailed(false);
     api
-      .call(RELEASE_ENDPOINTS.getCatelogListWeb, { query: catalogRequest({ page, search, status }) })
+      .call(RELEASE_ENDPOINTS.getCatelogListWeb, { query: catalogListQuery({ page, search, status }) })
       .then((answer) => {
         if (requestId !== latest.current) return;
         setRows(Array.isArray(answer.body) ? answer.body : []);

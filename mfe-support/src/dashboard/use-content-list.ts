@@ -1,10 +1,7 @@
 import { useEndpointList, type EndpointListState } from '@portal/kit';
-import type { EndpointDef } from '@portal/contracts';
+import { DASHBOARD_LIST_LIMIT, type EndpointDef } from '@portal/contracts';
 
 export type ContentListState<T> = EndpointListState<T>;
-
-/** Rows shown per dashboard list (newest first). */
-export const DASHBOARD_LIST_LIMIT = 20;
 
 /**
  * One dashboard list (getNews or getVideoLinks, areas §2 Dashboard): loads once, newest first. A failure

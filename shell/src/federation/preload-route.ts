@@ -1,6 +1,7 @@
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteRoute } from '../routing/routes';
 import { loadLayout } from '../layout/load-layout';
 import { loadRouteModule } from './remote-registry';
+import { prefetchRouteData } from '../routing/prefetch-data';
 
 /**
  * localStorage key of the session token: the kit's TOKEN_STORAGE_KEY (docs/decisions/001). The entry
@@ -40,24 +41,28 @@ export type RoutePreload = { route: RemoteRoute | undefined; loggedIn: boolean; 
  * Starts loading the layout (with a stored session) and the current route's remote module while the
  * shell's own code and shared libraries are still downloading, instead of after React rendered the
  * route (docs/decisions/010): the registry, the remote's manifest, then its remoteEntry.js and the
- * exposed module's chunks in parallel (preloadRemote). loadRouteModule memoises, so RemotePage later
+ * exposed module's chunks in parallel (preloadRemote); with a stored session, the route's first GET
+ * requests too (`firstRequests`, docs/decisions/013). loadRouteModule memoises, so RemotePage later
  * picks up the same promise; a failure here is forgotten and RemotePage loads again and shows its
  * fallback as before. `settled` never rejects.
  */
 export function preloadCurrentRoute(): RoutePreload {
-  const loggedIn = hasStoredSession();
+  const token = storedToken();
+  const loggedIn = token !== null;
   const route = routeToPreload(window.location.pathname, loggedIn);
+  // The page's first data, with the stored session, alongside its code (decision 013).
+  if (loggedIn) prefetchRouteData(route?.firstRequests, token);
   const loads: Promise<unknown>[] = [];
   if (loggedIn) loads.push(loadLayout());
   if (route) loads.push(loadRouteModule(route.remote, route.module));
   return { route, loggedIn, settled: Promise.allSettled(loads).then(() => undefined) };
 }
 
-/** Whether a session token is stored (the guard decides for real, with the kit's session store). */
-function hasStoredSession(): boolean {
+/** The stored session token, or null (the guard decides for real, with the kit's session store). */
+function storedToken(): string | null {
   try {
-    return Boolean(localStorage.getItem(TOKEN_KEY));
+    return localStorage.getItem(TOKEN_KEY) || null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -1,7 +1,7 @@
 // The route table's data, without react-router: the entry chunk (index.ts) reads it to start loading
 // the current route's remote before the shared libraries are there (federation/preload-route.ts)
 // and to paint the page frame (app/page-frame.ts).
-import { AUTH_TEXT, DASHBOARD_UI, RELEASE_UI } from '@portal/contracts';
+import { AUTH_TEXT, CATALOG_FIRST_REQUESTS, DASHBOARD_FIRST_REQUESTS, DASHBOARD_UI, RELEASE_UI, type PrefetchRequest } from '@portal/contracts';
 
 /** Federation names of the remotes (docs/decisions/001). */
 export type RemoteName = 'mfe_auth' | 'mfe_releases' | 'mfe_support' | 'mfe_tools_rights' | 'mfe_ops';
@@ -19,6 +19,11 @@ export type RemoteRoute = {
    * text only changes what the frame shows for that moment.
    */
   heading?: string;
+  /**
+   * The GET requests the route's page sends first, from the contracts: the entry starts them with the
+   * stored session while the page's code downloads (docs/decisions/013).
+   */
+  firstRequests?: readonly PrefetchRequest[];
 };
 
 /** Public routes (core §2): rendered without the layout; a logged-in user goes to /. */
@@ -29,12 +34,12 @@ export const PUBLIC_ROUTES: readonly RemoteRoute[] = [
 
 /** Protected routes (core §2, areas §2): inside the layout; a visitor goes to /login. All match exactly. */
 export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
-  { path: '/', title: 'Dashboard', remote: 'mfe_support', module: './DashboardPage', heading: DASHBOARD_UI.title },
+  { path: '/', title: 'Dashboard', remote: 'mfe_support', module: './DashboardPage', heading: DASHBOARD_UI.title, firstRequests: DASHBOARD_FIRST_REQUESTS },
   { path: '/select_release', title: 'Create Release', remote: 'mfe_releases', module: './SelectReleasePage' },
   { path: '/create_releases', title: 'Create Release', remote: 'mfe_releases', module: './WizardPage', heading: RELEASE_UI.wizard.titleCreate },
   { path: '/create_releases/:id', title: 'Edit Release', remote: 'mfe_releases', module: './WizardPage' },
   { path: '/create_video_releases', title: 'Create Video Release', remote: 'mfe_releases', module: './VideoReleasePage' },
-  { path: '/catalog', title: 'Catalog', remote: 'mfe_releases', module: './CatalogPage', heading: RELEASE_UI.catalog.title },
+  { path: '/catalog', title: 'Catalog', remote: 'mfe_releases', module: './CatalogPage', heading: RELEASE_UI.catalog.title, firstRequests: CATALOG_FIRST_REQUESTS },
   { path: '/catalog/:id', title: 'Release Details', remote: 'mfe_releases', module: './ReleaseDetailPage' },
   { path: '/video-catalog', title: 'Video Catalog', remote: 'mfe_releases', module: './VideoCatalogPage' },
   { path: '/reports', title: 'Reports', remote: 'mfe_support', module: './ReportsPage' },

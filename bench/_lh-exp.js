@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+/**
+ * Mobile Lighthouse of the built portal (issue 14): the `lighthouse` package's default (mobile) preset
+ * (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) against Debian's Chromium, for
+ * /login and, logged in, /, /catalog and /create_releases. The portal is the built shell and remotes
+ * served by the API in production mode (STATIC_ROOT = this repository), as bench/first-load.js does.
+ * Every run starts a fresh Chromium (empty cache and storage); for the logged-in pages the bench
+ * user's token is written into the origin's localStorage before Lighthouse loads the page (Lighthouse
+ * then keeps storage: `disableStorageReset`). Prints, per page, the median of the runs (3 unless
+ * --runs N) of the performance score (0-100), LCP, FCP, TBT, CLS and Speed Index, and checks the
+ * target: score ≥ 90 and LCP ≤ 2.5 s on every page.
+ *
+ *   node bench/lighthouse-mobile.js [--no-build] [--runs N] [--only /path] [--json] [--save-dir DIR]
+ *
+ * --save-dir writes each run's full Lighthouse report (JSON) there, for reading the waterfall and the
+ * LCP phases.
+ *
+ * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
+ */
+const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { chromium } = require('playwright-core');
+const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
+
+const TARGET_SCORE = 90;
+const TARGET_LCP_MS = 2500;
+const PAGES = [
+  { path: '/login', loggedIn: false },
+  { path: '/', loggedIn: true },
+  { path: '/catalog', loggedIn: true },
+  { path: '/create_releases', loggedIn: true },
+];
+/** DESIGN.md's Chromium flags (headless, no sandbox...), without --headless: chrome-launcher adds its own. */
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'];
+
+function argValue(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+/** Write the session token into the origin's localStorage of the running Chromium (through its debugging port). */
+async function injectSession(port, origin, token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    // A small same-origin file, so no page code runs before the token is there.
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.close();
+  } finally {
+    // Disconnects only: the Chromium started by chrome-launcher keeps running.
+    await browser.close();
+  }
+}
+
+/** One Lighthouse run in a fresh Chromium; resolves to the page's figures. */
+async function runOnce(lighthouse, launch, url, token, saveAs) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, userDataDir });
+  try {
+    if (token) await injectSession(chrome.port, new URL(url).origin, token);
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: Number(process.env.CPU || 4) }, disableStorageReset: Boolean(token) });
+    const lhr = result.lhr;
+    if (saveAs) {
+      writeFileSync(saveAs, JSON.stringify(lhr));
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
+    const audit = (id) => lhr.audits[id]?.numericValue;
+    return {
+      landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      fcp: audit('first-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      si: audit('speed-index'),
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      runtimeError: lhr.runtimeError?.code,
+    };
+  } finally {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+(async () => {
+  const runs = Number(argValue('--runs', '3'));
+  const only = argValue('--only');
+  const saveDir = argValue('--save-dir');
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
+  build(process.argv);
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false' });
+  const api = await startApi(env);
+  try {
+    const origin = process.env.H2 ? 'https://127.0.0.1:9443' : `http://127.0.0.1:${api.port}`;
+    if (process.env.H2) await require('/tmp/prof/h2proxy.js')(api.port, 9443);
+    const token = (await createVerifiedUser(`http://127.0.0.1:${api.port}/api`, dataDir, 'lighthouse@example.com')).token;
+    const results = [];
+    for (const p of PAGES.filter((page) => !only || page.path === only)) {
+      const samples = [];
+      // A run Lighthouse could not trace (e.g. NO_NAVSTART on a busy machine) is retried, up to twice.
+      for (let i = 0, retries = 0; i < runs; ) {
+        const saveAs = saveDir && join(saveDir, `${p.path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`);
+        const sample = await runOnce(lighthouse, launch, `${origin}${p.path}`, p.loggedIn ? token : undefined, saveAs);
+        if (sample.runtimeError && retries++ < 2) continue;
+        samples.push(sample);
+        i++;
+      }
+      const pick = (key) => median(samples.map((s) => s[key]));
+      results.push({
+        page: p.path,
+        landedOn: samples[0].landedOn,
+        score: pick('score'),
+        lcp: pick('lcp'),
+        fcp: pick('fcp'),
+        tbt: pick('tbt'),
+        cls: pick('cls'),
+        si: pick('si'),
+        scores: samples.map((s) => s.score),
+        lcpElement: samples[0].lcpElement,
+        errors: samples.map((s) => s.runtimeError).filter(Boolean),
+      });
+    }
+    if (process.argv.includes('--json')) {
+      console.log(JSON.stringify(results, null, 2));
+    } else {
+      console.log(`\nLighthouse ${require('/work/main/node_modules/lighthouse/package.json').version}, mobile preset, median of ${runs} run(s)`);
+      console.log('page              score   LCP (s)   FCP (s)   TBT (ms)   CLS     SI (s)   runs');
+      for (const r of results) {
+        console.log(
+          `${r.page.padEnd(17)} ${String(r.score).padStart(5)}   ${(r.lcp / 1000).toFixed(2).padStart(7)}   ${(r.fcp / 1000).toFixed(2).padStart(7)}   ${String(Math.round(r.tbt)).padStart(8)}   ${r.cls.toFixed(3)}   ${(r.si / 1000).toFixed(2).padStart(6)}   ${r.scores.join(', ')}${r.landedOn !== r.page ? `  (landed on ${r.landedOn})` : ''}${r.errors.length ? `  errors: ${r.errors.join(', ')}` : ''}`,
+        );
+      }
+      console.log('\nLCP element (first run):');
+      for (const r of results) console.log(`  ${r.page}: ${r.lcpElement ?? '-'}`);
+    }
+    const failing = results.filter((r) => r.score < TARGET_SCORE || r.lcp > TARGET_LCP_MS || r.landedOn !== r.page);
+    console.log(`\ntarget: score ≥ ${TARGET_SCORE} and LCP ≤ ${TARGET_LCP_MS / 1000} s on every page: ${failing.length ? `NOT within target (${failing.map((r) => r.page).join(', ')})` : 'within target'}`);
+  } finally {
+    await api.stop();
+    cleanup();
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
