@@ -17,6 +17,26 @@ const INJECT_RUNTIME_CORE_PLUGIN = require.resolve('@module-federation/inject-ex
  * @param {string} [options.name] federation name of the host (default 'shell')
  * @param {number} [options.port] dev-server port (default 3000)
  */
+/**
+ * The libraries every page of the portal runs at start-up, /login included (React, React DOM, the router,
+ * styled-components, zustand, ky, the toaster, and the kit's session modules), in one chunk instead of
+ * one per package (docs/decisions/010): on a phone's HTTP/1.1 connection to one origin (six requests at
+ * a time) a dozen small requests cost more round trips than their bytes. They are still shared modules,
+ * provided one by one; loading any of them loads the chunk. Libraries only some pages use (yup, formik,
+ * dayjs...) keep their own chunks.
+ */
+const STARTUP_MODULES = new RegExp(
+  [
+    `[\\/]node_modules[\\/](${['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'styled-components', 'stylis', '@emotion', 'shallowequal', 'tslib', 'zustand', 'use-sync-external-store', 'ky', 'react-hot-toast', 'goober'].join('|')})[\\/]`,
+    `[\\/]scripts[\\/]webpack[\\/]router-exports\\.js$`,
+    `[\\/]kit[\\/]src[\\/](session[\\/]session\\.store|api[\\/]session-over)\\.ts$`,
+  ].join('|'),
+);
+
+function startupChunk() {
+  return { cacheGroups: { startup: { test: STARTUP_MODULES, name: 'startup', chunks: 'async', enforce: true, priority: 20 } } };
+}
+
 function createShellConfig({ dir, name = 'shell', port = 3000 }) {
   return (_env, argv) => {
     const mode = modeOf(argv);
@@ -66,6 +86,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       ...buildSettings(production),
+      optimization: { ...buildSettings(production).optimization, splitChunks: startupChunk() },
       devServer: devServer(port, {
         historyApiFallback: true,
         proxy: [{ context: ['/api', '/remotes.json', '/remotes'], target: API_TARGET, changeOrigin: true }],
