@@ -23,9 +23,6 @@ const waited = new Promise<void>((resolve) => {
 // (CONVENTIONS 10: an async bootstrap instead of `eager`). React renders once the route is ready, so
 // the frame turns into the page in one step. Started in the task after the route's loads (timers run
 // in order), so the entry's work is split into short tasks (Total Blocking Time).
-// React DOM is evaluated on its own first, then the shell's modules in a later task: one long task less.
 void nextTask()
-  .then(() => import('react-dom/client'))
-  .then(nextTask)
   .then(() => Promise.all([import('./bootstrap'), waited]))
   .then(([bootstrap]) => bootstrap.mount());
