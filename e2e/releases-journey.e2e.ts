@@ -216,20 +216,20 @@ describe('audio releases in the browser', () => {
   });
 
   it('lists both as In-Review in the catalogue, searches, and opens the detail page with the tracks table', async () => {
-    const requested: string[] = [];
-    const onRequest = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
-    page.on('request', onRequest);
     await page.goto(`${portal.url}/catalog`);
     await page.getByText(`${M.totalAudioReleases}: 2`).waitFor({ timeout: 15_000 });
-    page.off('request', onRequest);
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(2);
     // Decision 013: the shell's entry asks for the first page before the catalogue's code is even
-    // requested, and the page uses that answer instead of asking again.
-    const listCalls = requested.filter((path) => path === '/api/getCatelogListWeb');
+    // requested, and the page uses that answer instead of asking again (this document's resource timings).
+    const timings = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    );
+    const listCalls = timings.filter((entry) => entry.path === '/api/getCatelogListWeb');
     expect(listCalls).toHaveLength(1);
-    const pageCode = requested.findIndex((path) => /__federation_expose_CatalogPage/.test(path));
-    expect(pageCode).toBeGreaterThan(requested.indexOf('/api/getCatelogListWeb'));
+    const remoteEntry = timings.find((entry) => /remoteEntry\.js$/.test(entry.path));
+    expect(remoteEntry).toBeDefined();
+    expect(listCalls[0].start).toBeLessThan(remoteEntry!.start);
     for (const title of [single.title, album.title]) {
       const row = rows.filter({ hasText: title });
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);
