@@ -223,13 +223,17 @@ describe('audio releases in the browser', () => {
     // Decision 013: the shell's entry asks for the first page before the catalogue's code is even
     // requested, and the page uses that answer instead of asking again (this document's resource timings).
     const timings = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, initiator: entry.initiatorType })),
     );
     const listCalls = timings.filter((entry) => entry.path === '/api/getCatelogListWeb');
     expect(listCalls).toHaveLength(1);
     const remoteEntry = timings.find((entry) => /remoteEntry\.js$/.test(entry.path));
     expect(remoteEntry).toBeDefined();
     expect(listCalls[0].start).toBeLessThan(remoteEntry!.start);
+    // The remote's manifest is downloaded once, by the preload the entry adds as soon as the registry
+    // names it, not later by the federation runtime's own fetch.
+    const manifests = timings.filter((entry) => /mf-manifest\.json$/.test(entry.path));
+    expect(manifests.map((entry) => entry.initiator)).toEqual(['link']);
     for (const title of [single.title, album.title]) {
       const row = rows.filter({ hasText: title });
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);

@@ -1,6 +1,6 @@
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteRoute } from '../routing/routes';
 import { loadLayout } from '../layout/load-layout';
-import { loadRouteModule } from './remote-registry';
+import { loadRouteModule, preloadManifest } from './remote-registry';
 import { prefetchRouteData } from '../routing/prefetch-data';
 
 /**
@@ -58,6 +58,7 @@ export function preloadCurrentRoute(): RoutePreload {
   const loggedIn = token !== null;
   const route = routeToPreload(window.location.pathname, loggedIn);
   if (loggedIn) prefetchRouteData(route?.firstRequests, token);
+  if (route) preloadManifest(route.remote);
   const settled = nextTask().then(() => {
     const loads: Promise<unknown>[] = [];
     if (loggedIn) loads.push(loadLayout());
