@@ -160,6 +160,10 @@ describe('audio releases in the browser', () => {
       // Video needs music video details on a track first (core §5).
       await page.getByRole('checkbox', { name: starts('Video Platforms') }).click();
       await toast(M.videoDetailsFirst);
+      // The toast pauses while the pointer is over it and can cover the button below: move the pointer
+      // away and let it go before clicking on (a pointer left on it made this click wait forever).
+      await page.mouse.move(1, 899);
+      await page.getByText(M.videoDetailsFirst).first().waitFor({ state: 'hidden', timeout: 15_000 });
     }
     await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
     await expectTab(UI.wizard.tabs[3]);
