@@ -1,4 +1,4 @@
-import { PREFETCH_STORE_KEY, querySearchParams, prefetchKey, type PrefetchEntry, type PrefetchRequest } from '@portal/contracts';
+import { PREFETCH_STORE_KEY, prefetchKey, type PrefetchEntry, type PrefetchRequest } from '@portal/contracts';
 
 /**
  * Starts the route's first GET requests (`requests`, from the route table) with the stored session
@@ -14,12 +14,13 @@ export function prefetchRouteData(requests: readonly PrefetchRequest[] | undefin
   const store = (host[PREFETCH_STORE_KEY] as Map<string, PrefetchEntry> | undefined) ?? new Map<string, PrefetchEntry>();
   host[PREFETCH_STORE_KEY] = store;
   for (const request of requests) {
-    const search = new URLSearchParams(querySearchParams(request.query)).toString();
-    const answer = fetch(`/api/${request.path}${search ? `?${search}` : ''}`, {
+    // The key is the request itself ("<path>?<query string>"), so the URL is built once, the client's way.
+    const key = prefetchKey(request.path, request.query);
+    const answer = fetch(`/api/${key}`, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     }).then(async (response) => ({ status: response.status, raw: await response.json().catch(() => null) }));
     // An unused answer that failed must not be reported as unhandled; a user of it gets the rejection.
     answer.catch(() => undefined);
-    store.set(prefetchKey(request.path, request.query), { token, startedAt: Date.now(), answer });
+    store.set(key, { token, startedAt: Date.now(), answer });
   }
 }
