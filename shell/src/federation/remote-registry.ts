@@ -12,7 +12,6 @@ export type RemoteRegistry = Record<string, string>;
 type RouteModule = { default: ComponentType };
 
 let federation: ModuleFederation | null = null;
-let registry: Promise<RemoteRegistry> | null = null;
 /** The registry as registered with the federation runtime for this page (what its chunks come from). */
 let registered: RemoteRegistry = {};
 const modules = new Map<string, Promise<ComponentType>>();
@@ -42,18 +41,22 @@ async function readRegistry(): Promise<RemoteRegistry> {
   return parseRegistry(await response.json());
 }
 
-/** The registry's first read of this page, shared by the manifest preload and the registration. */
-let firstRead: Promise<RemoteRegistry> | null = null;
-
-function readRegistryOnce(): Promise<RemoteRegistry> {
-  if (!firstRead) {
-    firstRead = readRegistry().catch((error: unknown) => {
-      firstRead = null;
-      throw error;
-    });
-  }
-  return firstRead;
+/** `load` run once per page; a rejection is forgotten, so the next call tries again. */
+function onceUntilFailure<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (!pending) {
+      pending = load().catch((error: unknown) => {
+        pending = null;
+        throw error;
+      });
+    }
+    return pending;
+  };
 }
+
+/** The registry's first read of this page, shared by the manifest preload and the registration. */
+const readRegistryOnce = onceUntilFailure(readRegistry);
 
 /**
  * Starts downloading `remote`'s mf-manifest.json as soon as the registry names it (a `<link
@@ -87,16 +90,8 @@ async function fetchRegistry(): Promise<RemoteRegistry> {
   return remotes;
 }
 
-/** The registry, fetched once per page (a failed fetch is tried again on the next call). */
-export function loadRegistry(): Promise<RemoteRegistry> {
-  if (!registry) {
-    registry = fetchRegistry().catch((error: unknown) => {
-      registry = null;
-      throw error;
-    });
-  }
-  return registry;
-}
+/** The registry, fetched and registered once per page (a failed fetch is tried again on the next call). */
+export const loadRegistry: () => Promise<RemoteRegistry> = onceUntilFailure(fetchRegistry);
 
 /**
  * After a load or render failure of `remote`: true when the live registry now names another manifest
