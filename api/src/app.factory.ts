@@ -6,15 +6,17 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { AppModule } from './app.module';
-import type { AppConfig } from './config/app-config';
+import { REMOTE_DIRS, type AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
 import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
-import { buildFolderCacheControl, precompressed, sendPrecompressed, withoutEncodingSuffix } from './common/http/precompressed';
+import { buildFolderCacheControl, precompressed, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
+import { ShellDocument } from './front-end/shell-document';
 
 /**
  * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
@@ -118,7 +120,7 @@ function serveRemotes(app: INestApplication, config: AppConfig): void {
 function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   const root = config.staticRoot!;
   const http = app.getHttpAdapter().getInstance() as express.Express;
-  for (const dir of ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops']) {
+  for (const dir of REMOTE_DIRS) {
     const dist = join(root, dir, 'dist');
     http.use(`/remotes/${dir}`, precompressed(dist), express.static(dist, { fallthrough: false, setHeaders: buildFolderCaching }));
   }
@@ -133,12 +135,43 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
     if (req.path.startsWith('/api/')) return next();
     shellFiles[0](req, res, (error?: unknown) => (error ? next(error) : shellFiles[1](req, res, next)));
   });
-  // Client-side routes: any GET that is not the API or a file answers the shell's index.html.
+  // Client-side routes: any GET that is not the API or a file answers the shell's index.html, with
+  // preload links for the route's first load (docs/decisions/015).
+  const registry = app.get(RemoteRegistryService);
+  const document = new ShellDocument({ shellDist: shell, registry: () => registry.registry(), localFile: (path) => servedRemoteFile(config, path) });
   http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    sendPrecompressed(req, res, join(shell, 'index.html'));
+    document.send(req, res).catch(next);
   });
+}
+
+/**
+ * The file this server answers a `/remotes/…` URL path with, the way the routes above serve it: the
+ * version store first (`/remotes/<dir>/<version>/…`), then a remote's build folder
+ * (`/remotes/<dir>/…` from STATIC_ROOT/<dir>/dist). Undefined for any other path or a missing file.
+ */
+async function servedRemoteFile(config: AppConfig, urlPath: string): Promise<string | undefined> {
+  if (!urlPath.startsWith('/remotes/')) return undefined;
+  let rest: string;
+  try {
+    rest = decodeURIComponent(urlPath.slice('/remotes/'.length));
+  } catch {
+    return undefined;
+  }
+  const candidates = [resolveWithin(config.remoteStore.storeDir, rest)];
+  const [dir, ...inside] = rest.split('/');
+  if (config.staticRoot && (REMOTE_DIRS as readonly string[]).includes(dir)) candidates.push(resolveWithin(join(config.staticRoot, dir, 'dist'), inside.join('/')));
+  for (const file of candidates) {
+    if (file && (await stat(file).then((s) => s.isFile(), () => false))) return file;
+  }
+  return undefined;
+}
+
+/** `root`/`relative`, or undefined when `relative` climbs out of `root` (`../`). */
+function resolveWithin(root: string, relative: string): string | undefined {
+  const base = resolve(root);
+  const file = resolve(base, relative);
+  return file.startsWith(base + sep) ? file : undefined;
 }
 
 /** Build folders (issue 14): content-hashed chunks immutable for a year, index.html, main.js, remoteEntry.js and manifests no-cache. */

@@ -57,3 +57,4 @@ export * from './ops/ops.texts';
 export * from './ops/ops.schemas';
 export * from './ops/ops.types';
 export * from './ops/ops.endpoints';
+export * from './routes/portal-routes';

@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { SharedVersionsPlugin } = require('./version-plugin');
 const { PrecompressPlugin } = require('./compress-plugin');
+const { PreloadHintsPlugin } = require('./preload-hints-plugin');
 const { typescriptRule, assetRules, workspaceRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
 /** ES module build of @module-federation/inject-external-runtime-core-plugin (its package `main` is CommonJS). */
@@ -82,6 +83,8 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
           // main.js has no hash in its name (see output.filename): bust caches with a query instead.
           hash: true,
         }),
+        // The files of the entry's and the layout's first load, for the API's index.html (docs/decisions/015).
+        ...(production ? [new PreloadHintsPlugin({ groups: ['bootstrap', 'layout'] })] : []),
         // .br and .gz beside every text asset, served by the API with Content-Encoding (issue 14).
         ...(production ? [new PrecompressPlugin()] : []),
       ],

@@ -24,5 +24,5 @@ const waited = new Promise<void>((resolve) => {
 // the frame turns into the page in one step. Started in the task after the route's loads (timers run
 // in order), so the entry's work is split into short tasks (Total Blocking Time).
 void nextTask()
-  .then(() => Promise.all([import('./bootstrap'), waited]))
+  .then(() => Promise.all([import(/* webpackChunkName: "bootstrap" */ './bootstrap'), waited]))
   .then(([bootstrap]) => bootstrap.mount());

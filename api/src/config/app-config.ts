@@ -83,7 +83,8 @@ function publicSiteUrl(raw: string | undefined): string {
   return raw.replace(/\/+$/, '');
 }
 
-const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
+/** The remotes' package folders, each served at /remotes/<dir>/ from STATIC_ROOT/<dir>/dist. */
+export const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
 export const defaultRemotes = (): Record<string, string> =>
   Object.fromEntries(REMOTE_DIRS.map((dir) => [dir.replace(/-/g, '_'), `/remotes/${dir}/mf-manifest.json`]));
 

@@ -1,4 +1,4 @@
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteRoute } from '../routing/routes';
+import { routeToPreload, type RemoteRoute } from '../routing/routes';
 import { loadLayout } from '../layout/load-layout';
 import { loadRouteModule, preloadManifest } from './remote-registry';
 import { prefetchRouteData } from '../routing/prefetch-data';
@@ -9,30 +9,6 @@ import { prefetchRouteData } from '../routing/prefetch-data';
  * boundary); a wrong guess here only costs a useless preload, never a wrong page.
  */
 const TOKEN_KEY = 'token';
-
-/** Route patterns of the table as regular expressions (":id" = one segment; trailing slash and case tolerated, like findRoute). */
-function patternOf(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}/?$`, 'i');
-}
-
-/**
- * The route whose remote module the page will most likely render first: the route of `pathname`, or
- * where the guard sends the visitor (/login without a session on a protected route, / with a session on
- * a public one). Undefined for an unknown path (the not-found page needs no remote). Only a loading hint
- * (docs/decisions/010): the router still decides what is rendered.
- */
-export function routeToPreload(pathname: string, loggedIn: boolean): RemoteRoute | undefined {
-  const match = (routes: readonly RemoteRoute[]) => routes.find((route) => patternOf(route.path).test(pathname));
-  const publicRoute = match(PUBLIC_ROUTES);
-  if (publicRoute) return loggedIn ? PROTECTED_ROUTES[0] : publicRoute;
-  const protectedRoute = match(PROTECTED_ROUTES);
-  if (protectedRoute) return loggedIn ? protectedRoute : PUBLIC_ROUTES[0];
-  return undefined;
-}
 
 /** What the entry started: the route it expects, whether a session is stored, and when both loads settled. */
 export type RoutePreload = { route: RemoteRoute | undefined; loggedIn: boolean; settled: Promise<void> };

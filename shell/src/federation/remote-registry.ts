@@ -63,17 +63,21 @@ const readRegistryOnce = onceUntilFailure(readRegistry);
  * rel=preload as=fetch>`, which the federation runtime's own fetch of the same URL then uses), from the
  * entry's first task instead of after the runtime registered the remotes: one round trip less before
  * the route's code (docs/decisions/013). A hint only: a registry or manifest failure is left to
- * loadRouteModule, which reports it.
+ * loadRouteModule, which reports it. Nothing is added when index.html already preloads that manifest
+ * (the API names the route's files there, docs/decisions/015).
  */
 export function preloadManifest(remote: string): void {
   readRegistryOnce().then(
     (remotes) => {
       if (!remotes[remote]) return;
+      const href = new URL(remotes[remote], window.location.href).href;
+      const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')).some((existing) => existing.href === href);
+      if (preloaded) return;
       const link = document.createElement('link');
       link.rel = 'preload';
       link.as = 'fetch';
       link.crossOrigin = 'anonymous';
-      link.href = new URL(remotes[remote], window.location.href).href;
+      link.href = href;
       document.head.appendChild(link);
     },
     () => undefined,

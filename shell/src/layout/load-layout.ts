@@ -8,7 +8,7 @@ let loaded: ComponentType | undefined;
  * stored, so logged-in pages do not wait for it after React's first render.
  */
 export const loadLayout = () =>
-  import('./Layout').then((module) => {
+  import(/* webpackChunkName: "layout" */ './Layout').then((module) => {
     loaded = module.Layout;
     return module;
   });

@@ -1,13 +1,6 @@
-import { matchPath } from 'react-router-dom';
+import { findRoute, NOT_FOUND_TITLE } from './routes';
 
-import { NOT_FOUND_TITLE, PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteRoute } from './routes';
-
-export { NOT_FOUND_TITLE, PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteName, type RemoteRoute } from './routes';
-
-/** The route whose pattern matches `pathname` exactly (trailing slash tolerated), if any. */
-export function findRoute(pathname: string, routes: readonly RemoteRoute[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]): RemoteRoute | undefined {
-  return routes.find((route) => matchPath({ path: route.path, end: true, caseSensitive: false }, pathname) !== null);
-}
+export { findRoute, NOT_FOUND_TITLE, PROTECTED_ROUTES, PUBLIC_ROUTES, type RemoteName, type RemoteRoute } from './routes';
 
 /** Top-bar title of a path: the route table's title, or "Page Not Found". */
 export function titleOf(pathname: string): string {

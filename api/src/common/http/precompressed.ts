@@ -60,7 +60,7 @@ export function acceptedEncodings(header: string | undefined): Array<(typeof ENC
 }
 
 /**
- * Middleware in front of `express.static(root)` (and of `sendFile` through {@link sendPrecompressed}):
+ * Middleware in front of `express.static(root)`:
  * a GET or HEAD of a text file whose `.br` or `.gz` copy exists, from a client that accepts that
  * encoding, is rewritten to the copy with `Content-Encoding` and the original `Content-Type`; every
  * answer for a text file says `Vary: Accept-Encoding`. Nothing is compressed per request.
@@ -90,18 +90,6 @@ export function precompressed(root: string) {
       next();
     });
   };
-}
-
-/** `res.sendFile(file)` from its best precompressed copy the client accepts (the shell's index.html for client routes). */
-export function sendPrecompressed(req: Request, res: Response, file: string): void {
-  const type = TEXT_TYPES[extname(file).toLowerCase()];
-  if (type) res.vary('Accept-Encoding');
-  findCopy(file, type ? acceptedEncodings(req.headers['accept-encoding']) : [], (encoding) => {
-    if (!encoding) return res.sendFile(file);
-    res.setHeader('Content-Encoding', encoding.name);
-    res.setHeader('Content-Type', type!);
-    res.sendFile(`${file}${encoding.suffix}`);
-  });
 }
 
 function findCopy(file: string, encodings: ReadonlyArray<(typeof ENCODINGS)[number]>, done: (encoding?: (typeof ENCODINGS)[number]) => void): void {
