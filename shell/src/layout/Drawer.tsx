@@ -189,8 +189,15 @@ export type DrawerProps = {
   onLogout(): void;
 };
 
-/** The left drawer (core §2): 240 px, full menu, active item highlighted, credit in the footer. */
+/**
+ * The left drawer (core §2): 240 px, full menu, active item highlighted, credit in the footer. A
+ * floating drawer (small screens) that was never opened renders its frame only: closed it is hidden
+ * and inert, and leaving its menu out of a phone's first render shortens the time to the page's
+ * content (issue 14). Once opened it stays rendered, so closing slides the menu out.
+ */
 export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
+  const [everShown, setEverShown] = useState(open || !overlay);
+  if ((open || !overlay) && !everShown) setEverShown(true);
   const { pathname } = useLocation();
   const links = useExternalLinks();
   const staff = useIsStaff();
@@ -225,6 +232,17 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
       aria-label="Navigation drawer"
       {...(overlay && open ? { role: 'dialog', 'aria-modal': true } : {})}
     >
+      {everShown && <DrawerContents pathname={pathname} staff={staff} links={links} onNavigate={onNavigate} onLogout={onLogout} />}
+    </Aside>
+  );
+}
+
+type DrawerContentsProps = { pathname: string; staff: boolean; links: ReturnType<typeof useExternalLinks>; onNavigate(): void; onLogout(): void };
+
+/** The drawer's brand, menu and footer. */
+function DrawerContents({ pathname, staff, links, onNavigate, onLogout }: DrawerContentsProps) {
+  return (
+    <>
       <Brand to="/" onClick={onNavigate}>
         <Logo />
         {PRODUCT_NAME}
@@ -269,6 +287,6 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
           PRODUCTION_CREDIT.name
         )}
       </Footer>
-    </Aside>
+    </>
   );
 }

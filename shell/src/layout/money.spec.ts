@@ -13,3 +13,17 @@ describe('formatRevenue (core §2 top bar)', () => {
     expect(formatRevenue(undefined, undefined, 'INR')).toBe('₹0.00');
   });
 });
+
+describe('formatRevenue against Intl.NumberFormat (en-US and en-IN currency formats)', () => {
+  const intl = (currency: 'USD' | 'INR', amount: number) =>
+    new Intl.NumberFormat(currency === 'USD' ? 'en-US' : 'en-IN', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const amounts = [0, 0.01, 0.5, 1, 9.99, 12.345, 999.994, 1000, 1234.5, 99999.99, 100000, 1234567.891, 12345678.9, 987654321.12, -3.1, -1234567.5];
+
+  it('writes USD as en-US does', () => {
+    for (const amount of amounts) expect([amount, formatRevenue(amount, 1, 'USD')]).toEqual([amount, intl('USD', amount)]);
+  });
+
+  it('writes INR with lakh grouping as en-IN does', () => {
+    for (const amount of amounts) expect([amount, formatRevenue(amount, 1, 'INR')]).toEqual([amount, intl('INR', amount)]);
+  });
+});
