@@ -65,9 +65,12 @@ function installedVersion(pkg, dir) {
 }
 
 /**
- * The `shared` option for a container built from package directory `dir`.
- * requiredVersion is the installed major (`^19.0.0`), so a remote built against any 19.x accepts
- * the host's 19.y instead of loading a second copy; workspace packages accept their exact version.
+ * The `shared` option for a container built from package directory `dir`: every package a singleton
+ * at its installed version, with no `requiredVersion` for the browser to check. Which versions may
+ * meet on a page is decided before they can: the API's deploy gate refuses a remote built against
+ * another major of a singleton than the shell's (docs/decisions/007). The federation runtime's own
+ * check only warned (`strictVersion: false`) and, to do so, parsed semver ranges with regular
+ * expressions it compiles on the phone at start-up, 10 to 30 ms before the first page (issue 14).
  */
 function createShared(dir = ROOT) {
   const shared = {};
@@ -75,12 +78,11 @@ function createShared(dir = ROOT) {
     const pkg = key.endsWith('/') ? key.slice(0, -1) : key;
     const version = installedVersion(pkg, dir) ?? installedVersion(pkg, ROOT);
     if (!version) throw new Error(`shared package ${pkg} is not installed (looked from ${dir})`);
-    const major = version.split('.')[0];
     shared[key] = {
       singleton: true,
       eager: false,
       version,
-      requiredVersion: pkg.startsWith('@portal/') ? `^${version}` : `^${major}.0.0`,
+      requiredVersion: false,
       strictVersion: false,
       ...(pkg === 'react-router-dom' ? { import: ROUTER_EXPORTS } : {}),
     };
@@ -92,7 +94,7 @@ function createShared(dir = ROOT) {
       singleton: true,
       eager: false,
       version: kitVersion,
-      requiredVersion: `^${kitVersion}`,
+      requiredVersion: false,
       strictVersion: false,
     };
   }

@@ -7,6 +7,7 @@ import { LogoutDialog } from '../logout/LogoutDialog';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';
 import { useMediaQuery } from './use-media-query';
+import { afterPageContent } from './after-page-content';
 
 /** "Under 700 px" (core §2, §9). */
 export const SMALL_SCREEN_QUERY = `(max-width: ${SHELL.collapseUnderPx - 0.02}px)`;
@@ -60,7 +61,14 @@ export function Layout() {
   const toggleRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (token) void loadDetails();
+    if (!token) return;
+    let live = true;
+    void afterPageContent().then(() => {
+      if (live) void loadDetails();
+    });
+    return () => {
+      live = false;
+    };
   }, [token, loadDetails]);
 
   // The overlay closes when the page changes or the window grows past 700 px.
