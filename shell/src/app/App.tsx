@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle, PortalToaster, theme } from '@portal/kit';
 import { RemotePage } from '../federation/RemotePage';
 import { loadedLayout, loadLayout } from '../layout/load-layout';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { PublicOnly, RequireAuth } from '../routing/guards';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '../routing/route-table';
+import { findRoute, PUBLIC_ROUTES, type RemoteRoute } from '../routing/route-table';
 import { DocumentTitle } from './DocumentTitle';
 
 const LazyLayout = lazy(() => loadLayout().then((module) => ({ default: module.Layout })));
@@ -26,6 +26,35 @@ function LayoutRoute() {
   );
 }
 
+/** The `<Route>` of one table entry: its remote's module, remounted when the route changes. */
+function routeElement(route: RemoteRoute) {
+  return <Route key={route.path} path={route.path} element={<RemotePage key={route.path} remote={route.remote} module={route.module} />} />;
+}
+
+/**
+ * The router's routes for the current location: the guards and the layout as always, and of the route
+ * table only the entry the location matches (contracts `findRoute`: same patterns, case and trailing
+ * slash as react-router). React Router ranks every route it is given on each render, building a regular
+ * expression per route; given the whole table (~35 routes) that cost about 15 ms of a phone's first
+ * render (issue 14). A path no route serves gets the not-found page inside the layout, as before.
+ */
+function AppRoutes() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  const isPublic = route !== undefined && PUBLIC_ROUTES.includes(route);
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>{route && isPublic && routeElement(route)}</Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<LayoutRoute />}>
+          {route && !isPublic && routeElement(route)}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
 /** The shell: theme, the one toaster, the router with its guard and the route table (core §2). */
 export function App() {
   return (
@@ -33,21 +62,7 @@ export function App() {
       <GlobalStyle />
       <BrowserRouter>
         <DocumentTitle />
-        <Routes>
-          <Route element={<PublicOnly />}>
-            {PUBLIC_ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={<RemotePage key={route.path} remote={route.remote} module={route.module} />} />
-            ))}
-          </Route>
-          <Route element={<RequireAuth />}>
-            <Route element={<LayoutRoute />}>
-              {PROTECTED_ROUTES.map((route) => (
-                <Route key={route.path} path={route.path} element={<RemotePage key={route.path} remote={route.remote} module={route.module} />} />
-              ))}
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-          </Route>
-        </Routes>
+        <AppRoutes />
       </BrowserRouter>
       <PortalToaster />
     </ThemeProvider>
