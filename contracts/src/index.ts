@@ -11,6 +11,7 @@ export * from './releases/releases.messages';
 export * from './releases/releases.limits';
 export * from './releases/releases.enums';
 export * from './releases/price-tiers';
+export * from './releases/release-rules';
 export * from './releases/releases.schemas';
 export * from './releases/releases.types';
 export * from './lists/genres';

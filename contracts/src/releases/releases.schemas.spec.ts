@@ -1,4 +1,5 @@
-import { formatCallerTune, checkArtistRules, releaseInfoSchema, trackSchema, minReleaseDate } from './releases.schemas';
+import { checkArtistRules, formatCallerTune, minReleaseDate } from './release-rules';
+import { releaseInfoSchema, trackSchema } from './releases.schemas';
 import { RELEASE_MESSAGES as M } from './releases.messages';
 import { priceTiersFor } from './price-tiers';
 import { trackStatusLabel } from './releases.enums';

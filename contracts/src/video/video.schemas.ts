@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { idField, NOT_FOUND_TEST, pagingFields, searchField, statusFilterField } from '../common/query.schemas';
-import { minReleaseDate, minReleaseDateAnyZone } from '../releases/releases.schemas';
+import { minReleaseDate, minReleaseDateAnyZone } from '../releases/release-rules';
 import { compactIsrc, hasValidGs1CheckDigit, normaliseNames, VIDEO_ISRC_PATTERN, VIDEO_UPC_PATTERN } from './video.codes';
 import { VIDEO_LIMITS as L, VIDEO_STATUS_FILTERS, VIDEO_STATUSES } from './video.limits';
 import { VIDEO_MESSAGES as M } from './video.messages';

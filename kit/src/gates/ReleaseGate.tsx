@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, fillMessage, RELEASE_MESSAGES } from '@portal/contracts';
 import { api } from '../api/api-client';
@@ -54,7 +54,10 @@ function MaintenanceImage() {
  * both gates on every write anyway.
  */
 export function ReleaseGate({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<GateState>({ kind: 'checking' });
+  const [state, setGateState] = useState<GateState>({ kind: 'checking' });
+  // The screen behind the gate (the whole release wizard) renders as a transition, in slices the
+  // browser can interrupt, not as one long task after the checks answer (issue 14, Total Blocking Time).
+  const setState = (next: GateState) => startTransition(() => setGateState(next));
 
   useEffect(() => {
     let cancelled = false;
