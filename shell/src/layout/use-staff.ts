@@ -5,7 +5,8 @@ import { afterPageContent } from './after-page-content';
 
 /**
  * Whether the logged-in user is staff (issue 11), to show the console's drawer link. Asked once per
- * token, after the page's content (afterPageContent); an artist gets `staff: false` (the console itself and the server check again).
+ * token, after the page's content (afterPageContent); an artist gets `staff: false` (the console
+ * itself and the server check again).
  */
 export function useIsStaff(): boolean {
   const token = useSession((s) => s.token);
