@@ -264,6 +264,24 @@ describe('support area in the browser', () => {
     await page.getByRole('row').filter({ hasText: 'UTR-2026-000123' }).getByText(UI.profile.statusLabel.paid).waitFor();
   });
 
+  it('opens the floating drawer on a phone with focus on its first link, and Escape gives focus back to the menu button', async () => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await go('/');
+    const drawer = page.locator('#app-drawer');
+    // Closed, the drawer is hidden and not yet rendered (its menu comes with the first opening).
+    expect(await drawer.locator('nav a').count()).toBe(0);
+    const toggle = page.getByRole('button', { name: /open navigation menu/i });
+    await toggle.click();
+    await page.getByRole('dialog', { name: 'Navigation drawer' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('#app-drawer nav') !== null);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Dashboard');
+    await screenshot(page, 'drawer-open-412');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-controls') === 'app-drawer');
+    expect(await drawer.locator('nav a').count()).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('sends an invite after its client messages; the e-mail carries the ?name= sign-up link', async () => {
     await go('/invite');
     await page.getByRole('button', { name: UI.invite.send }).click();

@@ -24,7 +24,8 @@ const Aside = styled.aside<{ $open: boolean; $overlay: boolean }>`
   color: ${theme.colors.drawerText};
   z-index: ${({ $overlay }) => ($overlay ? theme.zIndex.overlay + 1 : theme.zIndex.drawer)};
   transform: translateX(${({ $open }) => ($open ? '0' : `-${SHELL.drawerWidthPx}px`)});
-  transition: transform 0.2s ease, visibility 0.2s;
+  /* Visible at once when opening (so focus can move in on the next frame), hidden only once slid out. */
+  transition: transform 0.2s ease, visibility 0s linear ${({ $open }) => ($open ? '0s' : '0.2s')};
   visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
   ${({ $overlay, $open }) => $overlay && $open && css`box-shadow: 8px 0 32px rgba(0, 0, 0, 0.35);`}
 `;
@@ -229,8 +230,9 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
       $open={open}
       $overlay={overlay}
       inert={!open}
-      aria-label="Navigation drawer"
-      {...(overlay && open ? { role: 'dialog', 'aria-modal': true } : {})}
+      // Floating (small screens), the drawer is a modal dialog, which an <aside> may not be (axe
+      // aria-allowed-role): a <div> then, named only while it is open.
+      {...(overlay ? { as: 'div' as const, ...(open ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Navigation drawer' } : {}) } : { 'aria-label': 'Navigation drawer' })}
     >
       {everShown && <DrawerContents pathname={pathname} staff={staff} links={links} onNavigate={onNavigate} onLogout={onLogout} />}
     </Aside>
