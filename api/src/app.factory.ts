@@ -7,14 +7,14 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { REMOTE_DIRS, type AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
 import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
-import { buildFolderCacheControl, precompressed, withoutEncodingSuffix } from './common/http/precompressed';
+import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
 import { ShellDocument } from './front-end/shell-document';
 
@@ -165,13 +165,6 @@ async function servedRemoteFile(config: AppConfig, urlPath: string): Promise<str
     if (file && (await stat(file).then((s) => s.isFile(), () => false))) return file;
   }
   return undefined;
-}
-
-/** `root`/`relative`, or undefined when `relative` climbs out of `root` (`../`). */
-function resolveWithin(root: string, relative: string): string | undefined {
-  const base = resolve(root);
-  const file = resolve(base, relative);
-  return file.startsWith(base + sep) ? file : undefined;
 }
 
 /** Build folders (issue 14): content-hashed chunks immutable for a year, index.html, main.js, remoteEntry.js and manifests no-cache. */

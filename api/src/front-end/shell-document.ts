@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { likelyFirstRoute } from '@portal/contracts';
+import { matchRoute } from '@portal/contracts';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -41,7 +41,7 @@ const RENDERED_MAX = 64;
  * manifest, then remoteEntry.js and the chunks).
  *
  * The server cannot see the session (localStorage), so a protected path is assumed to be opened with
- * one (contracts `likelyFirstRoute`); a wrong guess only costs unused preloads, never a wrong page:
+ * one (contracts `matchRoute`); a wrong guess only costs unused preloads, never a wrong page:
  * the shell's router still decides. The hints are `fetchpriority="low"` so they never delay main.js,
  * which paints the page frame. Any failure to read a hint (no preload-hints.json, a manifest that
  * is missing or not JSON, a registry error) leaves that hint out and is logged; the page is always
@@ -60,7 +60,7 @@ export class ShellDocument {
     const add = (href: string, as: PreloadLink['as']) => {
       if (!links.some((link) => link.href === href)) links.push({ href, as });
     };
-    const first = likelyFirstRoute(pathname);
+    const first = matchRoute(pathname);
     const hints = await this.shellHints();
     for (const href of hints?.bootstrap ?? []) add(href, 'script');
     if (first?.withLayout) for (const href of hints?.layout ?? []) add(href, 'script');

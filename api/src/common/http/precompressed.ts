@@ -24,6 +24,13 @@ const NO_CACHE_NAMES = /(^|\/)(index\.html|main\.js|remoteEntry\.js|mf-manifest\
 /** A content hash in the name (`465.b387d176.js`, `__federation_expose_LoginPage.c0a2762c.js`, `3f2a…c1.png`). */
 const HASHED_NAME = /(^|[./])[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/** `root`/`relative`, or undefined when `relative` climbs out of `root` (`../`): the only files a folder route may answer. */
+export function resolveWithin(root: string, relative: string): string | undefined {
+  const base = resolve(root);
+  const file = resolve(base, relative);
+  return file.startsWith(base + sep) ? file : undefined;
+}
+
 /** The file a precompressed copy stands for: `x.js.br` → `x.js`. */
 export function withoutEncodingSuffix(path: string): string {
   return path.replace(/\.(br|gz)$/, '');
@@ -78,8 +85,8 @@ export function precompressed(root: string) {
     const type = TEXT_TYPES[extname(pathname).toLowerCase()];
     if (!type) return next();
     res.vary('Accept-Encoding');
-    const file = resolve(base, `.${pathname}`);
-    if (!file.startsWith(base + sep)) return next();
+    const file = resolveWithin(base, `.${pathname}`);
+    if (!file) return next();
     findCopy(file, acceptedEncodings(req.headers['accept-encoding']), (encoding) => {
       if (encoding) {
         res.setHeader('Content-Encoding', encoding.name);
