@@ -1,4 +1,4 @@
-import { likelyFirstRoute, routeToPreload } from './portal-routes';
+import { matchRoute, routeToPreload } from './portal-routes';
 
 describe('routeToPreload (which remote module the entry starts loading, decision 010)', () => {
   it('is the route of the path for the session the guard will let through', () => {
@@ -22,20 +22,20 @@ describe('routeToPreload (which remote module the entry starts loading, decision
   });
 });
 
-describe('likelyFirstRoute (what index.html names for the server, decision 015)', () => {
+describe('matchRoute (the router\'s entry, and what index.html names for the server, decision 015)', () => {
   it('is a public path\'s own page, without the layout', () => {
-    expect(likelyFirstRoute('/login')).toMatchObject({ route: { remote: 'mfe_auth', module: './LoginPage' }, withLayout: false });
-    expect(likelyFirstRoute('/signup/')).toMatchObject({ route: { remote: 'mfe_auth', module: './SignupPage' }, withLayout: false });
+    expect(matchRoute('/login')).toMatchObject({ route: { remote: 'mfe_auth', module: './LoginPage' }, withLayout: false });
+    expect(matchRoute('/signup/')).toMatchObject({ route: { remote: 'mfe_auth', module: './SignupPage' }, withLayout: false });
   });
 
   it('is a protected path\'s page inside the layout', () => {
-    expect(likelyFirstRoute('/')).toMatchObject({ route: { remote: 'mfe_support', module: './DashboardPage' }, withLayout: true });
-    expect(likelyFirstRoute('/catalog')).toMatchObject({ route: { remote: 'mfe_releases', module: './CatalogPage' }, withLayout: true });
-    expect(likelyFirstRoute('/ops/review/12')).toMatchObject({ route: { remote: 'mfe_ops', module: './OpsPage' }, withLayout: true });
+    expect(matchRoute('/')).toMatchObject({ route: { remote: 'mfe_support', module: './DashboardPage' }, withLayout: true });
+    expect(matchRoute('/catalog')).toMatchObject({ route: { remote: 'mfe_releases', module: './CatalogPage' }, withLayout: true });
+    expect(matchRoute('/ops/review/12')).toMatchObject({ route: { remote: 'mfe_ops', module: './OpsPage' }, withLayout: true });
   });
 
   it('is nothing for a path no route serves', () => {
-    expect(likelyFirstRoute('/no-such-page')).toBeUndefined();
-    expect(likelyFirstRoute('/catalog/1/2')).toBeUndefined();
+    expect(matchRoute('/no-such-page')).toBeUndefined();
+    expect(matchRoute('/catalog/1/2')).toBeUndefined();
   });
 });

@@ -109,11 +109,13 @@ export function routeToPreload(pathname: string, loggedIn: boolean): RemoteRoute
 }
 
 /**
- * What a visitor of `pathname` most likely sees first when the server cannot know whether a session is
- * stored (the token lives in the browser's localStorage): a public path's own page; a protected path's
- * page inside the layout (whoever opens /catalog usually has a session). Undefined for an unknown path.
+ * The table entry of `pathname` and whether it renders inside the layout (a protected route) or not (a
+ * public one); undefined for an unknown path. The shell's router renders this entry (the guards then
+ * decide on the session); the API, which cannot see the session (localStorage), takes it as what the
+ * visitor most likely sees first (whoever opens /catalog usually has a session) and names its files in
+ * index.html (docs/decisions/015).
  */
-export function likelyFirstRoute(pathname: string): { route: RemoteRoute; withLayout: boolean } | undefined {
+export function matchRoute(pathname: string): { route: RemoteRoute; withLayout: boolean } | undefined {
   const publicRoute = findRoute(pathname, PUBLIC_ROUTES);
   if (publicRoute) return { route: publicRoute, withLayout: false };
   const protectedRoute = findRoute(pathname, PROTECTED_ROUTES);

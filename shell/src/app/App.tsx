@@ -6,7 +6,7 @@ import { RemotePage } from '../federation/RemotePage';
 import { loadedLayout, loadLayout } from '../layout/load-layout';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { PublicOnly, RequireAuth } from '../routing/guards';
-import { findRoute, PUBLIC_ROUTES, type RemoteRoute } from '../routing/route-table';
+import { matchRoute, type RemoteRoute } from '../routing/route-table';
 import { DocumentTitle } from './DocumentTitle';
 
 const LazyLayout = lazy(() => loadLayout().then((module) => ({ default: module.Layout })));
@@ -33,21 +33,20 @@ function routeElement(route: RemoteRoute) {
 
 /**
  * The router's routes for the current location: the guards and the layout as always, and of the route
- * table only the entry the location matches (contracts `findRoute`: same patterns, case and trailing
+ * table only the entry the location matches (contracts `matchRoute`: same patterns, case and trailing
  * slash as react-router). React Router ranks every route it is given on each render, building a regular
  * expression per route; given the whole table (~35 routes) that cost about 15 ms of a phone's first
  * render (issue 14). A path no route serves gets the not-found page inside the layout, as before.
  */
 function AppRoutes() {
   const { pathname } = useLocation();
-  const route = findRoute(pathname);
-  const isPublic = route !== undefined && PUBLIC_ROUTES.includes(route);
+  const match = matchRoute(pathname);
   return (
     <Routes>
-      <Route element={<PublicOnly />}>{route && isPublic && routeElement(route)}</Route>
+      <Route element={<PublicOnly />}>{match && !match.withLayout && routeElement(match.route)}</Route>
       <Route element={<RequireAuth />}>
         <Route element={<LayoutRoute />}>
-          {route && !isPublic && routeElement(route)}
+          {match?.withLayout && routeElement(match.route)}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
