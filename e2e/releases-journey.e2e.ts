@@ -229,7 +229,7 @@ describe('audio releases in the browser', () => {
     // arrived and React rendered), and the page uses that answer instead of asking again (this
     // document's resource and paint timings).
     const timings = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, initiator: entry.initiatorType })),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd, initiator: entry.initiatorType })),
     );
     const listCalls = timings.filter((entry) => entry.path === '/api/getCatelogListWeb');
     expect(listCalls).toHaveLength(1);
@@ -242,6 +242,14 @@ describe('audio releases in the browser', () => {
       const loads = timings.filter((entry) => entry.path.startsWith('/remotes/mfe-releases/') && file.test(entry.path));
       expect([String(file), loads.map((entry) => entry.initiator)]).toEqual([String(file), ['link']]);
     }
+    // Decision 010, "The page before the chrome": the drawer and top bar's chunk is asked for once, after
+    // the page's content was shown (so after the list's answer arrived), never with the page's own code.
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+    const chromeLoads = (
+      await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })))
+    ).filter((entry) => /^\/layout-chrome\.[0-9a-f]+\.js$/.test(entry.path));
+    expect(chromeLoads).toHaveLength(1);
+    expect(chromeLoads[0].start).toBeGreaterThan(listCalls[0].end);
     for (const title of [single.title, album.title]) {
       const row = rows.filter({ hasText: title });
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);

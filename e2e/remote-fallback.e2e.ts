@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { AUTH_TEXT, SHELL_TEXT } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
 
 /**
@@ -11,6 +11,7 @@ import { startPortal, type Portal } from './support/portal';
 describe('one remote down', () => {
   let portal: Portal;
   let browser: Browser;
+  let token: string;
   const user = { name: 'Ravi Kumar', email: `ravi.${Date.now()}@example.com`, phone: '9123456780', address: 'Park Street, Kolkata', password: 'ravi-pass1' };
 
   beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('one remote down', () => {
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     const pass = await fetch(`${portal.url}/api/capchaVerification?responseCapcha=${encodeURIComponent(payload)}`, { method: 'POST' }).then((r) => r.json());
     await api('signup', user, { 'x-captcha-token': pass.body.captcha_token });
-    await api('verifyEmailOTP', { email: user.email, otp: portal.lastOtp(user.email) });
+    token = (await api('verifyEmailOTP', { email: user.email, otp: portal.lastOtp(user.email) })).token;
   });
   afterAll(async () => {
     await browser?.close();
@@ -65,6 +66,32 @@ describe('one remote down', () => {
     expect(await page.getByText(SHELL_TEXT.remoteUnavailable).count()).toBe(0);
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('shows the page while the menu cannot load, says so in the top bar, and Retry brings the menu', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${portal.url}/favicon.svg`);
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    // The layout's chrome chunk (drawer, top bar, logout dialog) fails three times: the first load and
+    // load-chrome's two retries (decision 010, "The page before the chrome").
+    let refused = 0;
+    await page.route(/\/layout-chrome\.[0-9a-f]+\.js$/, (route) => (refused < 3 ? (refused++, route.abort()) : route.continue()));
+
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+    await page.getByText(SHELL_TEXT.menuUnavailable).waitFor({ timeout: 15_000 });
+    expect(refused).toBe(3);
+    // The page itself works meanwhile; only the menu is missing.
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    await expectAccessible(page, 'menu-unavailable');
+    await screenshot(page, 'menu-unavailable-1280');
+
+    await page.getByRole('button', { name: SHELL_TEXT.retry }).click();
+    await page.getByRole('navigation').first().waitFor();
+    expect(await page.getByText(SHELL_TEXT.menuUnavailable).count()).toBe(0);
+    await page.getByRole('link', { name: 'Tickets' }).first().click();
+    await page.getByRole('heading', { name: 'Tickets' }).first().waitFor();
     await page.context().close();
   });
 });

@@ -18,6 +18,8 @@ export const SHELL_TEXT = {
   notificationTimeFormat: 'hh:mm A DD/MM/YYYY',
   /** Fallback of a remote that failed to load (shown for its routes only). */
   remoteUnavailable: 'This area is unavailable right now.',
+  /** The layout's menu and top bar could not be loaded (shown in the top bar's place, with Retry). */
+  menuUnavailable: 'The menu could not be loaded.',
   retry: 'Retry',
 } as const;
 /** Public marketing site the browser goes to after logout or when the session is over (core §2, §4). */

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { SHELL } from '@portal/contracts';
-import { theme, useSession, useUserDetails } from '@portal/kit';
-import { LogoutDialog } from '../logout/LogoutDialog';
-import { Drawer } from './Drawer';
-import { TopBar } from './TopBar';
+import { SHELL, SHELL_TEXT } from '@portal/contracts';
+import { Button, theme } from '@portal/kit';
 import { useMediaQuery } from './use-media-query';
-import { afterPageContent } from './after-page-content';
+import { loadChrome, loadedChrome } from './load-chrome';
+import type { LayoutChrome } from './LayoutChrome';
 
 /** "Under 700 px" (core §2, §9). */
 export const SMALL_SCREEN_QUERY = `(max-width: ${SHELL.collapseUnderPx - 0.02}px)`;
@@ -49,27 +47,71 @@ const SkipLink = styled.a`
   &:focus { top: 8px; }
 `;
 
-/** The common layout of protected routes (core §2): drawer, top bar, page, logout dialog. */
+/** The drawer's place until the chrome is there: the open desktop drawer's box and colour (as the page frame paints it). */
+const DrawerSlot = styled.div`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${theme.zIndex.drawer};
+  width: ${SHELL.drawerWidthPx}px;
+  background: ${theme.colors.drawer};
+`;
+
+/** The top bar's place until the chrome is there (its height and border, as the page frame paints it). */
+const TopBarSlot = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  height: ${theme.layout.topBarHeightPx}px;
+  padding: 0 16px;
+  box-sizing: border-box;
+  background: ${theme.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
+  font-size: ${theme.font.size.sm};
+`;
+
+/**
+ * The chrome's loading state: its module once there, 'failed' when its chunk could not be loaded
+ * (after load-chrome's retries), else undefined (still loading, the slots stand in).
+ */
+function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
+  const [chrome, setChrome] = useState<LayoutChrome | 'failed' | undefined>(loadedChrome);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (chrome && chrome !== 'failed') return;
+    let live = true;
+    loadChrome().then(
+      (value) => live && setChrome(value),
+      () => live && setChrome('failed'),
+    );
+    return () => {
+      live = false;
+    };
+    // A retry (attempt) asks again after a failure.
+  }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const retry = () => {
+    setChrome(undefined);
+    setAttempt((value) => value + 1);
+  };
+  return [chrome, retry];
+}
+
+/**
+ * The common layout of protected routes (core §2): drawer, top bar, page, logout dialog. The page's
+ * area renders at once; the drawer, the top bar and the logout dialog (the "chrome", its own chunk) are
+ * requested once the page's content is shown, and until then empty slots of the same size hold their
+ * place, so nothing moves when they arrive (docs/decisions/010, "The page before the chrome"). If the
+ * chrome's chunk cannot be loaded, the top bar's place says so (SHELL_TEXT.menuUnavailable) with Retry.
+ */
 export function Layout() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { pathname } = useLocation();
-  const token = useSession((state) => state.token);
-  const loadDetails = useUserDetails((state) => state.load);
   const toggleRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    void afterPageContent().then(() => {
-      if (live) void loadDetails();
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, loadDetails]);
+  const [chrome, retryChrome] = useChrome();
 
   // The overlay closes when the page changes or the window grows past 700 px.
   useEffect(() => setOverlayOpen(false), [pathname, small]);
@@ -79,31 +121,52 @@ export function Layout() {
     setOverlayOpen(false);
     toggleRef.current?.querySelector<HTMLElement>('button[aria-controls]')?.focus();
   };
+  const ready = chrome && chrome !== 'failed' ? chrome : undefined;
 
   return (
     <>
       <SkipLink href="#main-content">Skip to content</SkipLink>
-      <Drawer
-        open={open}
-        overlay={small}
-        onClose={closeOverlay}
-        onLogout={() => {
-          if (small) setOverlayOpen(false);
-          setLogoutOpen(true);
-        }}
-      />
+      {ready ? (
+        <ready.Drawer
+          open={open}
+          overlay={small}
+          onClose={closeOverlay}
+          onLogout={() => {
+            if (small) setOverlayOpen(false);
+            setLogoutOpen(true);
+          }}
+        />
+      ) : (
+        !small && desktopOpen && <DrawerSlot data-testid="drawer-slot" />
+      )}
       {small && overlayOpen && <Backdrop data-testid="drawer-backdrop" onClick={closeOverlay} />}
       <Main $shift={!small && desktopOpen} ref={toggleRef}>
-        <TopBar
-          small={small}
-          drawerOpen={open}
-          onToggleDrawer={() => (small ? setOverlayOpen((value) => !value) : setDesktopOpen((value) => !value))}
-        />
+        {ready ? (
+          <ready.TopBar
+            small={small}
+            drawerOpen={open}
+            onToggleDrawer={() => (small ? setOverlayOpen((value) => !value) : setDesktopOpen((value) => !value))}
+          />
+        ) : (
+          <TopBarSlot data-testid="top-bar-slot">
+            {chrome === 'failed' && (
+              <>
+                <span role="alert">{SHELL_TEXT.menuUnavailable}</span>
+                <Button onClick={retryChrome}>{SHELL_TEXT.retry}</Button>
+              </>
+            )}
+          </TopBarSlot>
+        )}
         <Content id="main-content" tabIndex={-1}>
           <Outlet />
         </Content>
       </Main>
-      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      {ready && (
+        <>
+          <ready.LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+          <ready.UserDetailsLoader />
+        </>
+      )}
     </>
   );
 }
