@@ -173,6 +173,13 @@ describe('audio releases in the browser', () => {
     await page.goto(`${portal.url}/catalog`);
     await page.getByText(M.noRelease).waitFor();
     await shots('catalog-empty');
+    // On a phone the table scrolls sideways; its empty state stays centred on what is visible.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.waitForTimeout(200);
+    const box = (await page.getByText(M.noRelease).boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - 412 / 2)).toBeLessThan(8);
+    await screenshot(page, 'catalog-empty-412');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('creates and submits a single, resuming the draft after a reload at every step', async () => {

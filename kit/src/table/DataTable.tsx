@@ -26,9 +26,14 @@ export type DataTableProps<T> = {
   caption?: string;
 };
 
+/** Horizontal padding of the first and last cell (a cell spanning all columns has both), in px. */
+const EDGE_PADDING_PX = 14;
+
 const Scroll = styled.div`
   width: 100%;
   overflow-x: auto;
+  /* The visible width, for the states spanning all columns (cqw in Visible). */
+  container-type: inline-size;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surface};
@@ -39,8 +44,8 @@ const Table = styled.table`
   border-collapse: collapse;
   font-size: ${theme.font.size.md};
   th, td { padding: 12px 10px; text-align: left; vertical-align: middle; border-bottom: 1px solid ${theme.colors.border}; }
-  th:first-child, td:first-child { padding-left: 14px; }
-  th:last-child, td:last-child { padding-right: 14px; }
+  th:first-child, td:first-child { padding-left: ${EDGE_PADDING_PX}px; }
+  th:last-child, td:last-child { padding-right: ${EDGE_PADDING_PX}px; }
   th {
     background: ${theme.colors.surfaceMuted};
     color: ${theme.colors.textMuted};
@@ -51,6 +56,17 @@ const Table = styled.table`
     white-space: nowrap;
   }
   tbody tr:last-child td { border-bottom: 0; }
+`;
+
+/**
+ * Content of a cell spanning all columns (loading, empty) kept within the visible part of a table that
+ * scrolls sideways: as wide as the scroll box (less the cell's padding) and stuck to its left edge, so
+ * on a phone "No Release Created." is centred on screen, not in the middle of a table wider than it.
+ */
+const Visible = styled.div`
+  position: sticky;
+  left: ${EDGE_PADDING_PX}px;
+  width: calc(100cqw - ${2 * EDGE_PADDING_PX}px);
 `;
 
 const Row = styled.tr<{ $clickable: boolean }>`
@@ -90,13 +106,17 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
           {loading ? (
             <tr>
               <td colSpan={columns.length}>
-                <Loader />
+                <Visible>
+                  <Loader />
+                </Visible>
               </td>
             </tr>
           ) : rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length}>
-                <EmptyState>{empty}</EmptyState>
+                <Visible>
+                  <EmptyState>{empty}</EmptyState>
+                </Visible>
               </td>
             </tr>
           ) : (
