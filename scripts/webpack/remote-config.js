@@ -61,6 +61,14 @@ function createRemoteConfig({ dir, name, exposes, port }) {
         ...(production ? [new PrecompressPlugin(), new RemoteVersionPlugin({ dir, name })] : []),
       ],
       ...buildSettings(production),
+      optimization: {
+        ...buildSettings(production).optimization,
+        // One chunk per exposed module (plus the shared libraries' own): the code two pages have in
+        // common is in each, instead of in chunks of its own that a page's first load asks for one by
+        // one. On a phone's connection each request costs more than the few KB repeated (issue 14,
+        // docs/decisions/010).
+        splitChunks: false,
+      },
       devServer: devServer(port, { historyApiFallback: false, devMiddleware: { writeToDisk: false } }),
     };
   };
