@@ -73,13 +73,13 @@ const TopBarSlot = styled.div`
 
 /**
  * The chrome's loading state: its module once there, 'failed' when its chunk could not be loaded
- * (after load-chrome's retries), else undefined (still loading, the slots stand in).
+ * (after load-chrome's retries), else undefined (still loading, the slots stand in); and a retry.
  */
 function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
   const [chrome, setChrome] = useState<LayoutChrome | 'failed' | undefined>(loadedChrome);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (chrome && chrome !== 'failed') return;
+    if (loadedChrome()) return;
     let live = true;
     loadChrome().then(
       (value) => live && setChrome(value),
@@ -88,8 +88,7 @@ function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
     return () => {
       live = false;
     };
-    // A retry (attempt) asks again after a failure.
-  }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [attempt]);
   const retry = () => {
     setChrome(undefined);
     setAttempt((value) => value + 1);
