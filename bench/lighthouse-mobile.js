@@ -17,11 +17,10 @@
  *
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { chromium } = require('playwright-core');
 const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
+const { runLighthouse } = require('./_lighthouse');
 
 const TARGET_SCORE = 90;
 const TARGET_LCP_MS = 2500;
@@ -31,59 +30,32 @@ const PAGES = [
   { path: '/catalog', loggedIn: true },
   { path: '/create_releases', loggedIn: true },
 ];
-/** DESIGN.md's Chromium flags (headless, no sandbox...), without --headless: chrome-launcher adds its own. */
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function argValue(name, fallback) {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-/** Write the session token into the origin's localStorage of the running Chromium (through its debugging port). */
-async function injectSession(port, origin, token) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const context = browser.contexts()[0];
-    const page = await context.newPage();
-    // A small same-origin file, so no page code runs before the token is there.
-    await page.goto(`${origin}/favicon.svg`);
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await page.close();
-  } finally {
-    // Disconnects only: the Chromium started by chrome-launcher keeps running.
-    await browser.close();
+/** One Lighthouse run in a fresh Chromium; resolves to the page's figures (and saves the report and trace to `saveAs`). */
+async function runOnce(url, token, saveAs) {
+  const { lhr, artifacts } = await runLighthouse(url, token);
+  if (saveAs) {
+    writeFileSync(saveAs, JSON.stringify(lhr));
+    const trace = artifacts?.Trace ?? artifacts?.traces?.defaultPass;
+    if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
   }
-}
-
-/** One Lighthouse run in a fresh Chromium; resolves to the page's figures. */
-async function runOnce(lighthouse, launch, url, token, saveAs) {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, userDataDir });
-  try {
-    if (token) await injectSession(chrome.port, new URL(url).origin, token);
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) });
-    const lhr = result.lhr;
-    if (saveAs) {
-      writeFileSync(saveAs, JSON.stringify(lhr));
-      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
-      if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
-    }
-    const audit = (id) => lhr.audits[id]?.numericValue;
-    return {
-      landedOn: new URL(lhr.finalDisplayedUrl).pathname,
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      lcp: audit('largest-contentful-paint'),
-      fcp: audit('first-contentful-paint'),
-      tbt: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      si: audit('speed-index'),
-      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
-      runtimeError: lhr.runtimeError?.code,
-    };
-  } finally {
-    chrome.kill();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  return {
+    landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: audit('largest-contentful-paint'),
+    fcp: audit('first-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    si: audit('speed-index'),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    runtimeError: lhr.runtimeError?.code,
+  };
 }
 
 const median = (values) => {
@@ -98,8 +70,6 @@ const median = (values) => {
   const saveDir = argValue('--save-dir');
   if (saveDir) mkdirSync(saveDir, { recursive: true });
   build(process.argv);
-  const { default: lighthouse } = await import('lighthouse');
-  const { launch } = await import('chrome-launcher');
   const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false' });
   const api = await startApi(env);
   try {
@@ -111,7 +81,7 @@ const median = (values) => {
       // A run Lighthouse could not trace (e.g. NO_NAVSTART on a busy machine) is retried, up to twice.
       for (let i = 0, retries = 0; i < runs; ) {
         const saveAs = saveDir && join(saveDir, `${p.path.replace(/\W+/g, '_') || '_'}-${i + 1}.json`);
-        const sample = await runOnce(lighthouse, launch, `${origin}${p.path}`, p.loggedIn ? token : undefined, saveAs);
+        const sample = await runOnce(`${origin}${p.path}`, p.loggedIn ? token : undefined, saveAs);
         if (sample.runtimeError && retries++ < 2) continue;
         samples.push(sample);
         i++;
