@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { pageOffset, type VideoCatalogQueryDto, type VideoCatalogRow } from '@portal/contracts';
-import { escapeLike, hasControlCharacter } from '../releases/catalog/catalog.query';
+import { escapeLike, hasControlCharacter } from '../common/db/like-search';
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { thumbnailUrl } from './thumbnails.service';
 

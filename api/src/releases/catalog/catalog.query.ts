@@ -6,6 +6,7 @@ import { CatalogSnapshots } from './catalog-snapshots';
 import { ReleaseCountEntity } from '../entities/release-count.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { toCatalogRow, type CatalogEntityRow } from '../release-info/release.mapper';
+import { hasControlCharacter } from '../../common/db/like-search';
 
 /** Sort keys of the list: column, direction. Unknown keys fall back to newest first. */
 const SORTS: Record<CatalogSort, [keyof ReleaseEntity, 'ASC' | 'DESC']> = {
@@ -33,12 +34,6 @@ const SELECT_COLUMNS = COLUMNS.join(', ');
 function fromRaw(r: Record<string, unknown>): CatalogRow {
   return toCatalogRow({ ...(r as CatalogEntityRow), id: Number(r.id), release_date: Number(r.release_date), number_of_tracks: Number(r.number_of_tracks) });
 }
-
-/** Whether a search text holds a control character (NUL included). */
-export const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);
-
-/** Escape LIKE wildcards with '!' (one escape character that means the same on SQLite and MySQL). */
-export const escapeLike = (s: string): string => s.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * The audio catalogue of one user (core §2 /catalog, §9 page size 25), built for a label with tens of

@@ -4,7 +4,6 @@ import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { SNIFF_BYTES, UploadGuard, type Sniff } from './upload-guard';
 import { parseRange } from './uploads.service';
-import { escapeLike } from '../catalog/catalog.query';
 
 const png: Sniff = async () => ({ ext: 'png', mime: 'image/png' });
 const wav: Sniff = async () => ({ ext: 'wav', mime: 'audio/wav' });
@@ -63,11 +62,5 @@ describe('parseRange', () => {
     expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
     expect(parseRange('bytes=9-3', 100)).toBe('unsatisfiable');
     expect(parseRange('bytes=-0', 100)).toBe('unsatisfiable');
-  });
-});
-
-describe('escapeLike', () => {
-  it('escapes LIKE wildcards and the escape character itself', () => {
-    expect(escapeLike('100% pure_gold!')).toBe('100!% pure!_gold!!');
   });
 });

@@ -24,7 +24,7 @@ import type { InferType } from 'yup';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { escapeLike } from '../../releases/catalog/catalog.query';
+import { escapeLike } from '../../common/db/like-search';
 import { FileStorage } from '../../storage/file-storage';
 import { receiveSingleFile } from '../../storage/streamed-upload';
 import { UsersService } from '../../users/users.service';
