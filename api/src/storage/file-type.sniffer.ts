@@ -6,6 +6,12 @@ import { Worker } from 'node:worker_threads';
 
 export type SniffedType = { ext: string; mime: string } | null;
 
+/** Reads the type of an upload's first bytes (FileTypeSniffer.sniff, or a stand-in in unit tests). */
+export type Sniff = (head: Buffer) => Promise<SniffedType>;
+
+/** Bytes file-type needs to recognise every format it knows (its own constant): the head a guard holds back. */
+export const SNIFF_BYTES = 4100;
+
 /** How long one detection may take before the upload is refused (a parser stuck on hostile bytes). */
 const SNIFF_TIMEOUT_MS = 5000;
 
@@ -47,7 +53,7 @@ export class FileTypeSniffer implements OnModuleDestroy {
   private seq = 0;
   private readonly pending = new Map<number, { resolve(v: SniffedType): void; reject(e: Error): void; timer: NodeJS.Timeout }>();
 
-  /** The type file-type reads in `head` (pass the first 4100 bytes), or null when unknown. */
+  /** The type file-type reads in `head` (pass the first SNIFF_BYTES), or null when unknown. */
   sniff(head: Buffer): Promise<SniffedType> {
     const worker = this.ensureWorker();
     const id = ++this.seq;

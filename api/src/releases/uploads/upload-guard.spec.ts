@@ -2,7 +2,8 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
-import { SNIFF_BYTES, UploadGuard, type Sniff } from './upload-guard';
+import { SNIFF_BYTES, type Sniff } from '../../storage/file-type.sniffer';
+import { UploadGuard } from './upload-guard';
 import { parseRange } from './uploads.service';
 
 const png: Sniff = async () => ({ ext: 'png', mime: 'image/png' });

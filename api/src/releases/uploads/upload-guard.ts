@@ -1,10 +1,8 @@
 import { RELEASE_LIMITS, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { UploadKind } from '../entities/upload.entity';
+import { SNIFF_BYTES, type Sniff } from '../../storage/file-type.sniffer';
 import { TypeSniffingGuard } from '../../storage/type-sniffing-guard';
-
-/** Bytes file-type needs to recognise every format it knows (its own constant). */
-export const SNIFF_BYTES = 4100;
 
 /** What the bytes are: kind, extension of the stored name and the MIME type served. */
 export type DetectedFile = { kind: UploadKind; ext: 'png' | 'gif' | 'jpg' | 'mp3' | 'wav'; mime: string };
@@ -24,8 +22,6 @@ export const maxBytes = (kind: UploadKind): number => (kind === 'artwork' ? RELE
 const tooLarge = (kind: UploadKind) => DomainError.tooLarge(kind === 'artwork' ? M.artworkTooLarge : M.audioTooLarge);
 const wrongType = (kind: UploadKind) => DomainError.unsupported(kind === 'artwork' ? M.artworkType : M.audioType);
 
-/** Reads the type of the first bytes (FileTypeSniffer: file-type in a worker). */
-export type Sniff = (head: Buffer) => Promise<{ ext: string; mime: string } | null>;
 
 /**
  * The type of an upload from its first bytes (magic numbers, core §5 / DESIGN "Files"), never from its

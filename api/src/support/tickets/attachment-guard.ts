@@ -1,15 +1,10 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { SUPPORT_LIMITS, SUPPORT_MESSAGES as M } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
-
-/** Bytes file-type needs to recognise every format it knows. */
-export const SNIFF_BYTES = 4100;
+import { SNIFF_BYTES, type Sniff } from '../../storage/file-type.sniffer';
 
 /** What the bytes are: the stored name's extension and the MIME type served. */
 export type AttachmentType = { ext: 'png' | 'jpg' | 'pdf' | 'txt' | 'doc' | 'xls' | 'docx' | 'xlsx'; mime: string };
-
-/** Reads the type of the first bytes (FileTypeSniffer: file-type in a worker). */
-export type Sniff = (head: Buffer) => Promise<{ ext: string; mime: string } | null>;
 
 const tooLarge = () => DomainError.tooLarge(M.attachmentTooLarge);
 const wrongType = () => DomainError.unsupported(M.attachmentType);
