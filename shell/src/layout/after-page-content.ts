@@ -1,17 +1,17 @@
 /** How long the page's content must stay unchanged to count as shown, in ms. */
 const QUIET_MS = 150;
-/** The longest the layout's own requests wait for that, in ms (a slow page does not hold them back longer). */
+/** The longest the chrome waits for that, in ms (a slow page does not hold it back longer). */
 const MAX_WAIT_MS = 2000;
 
 let settled: Promise<void> | null = null;
 
 /**
  * Resolves once the page's content (`#main-content`, the layout's page area) has stopped changing for
- * QUIET_MS, at most MAX_WAIT_MS after the first call. The layout's own requests (the user's details, the
- * app config, the staff check, the notification bell) wait for it, so on a phone they and the
- * re-renders they cause come after the route's content (its loader, then its data) instead of
- * competing with it (issue 14, Largest Contentful Paint). The first call, from the layout's first
- * effects, starts the wait; later calls (a new session) get the same, already settled, promise.
+ * QUIET_MS, at most MAX_WAIT_MS after the first call. The layout's chrome waits for it (load-chrome.ts),
+ * so on a phone the chrome's code and its own requests (the user's details, the app config, the staff
+ * check, the notification bell) and the re-renders they cause come after the route's content (its
+ * loader, then its data) instead of competing with it (issue 14, Largest Contentful Paint). The first
+ * call, from the layout's first effects, starts the wait; later calls get the same, settled, promise.
  */
 export function afterPageContent(): Promise<void> {
   settled ??= new Promise<void>((resolve) => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '@portal/kit';
 import { AUTH_ENDPOINTS } from '@portal/contracts';
-import { afterPageContent } from './after-page-content';
 
 /** GET /api/getAppConfig body (docs/decisions/001). */
 export type AppConfig = { support_email?: string; public_site_url?: string };
@@ -12,8 +11,8 @@ export type ExternalLinks = { publicSite: string | null; webSeries: string | nul
 let cached: Promise<AppConfig> | null = null;
 
 function loadConfig(): Promise<AppConfig> {
-  cached ??= afterPageContent()
-    .then(() => api.call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true }))
+  cached ??= api
+    .call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true })
     .then((envelope) => envelope.body ?? {})
     .catch(() => {
       cached = null;

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { api, useSession } from '@portal/kit';
 import { OPS_ENDPOINTS } from '@portal/contracts';
-import { afterPageContent } from './after-page-content';
 
 /**
  * Whether the logged-in user is staff (issue 11), to show the console's drawer link. Asked once per
- * token, after the page's content (afterPageContent); an artist gets `staff: false` (the console
- * itself and the server check again).
+ * token; an artist gets `staff: false` (the console itself and the server check again).
  */
 export function useIsStaff(): boolean {
   const token = useSession((s) => s.token);
@@ -15,12 +13,10 @@ export function useIsStaff(): boolean {
     setStaff(false);
     if (!token) return;
     let live = true;
-    afterPageContent()
-      .then(() => (live ? api.call(OPS_ENDPOINTS.staffSession, {}, { silent: true }) : undefined))
-      .then(
-        (res) => live && setStaff(!!res?.body?.staff),
-        () => undefined,
-      );
+    api.call(OPS_ENDPOINTS.staffSession, {}, { silent: true }).then(
+      (res) => live && setStaff(!!res.body?.staff),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -4,7 +4,6 @@ import { AUTH_ENDPOINTS, SHELL, SHELL_TEXT } from '@portal/contracts';
 import { api, ApiError, formatDate, Loader, theme } from '@portal/kit';
 import { Icon } from '../layout/icons';
 import { IconButton } from '../layout/IconButton';
-import { afterPageContent } from '../layout/after-page-content';
 import { linkify, toNotificationView, type NotificationView } from './notification';
 
 const Wrap = styled.div`
@@ -106,12 +105,8 @@ export function NotificationBell() {
         },
       );
     };
-    // The first check waits for the page's content (afterPageContent), then every notificationPollMs.
-    void afterPageContent().then(() => {
-      if (stopped) return;
-      poll();
-      timer = setInterval(poll, SHELL.notificationPollMs);
-    });
+    poll();
+    timer = setInterval(poll, SHELL.notificationPollMs);
     return () => {
       stopped = true;
       clearInterval(timer);
