@@ -20,6 +20,12 @@ function numberArg(name, fallback) {
   return i >= 2 ? Number(process.argv[i + 1]) : fallback;
 }
 
+/** The word after `--<name>` on the command line, or `fallback` when the option is absent. */
+function stringArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 2 ? process.argv[i + 1] : fallback;
+}
+
 /** Compile contracts and the API (tsc) unless --no-build was given. */
 function build(argv) {
   if (argv.includes('--no-build')) return;
@@ -173,4 +179,4 @@ async function mysqlDatabase(prefix) {
   };
 }
 
-module.exports = { createVerifiedUser, numberArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };
+module.exports = { createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

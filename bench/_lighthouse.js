@@ -49,4 +49,4 @@ async function runLighthouse(url, token) {
   }
 }
 
-module.exports = { CHROMIUM_FLAGS, runLighthouse };
+module.exports = { runLighthouse };

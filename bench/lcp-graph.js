@@ -16,13 +16,8 @@
  * metrics modules (`lighthouse/core/computed/metrics/...`), which are internal: a Lighthouse upgrade may
  * move them. Needs `npm run build` first for the front ends.
  */
-const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, numberArg, startApi, stringArg } = require('./_api-process');
 const { runLighthouse } = require('./_lighthouse');
-
-function argValue(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 /** "EvaluateScript /main.js:18 | RunMicrotasks:12": the trace events inside a CPU node, longest first (ms, observed). */
 function taskContents(node, origin) {
@@ -43,8 +38,8 @@ function taskContents(node, origin) {
 const ms = (value) => String(Math.round(value)).padStart(6);
 
 (async () => {
-  const path = argValue('--only', '/catalog');
-  const runs = Number(argValue('--runs', '1'));
+  const path = stringArg('only', '/catalog');
+  const runs = numberArg('runs', 1);
   build(process.argv);
   const { LanternLargestContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js');
   const { LanternTotalBlockingTime } = await import('lighthouse/core/computed/metrics/lantern-total-blocking-time.js');

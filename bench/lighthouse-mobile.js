@@ -19,7 +19,7 @@
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, numberArg, startApi, stringArg } = require('./_api-process');
 const { runLighthouse } = require('./_lighthouse');
 
 const TARGET_SCORE = 90;
@@ -30,11 +30,6 @@ const PAGES = [
   { path: '/catalog', loggedIn: true },
   { path: '/create_releases', loggedIn: true },
 ];
-
-function argValue(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 /** One Lighthouse run in a fresh Chromium; resolves to the page's figures (and saves the report and trace to `saveAs`). */
 async function runOnce(url, token, saveAs) {
@@ -65,9 +60,9 @@ const median = (values) => {
 };
 
 (async () => {
-  const runs = Number(argValue('--runs', '3'));
-  const only = argValue('--only');
-  const saveDir = argValue('--save-dir');
+  const runs = numberArg('runs', 3);
+  const only = stringArg('only');
+  const saveDir = stringArg('save-dir');
   if (saveDir) mkdirSync(saveDir, { recursive: true });
   build(process.argv);
   const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false' });
