@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import * as yup from 'yup';
 import { idField } from '../common/query.schemas';
 import { GENRES } from '../lists/genres';
@@ -13,7 +12,6 @@ import { RELEASE_MESSAGES as M } from './releases.messages';
 import { EXPLICIT_VERSIONS, RELEASE_TYPES, TRACK_VERSIONS, YES_NO } from './releases.enums';
 import { isPriceTierAllowed } from './price-tiers';
 import { CALLER_TUNE_PATTERN, checkArtistRules, checkCreditNames, ISRC_PATTERN, maxProductionYear, minReleaseDate, minReleaseDateAnyZone, UPC_EAN_PATTERN } from './release-rules';
-
 
 const text = (msg: string = M.requiredFields) => yup.string().trim().max(L.textMax).required(msg);
 const optionalText = () => yup.string().trim().max(L.textMax).optional().default('');

@@ -22,7 +22,6 @@ export const maxBytes = (kind: UploadKind): number => (kind === 'artwork' ? RELE
 const tooLarge = (kind: UploadKind) => DomainError.tooLarge(kind === 'artwork' ? M.artworkTooLarge : M.audioTooLarge);
 const wrongType = (kind: UploadKind) => DomainError.unsupported(kind === 'artwork' ? M.artworkType : M.audioType);
 
-
 /**
  * The type of an upload from its first bytes (magic numbers, core §5 / DESIGN "Files"), never from its
  * name or the browser's content type. mp3 is accepted as file-type's `mp3` (audio/mpeg; MPEG layer 3,
