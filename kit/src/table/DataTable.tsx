@@ -88,6 +88,14 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
       onRowClick(row);
     }
   };
+  /** One row of one cell over all columns (the loading and empty states), its content kept in view. */
+  const spanningRow = (content: ReactNode) => (
+    <tr>
+      <td colSpan={columns.length}>
+        <Visible>{content}</Visible>
+      </td>
+    </tr>
+  );
   return (
     // Scrolls sideways on small screens: focusable and named so a keyboard can scroll it (axe scrollable-region-focusable).
     <Scroll tabIndex={0} role={caption ? 'region' : undefined} aria-label={caption}>
@@ -104,21 +112,9 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
         </thead>
         <tbody>
           {loading ? (
-            <tr>
-              <td colSpan={columns.length}>
-                <Visible>
-                  <Loader />
-                </Visible>
-              </td>
-            </tr>
+            spanningRow(<Loader />)
           ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length}>
-                <Visible>
-                  <EmptyState>{empty}</EmptyState>
-                </Visible>
-              </td>
-            </tr>
+            spanningRow(<EmptyState>{empty}</EmptyState>)
           ) : (
             rows.map((row, index) => (
               <Row
