@@ -235,9 +235,11 @@ describe('audio releases in the browser', () => {
     // page frame (so before the first contentful paint; the page itself could ask only after its code
     // arrived and React rendered), and the page uses that answer instead of asking again (this
     // document's resource and paint timings).
-    const timings = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd, initiator: entry.initiatorType })),
-    );
+    const resourceTimings = () =>
+      page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd, initiator: entry.initiatorType })),
+      );
+    const timings = await resourceTimings();
     const listCalls = timings.filter((entry) => entry.path === '/api/getCatelogListWeb');
     expect(listCalls).toHaveLength(1);
     const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
@@ -252,9 +254,7 @@ describe('audio releases in the browser', () => {
     // Decision 010, "The page before the chrome": the drawer and top bar's chunk is asked for once, after
     // the page's content was shown (so after the list's answer arrived), never with the page's own code.
     await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
-    const chromeLoads = (
-      await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })))
-    ).filter((entry) => /^\/layout-chrome\.[0-9a-f]+\.js$/.test(entry.path));
+    const chromeLoads = (await resourceTimings()).filter((entry) => /^\/layout-chrome\.[0-9a-f]+\.js$/.test(entry.path));
     expect(chromeLoads).toHaveLength(1);
     expect(chromeLoads[0].start).toBeGreaterThan(listCalls[0].end);
     for (const title of [single.title, album.title]) {

@@ -268,7 +268,9 @@ describe('support area in the browser', () => {
     await page.setViewportSize({ width: 412, height: 823 });
     await go('/');
     const drawer = page.locator('#app-drawer');
-    // Closed, the drawer is hidden and not yet rendered (its menu comes with the first opening).
+    // Closed, the drawer (there once the layout's chrome has loaded) is hidden and its menu not yet
+    // rendered (it comes with the first opening).
+    await drawer.waitFor({ state: 'attached' });
     expect(await drawer.locator('nav a').count()).toBe(0);
     const toggle = page.getByRole('button', { name: /open navigation menu/i });
     await toggle.click();
