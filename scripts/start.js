@@ -22,6 +22,31 @@ if (env.STATIC_ROOT === undefined) {
   const missing = ['shell/dist/index.html', ...['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights'].map((d) => `${d}/dist/mf-manifest.json`)].filter((f) => !existsSync(join(root, f)));
   if (missing.length) console.warn(`Front ends not built (${missing.join(', ')}): run \`npm run build\`.`);
 }
-const child = spawn(process.execPath, [main], { env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The API child is restarted when it dies on its own (an uncaught exception exits it after a short drain,
+// decision 022), with a back-off that grows on repeated crashes (1 s doubling to 30 s, back to 1 s after a
+// minute up). A configuration error (exit 78) is not retried: the message names the variable to fix.
+// SIGINT/SIGTERM are passed on and the child's own graceful drain decides when this process exits.
+const CONFIG_ERROR = 78;
+let child = null;
+let stopping = false;
+let backoffMs = 1000;
+function startChild() {
+  const startedAt = Date.now();
+  child = spawn(process.execPath, [main], { env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (stopping) return process.exit(code ?? (signal ? 1 : 0));
+    if (code === CONFIG_ERROR) return process.exit(code);
+    if (Date.now() - startedAt > 60_000) backoffMs = 1000;
+    console.error(`[start] the API exited (${signal ?? `code ${code}`}); starting it again in ${backoffMs / 1000} s`);
+    setTimeout(startChild, backoffMs);
+    backoffMs = Math.min(backoffMs * 2, 30_000);
+  });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+    else process.exit(0);
+  });
+}
+startChild();

@@ -4,10 +4,12 @@ import { Logger } from '@nestjs/common';
 import { runPrimary } from './cluster/cluster-primary';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './app.factory';
+import { HttpDrain, ShutdownState } from './common/http/graceful-shutdown';
+import { installFatalHandlers } from './common/fatal-errors';
 
 /**
  * Start the API (and the built front ends) on PORT. A bad setting stops the start with a message naming
- * it. With API_WORKERS > 1 this process becomes the cluster's primary and forks the workers that serve.
+ * it. SIGTERM/SIGINT drain the server (decision 022) before the process exits. With API_WORKERS > 1 this process becomes the cluster's primary and forks the workers that serve.
  */
 async function main(): Promise<void> {
   let config;
@@ -26,9 +28,29 @@ async function main(): Promise<void> {
     return;
   }
   const app = await createApp(config);
-  app.enableShutdownHooks();
+  const logger = new Logger('Main');
+  const drain = new HttpDrain(app.getHttpServer());
+  let exiting = false;
+  /** Drain (decision 022), close the app (database, queues), exit with `code`. */
+  const shutdown = async (reason: string, code: number, graceMs = config.shutdownGraceSeconds * 1000) => {
+    if (exiting) return;
+    exiting = true;
+    app.get(ShutdownState).draining = true;
+    logger.log({ msg: 'draining', reason, grace_s: graceMs / 1000 });
+    const deadline = setTimeout(() => {
+      logger.error({ msg: 'shutdown deadline passed: exiting anyway', reason });
+      process.exit(code || 1);
+    }, graceMs + 5000);
+    deadline.unref();
+    const result = await drain.drain({ graceMs });
+    logger.log({ msg: 'drained', answered: result.answered, destroyed: result.destroyed, ms: result.ms });
+    await app.close().catch((e: unknown) => logger.error({ msg: 'close failed', err: (e as Error).message }));
+    process.exit(code);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal, 0));
+  installFatalHandlers(logger, (reason) => void shutdown(reason, 1, Math.min(5000, config.shutdownGraceSeconds * 1000)));
   await app.listen(config.port);
-  new Logger('Main').log(`Portal on http://localhost:${config.port} (database: ${config.database.type}, data: ${config.dataDir})`);
+  logger.log(`Portal on http://localhost:${config.port} (database: ${config.database.type}, data: ${config.dataDir})`);
 }
 
 main().catch((e) => {

@@ -57,6 +57,8 @@ export type AppConfig = {
   catalog: { snapshotMin: number; snapshotEntries: number };
   logFormat: 'json' | 'pretty';
   logRequests: boolean;
+  /** SHUTDOWN_GRACE_SECONDS (20, 1–600): longest a graceful drain on SIGTERM may take before the process exits anyway (decision 022). */
+  shutdownGraceSeconds: number;
   /**
    * API processes (issue 14): 1 runs the API in this process; more runs it under Node's cluster module,
    * a primary and this many workers sharing the port (docs/decisions/012-api-cluster.md).
@@ -196,7 +198,7 @@ function localSecret(dataDir: string, key: string): string {
  * CATALOG_SNAPSHOT_ENTRIES (250000; 0 = off), STATIC_ROOT,
  * REMOTES_JSON, REMOTE_STORE_DIR (DATA_DIR/remotes), REMOTE_KEEP_VERSIONS (5), REMOTE_ORIGINS (JSON),
  * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true),
- * API_WORKERS (1; `auto` = one per core).
+ * API_WORKERS (1; `auto` = one per core), SHUTDOWN_GRACE_SECONDS (20).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -308,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     remoteStore,
     logFormat,
     logRequests: bool(env, 'LOG_REQUESTS', true),
+    shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 20, 1, 600),
     apiWorkers: apiWorkers(env),
   };
 }

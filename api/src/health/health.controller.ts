@@ -7,7 +7,7 @@ import { AUTH_ENDPOINTS as E, SERVER_MESSAGES } from '@portal/contracts';
 import { ok } from '../common/envelope';
 import { RETRY_AFTER_SECONDS } from '../common/exception.filter';
 import { Endpoint } from '../common/http/endpoint.decorator';
-
+import { ShutdownState } from '../common/http/graceful-shutdown';
 
 /**
  * Liveness and readiness (issue 13, @nestjs/terminus). Liveness says the process answers; readiness
@@ -20,9 +20,14 @@ export class HealthController {
     @InjectDataSource() private readonly db: DataSource,
     private readonly health: HealthCheckService,
     private readonly typeorm: TypeOrmHealthIndicator,
+    private readonly shutdown: ShutdownState,
   ) {}
 
-  /** GET /api/health (readiness) → body `{ database: 'up', engine }`, or 503 `{ database: 'down', engine }` with Retry-After. */
+  /**
+   * GET /api/health (readiness) → body `{ database: 'up', engine }`, or 503 with Retry-After:
+   * `{ database: 'down', engine }` while the database is unreachable, `{ database: 'draining', engine }`
+   * once the process began its graceful shutdown (decision 022).
+   */
   @Endpoint(E.health)
   async ready(@Res({ passthrough: true }) res: Response) {
     return this.readiness(res);
@@ -42,6 +47,10 @@ export class HealthController {
 
   private async readiness(res: Response) {
     const engine = String(this.db.options.type);
+    if (this.shutdown.draining) {
+      res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      return { status: 503, message: SERVER_MESSAGES.draining, body: { database: 'draining', engine } };
+    }
     try {
       await this.health.check([() => this.typeorm.pingCheck('database', { connection: this.db, timeout: 1500 })]);
       return ok('OK', { body: { database: 'up', engine } });

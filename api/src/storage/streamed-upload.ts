@@ -14,8 +14,8 @@ const OVERHEAD_BYTES = 8 * 1024 * 1024;
 export type FileGuard = Transform & { destroyed: boolean };
 
 export type ReceiveOptions<G extends FileGuard> = {
-  /** Multipart field of the file (`image` for the spec's uploads). */
-  field: string;
+  /** Multipart field of the file (`image` for the spec's uploads), or the fields that may carry it (the first one sent is taken). */
+  field: string | readonly string[];
   /** Largest accepted file, bytes; a body far beyond it is cut off. */
   maxBytes: number;
   /** The guard of this upload (checks the bytes; destroys itself with a DomainError on a refusal); `filename` is the name the browser sent. */
@@ -80,9 +80,10 @@ export async function receiveSingleFile<G extends FileGuard>(
       }
     };
 
+    const wanted = (name: string) => (typeof field === 'string' ? name === field : field.includes(name));
     parser.on('file', (name, file, info) => {
-      if (name !== field || guard) {
-        if (name === field) extraFile = true;
+      if (!wanted(name) || guard) {
+        if (wanted(name)) extraFile = true;
         file.resume();
         return;
       }

@@ -33,4 +33,6 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'Request body too large.',
   forbidden: 'You do not have access to this.',
   unavailable: 'The service is unavailable right now. Please try again shortly.',
+  /** Readiness of an instance that is shutting down (decision 022): the balancer sends the request elsewhere. */
+  draining: 'This instance is shutting down. Please try again shortly.',
 } as const;

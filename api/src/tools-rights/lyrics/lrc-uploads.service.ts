@@ -1,19 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import busboy from 'busboy';
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import { Transform, type TransformCallback } from 'node:stream';
 import type { Repository } from 'typeorm';
 import { fillMessage, parseLrc, TOOLS_LIMITS as L, TOOLS_MESSAGES as M, type LrcUpload } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { FileStorage } from '../../storage/file-storage';
+import { receiveSingleFile } from '../../storage/streamed-upload';
 import { LrcUploadEntity } from './lyrics.entity';
 
-/** Form fields that may carry the LRC file: `file`, or `image` like POST /api/upload. */
-const FIELDS = new Set(['file', 'image']);
-/** Multipart overhead tolerated beyond the largest file before the connection is cut. */
-const OVERHEAD_BYTES = 64 * 1024;
+/** Form fields that may carry the LRC file: `file`, or `image` like POST /api/upload (areas §7). */
+const FIELDS = ['file', 'image'];
+
+/**
+ * The LRC file's bytes on their way to storage: kept (≤ 256 KB) for the line-by-line check, and an
+ * error (413 lrcTooLarge) as soon as they pass the limit, so the storage discards the partial file.
+ */
+export class LrcGuard extends Transform {
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  /** The whole file, once stored. */
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.length);
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.length += chunk.length;
+    if (this.length > this.maxBytes) return done(DomainError.tooLarge(M.lrcTooLarge, 'lrc_too_large'));
+    this.chunks.push(chunk);
+    done(null, chunk);
+  }
+}
 const FILENAME = /^[a-f0-9]{32}\.lrc$/;
 
 /**
@@ -41,75 +64,41 @@ export function checkLrcBytes(bytes: Buffer): number {
  */
 @Injectable()
 export class LrcUploadsService {
+  private readonly logger = new Logger(LrcUploadsService.name);
+
   constructor(
     @InjectRepository(LrcUploadEntity) private readonly uploads: Repository<LrcUploadEntity>,
     private readonly storage: FileStorage,
   ) {}
 
   /**
-   * Receive the one file of a multipart request, check it and store it as `<32 hex>.lrc` owned by the
-   * caller. The answer is sent once the body is consumed. Errors: 400 lrcMissing / lrcOneFile /
-   * lrcIncomplete / the LRC messages of checkLrcBytes; 413 lrcTooLarge.
+   * Receive the one file of a multipart request through the streamed-upload helper every other upload
+   * uses (so a cut-off body, a second file or an over-size file is a clean 4xx, never a crash or a reset),
+   * check it and keep it as `<32 hex>.lrc` owned by the caller. The answer is sent once the body is
+   * consumed. Errors: 400 lrcMissing / lrcOneFile / lrcIncomplete / the LRC messages of checkLrcBytes;
+   * 413 lrcTooLarge. A refused file leaves no bytes and no row.
    */
   async receive(userId: number, req: PortalRequest): Promise<LrcUpload> {
-    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.lrcMissing, 'lrc_missing');
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: L.lrcMaxBytes, files: 2, fields: 10, parts: 12, fieldSize: 4096 } });
-    } catch {
-      throw DomainError.badRequest(M.lrcMissing, 'lrc_missing');
-    }
-    const bytes = await new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let files = 0;
-      let tooLarge = false;
-      let received = 0;
-      let settled = false;
-      const settle = (error: DomainError | null) => {
-        if (settled) return;
-        settled = true;
-        req.off('data', count);
-        if (error) reject(error);
-        else resolve(Buffer.concat(chunks));
-      };
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > L.lrcMaxBytes + OVERHEAD_BYTES) {
-          settle(DomainError.tooLarge(M.lrcTooLarge, 'lrc_too_large'));
-          req.unpipe(parser);
-          req.destroy();
-        }
-      };
-      parser.on('file', (name, file) => {
-        if (!FIELDS.has(name)) return void file.resume();
-        files += 1;
-        if (files > 1) return void file.resume();
-        file.on('data', (c: Buffer) => chunks.push(c));
-        file.on('limit', () => (tooLarge = true));
-      });
-      parser.on('error', () => settle(DomainError.badRequest(M.lrcIncomplete, 'lrc_incomplete')));
-      parser.on('close', () => {
-        if (files === 0) return settle(DomainError.badRequest(M.lrcMissing, 'lrc_missing'));
-        if (files > 1) return settle(DomainError.badRequest(M.lrcOneFile, 'lrc_one_file'));
-        if (tooLarge) return settle(DomainError.tooLarge(M.lrcTooLarge, 'lrc_too_large'));
-        settle(null);
-      });
-      req.on('data', count);
-      req.on('error', () => settle(DomainError.badRequest(M.lrcIncomplete, 'lrc_incomplete')));
-      req.pipe(parser);
+    const stored = await receiveSingleFile(req, this.storage, {
+      field: FIELDS,
+      maxBytes: L.lrcMaxBytes,
+      makeGuard: () => new LrcGuard(L.lrcMaxBytes),
+      tooLarge: () => DomainError.tooLarge(M.lrcTooLarge, 'lrc_too_large'),
+      messages: { missing: M.lrcMissing, oneFile: M.lrcOneFile, incomplete: M.lrcIncomplete },
+      logger: this.logger,
     });
-    if (!bytes.length) throw DomainError.badRequest(M.lrcEmpty, 'lrc_invalid');
-    const lines = checkLrcBytes(bytes);
-    const key = randomBytes(16).toString('hex');
-    const filename = `${key}.lrc`;
-    const { size } = await this.storage.put(key, Readable.from([bytes]));
+    const { key, guard } = stored;
     try {
-      await this.uploads.insert({ user_id: userId, filename, storage_key: key, size, lines });
+      const bytes = guard.bytes();
+      if (!bytes.length) throw DomainError.badRequest(M.lrcEmpty, 'lrc_invalid');
+      const lines = checkLrcBytes(bytes);
+      const filename = `${key}.lrc`;
+      await this.uploads.insert({ user_id: userId, filename, storage_key: key, size: stored.size, lines });
+      return { filename, size: stored.size, lines };
     } catch (e) {
       await this.storage.delete(key).catch(() => undefined);
       throw e;
     }
-    return { filename, size, lines };
   }
 
   /** The caller's stored LRC filename, or '' for none. Errors: 400 lrcUnknown (not an upload of the caller). */
