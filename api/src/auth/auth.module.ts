@@ -14,6 +14,7 @@ import { PendingSignupEntity } from './pending-signup.entity';
 import { SignupAttemptsService } from './signup-attempts.service';
 import { SessionEntity } from './session.entity';
 import { SessionService } from './session.service';
+import { StepUpService } from './step-up.service';
 
 /** Sign-up, login, OTP, recovery and sessions (core §4, §5, §7). Installs the global AuthGuard. */
 @Global()
@@ -33,7 +34,7 @@ import { SessionService } from './session.service';
     CaptchaModule,
   ],
   controllers: [AuthController],
-  providers: [AuthService, OtpService, SessionService, SignupAttemptsService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService],
+  providers: [AuthService, OtpService, SessionService, SignupAttemptsService, StepUpService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionService, StepUpService],
 })
 export class AuthModule {}

@@ -81,7 +81,7 @@ export class SessionService implements OnModuleDestroy {
     if (claims.kind !== kind || !claims.jti) throw new SessionOverError();
     const session = await this.sessions.findOne({ where: { id: claims.jti, revoked_at: IsNull() } });
     if (!session || session.user_id !== claims.sub || session.expires_at.getTime() <= Date.now()) throw new SessionOverError();
-    const user: AuthUser = { id: session.user_id, sessionId: session.id, kind };
+    const user: AuthUser = { id: session.user_id, sessionId: session.id, kind, loginAt: session.created_at.getTime() };
     if (revocationsBefore !== this.revocations) return user;
     if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
     this.cache.set(token, { user, kind, until: Date.now() + SESSION_CACHE_TTL_MS, expiresAt: session.expires_at.getTime() });

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
-/** The authenticated caller attached by AuthGuard. */
-export type AuthUser = { id: number; sessionId: string; kind: 'login' | 'reset' };
+/** The authenticated caller attached by AuthGuard; `loginAt`: when the session's login happened (epoch ms), for step-up checks. */
+export type AuthUser = { id: number; sessionId: string; kind: 'login' | 'reset'; loginAt: number };
 export type PortalRequest = Request & { id: string; user?: AuthUser };
 
 /** The request being served, for code that has no `req` at hand (services' log lines). */

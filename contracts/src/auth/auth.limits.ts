@@ -13,6 +13,8 @@ export const AUTH_LIMITS = {
   addressMax: 500,
   passwordMax: 128,
   resetTokenTtlMinutes: 15,
+  /** A login at most this old lets a password or bank-details change through without the current password (ASVS V6, decision 022). */
+  stepUpFreshMinutes: 15,
   captchaTokenTtlMinutes: 10,
 } as const;
 

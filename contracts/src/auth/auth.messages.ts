@@ -36,6 +36,9 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Password changed successfully.',
   captchaRequired: 'Please complete the captcha.',
   loggedOut: 'Logged out.',
+  /** Step-up (ASVS V6, decision 022): money and credential changes need a recent login or the current password. */
+  stepUpRequired: 'For your security, enter your current password to make this change.',
+  stepUpWrongPassword: 'The current password is not correct.',
 } as const;
 
 /**

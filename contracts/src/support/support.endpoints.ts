@@ -188,10 +188,12 @@ export const SUPPORT_ENDPOINTS = {
     access: 'user',
     tag: 'support',
     summary: 'Save the caller’s bank details (e-mails the user on every change)',
-    description: 'areas §3: 400 bankNameRequired, holderNameRequired, accountInvalid (9-18 digits), ifscInvalid (AAAA0XXXXXX), branchNameRequired, panInvalid (AAAAA9999A).',
+    description:
+      'areas §3: 400 bankNameRequired, holderNameRequired, accountInvalid (9-18 digits), ifscInvalid (AAAA0XXXXXX), branchNameRequired, panInvalid (AAAAA9999A). ' +
+      'Step-up (decision 022): a login older than 15 minutes must send `current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: bankDetailsSchema,
     response: bankDoc,
-    errors: [400],
+    errors: [400, 403],
   }),
   getUserBankDetails: defineEndpoint<Record<string, never>, BankDetails | null>({
     method: 'GET',
@@ -246,10 +248,11 @@ export const SUPPORT_ENDPOINTS = {
     summary: 'Update phone, address or password (never name or e-mail)',
     description:
       'areas §5 "Profile": 400 phoneInvalid, addressRequired, passwordShort, passwordMismatch, nothingToUpdate. A password change ends every session, ' +
-      'answers a fresh login `token` for the caller and e-mails the user.',
+      'answers a fresh login `token` for the caller and e-mails the user. Step-up (decision 022): a password change with a login older than 15 minutes must send ' +
+      '`current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: updateProfileSchema,
     fields: { token: 'string' },
-    errors: [400],
+    errors: [400, 403],
   }),
   sendInvite: defineEndpoint<Partial<InviteDto>, undefined>({
     method: 'POST',

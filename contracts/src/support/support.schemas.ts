@@ -4,6 +4,14 @@ import { idField, pagingFields } from '../common/query.schemas';
 import { STORES } from '../lists/stores';
 import { SUPPORT_LIMITS as L, TICKET_SUBJECTS } from './support.limits';
 import { SUPPORT_MESSAGES as M } from './support.messages';
+import { AUTH_LIMITS } from '../auth/auth.limits';
+
+/**
+ * The current password a money or credential change may carry (decision 022): required by the server
+ * when the session's login is older than AUTH_LIMITS.stepUpFreshMinutes; a fresh session may leave it out
+ * (the spec's payloads stay valid).
+ */
+export const stepUpFields = { current_password: yup.string().optional().max(AUTH_LIMITS.passwordMax) };
 
 /** A server-chosen attachment filename (`<32 hex>.<ext>`). */
 export const ATTACHMENT_FILENAME = /^[a-f0-9]{32}\.(png|jpg|pdf|txt|doc|docx|xls|xlsx)$/;
@@ -147,6 +155,7 @@ export const bankDetailsSchema = yup.object({
     .required(M.panInvalid)
     .matches(/^[A-Z]{5}[0-9]{4}[A-Z]$/, M.panInvalid),
   other_details: yup.string().trim().max(L.otherDetailsMax).optional().default(''),
+  ...stepUpFields,
 });
 export type BankDetailsDto = yup.InferType<typeof bankDetailsSchema>;
 
@@ -174,6 +183,7 @@ export const updateProfileSchema = yup.object({
       const password = this.parent.password as string | undefined;
       return password === undefined || v === password;
     }),
+  ...stepUpFields,
 });
 export type UpdateProfileDto = yup.InferType<typeof updateProfileSchema>;
 

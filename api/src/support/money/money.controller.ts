@@ -5,6 +5,7 @@ import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
+import { StepUpService } from '../../auth/step-up.service';
 import { BankService } from './bank.service';
 import { PayoutsService } from './payouts.service';
 
@@ -14,11 +15,17 @@ export class MoneyController {
   constructor(
     private readonly bank: BankService,
     private readonly payouts: PayoutsService,
+    private readonly stepUp: StepUpService,
   ) {}
 
-  /** POST /api/addBankDetails (the seven bank fields) → body BankDetails (masked). Errors: 400. */
+  /**
+   * POST /api/addBankDetails (the seven bank fields, + `current_password` when the login is older than
+   * 15 minutes: step-up, decision 022) → body BankDetails (masked). Errors: 400; 403 stepUpRequired /
+   * stepUpWrongPassword.
+   */
   @Endpoint(E.addBankDetails)
   async addBank(@CurrentUser() user: AuthUser, @ValidBody(E.addBankDetails) dto: BankDetailsDto) {
+    await this.stepUp.assert(user, dto.current_password);
     return ok(M.bankSaved, { body: await this.bank.save(user.id, dto) });
   }
 

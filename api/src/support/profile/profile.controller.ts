@@ -5,16 +5,25 @@ import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
+import { StepUpService } from '../../auth/step-up.service';
 import { ProfileService } from './profile.service';
 
 /** The caller's profile edits (areas §2, §5, §7 updateUserProfile). */
 @Controller()
 export class ProfileController {
-  constructor(private readonly profile: ProfileService) {}
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly stepUp: StepUpService,
+  ) {}
 
-  /** POST /api/updateUserProfile `{phone}` | `{address}` | `{password, confirmPassword}` → body UserDetails (+ `token` after a password change). Errors: 400. */
+  /**
+   * POST /api/updateUserProfile `{phone}` | `{address}` | `{password, confirmPassword}` → body UserDetails
+   * (+ `token` after a password change). A password change needs a login within 15 minutes or
+   * `current_password` (step-up, decision 022). Errors: 400; 403 stepUpRequired / stepUpWrongPassword.
+   */
   @Endpoint(E.updateUserProfile)
   async update(@CurrentUser() user: AuthUser, @ValidBody(E.updateUserProfile) dto: UpdateProfileDto) {
+    if (dto.password !== undefined) await this.stepUp.assert(user, dto.current_password);
     const { message, details, token } = await this.profile.update(user.id, dto);
     return ok(message, { body: details, ...(token ? { token } : {}) });
   }
