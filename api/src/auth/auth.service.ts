@@ -29,13 +29,18 @@ export class AuthService {
   /**
    * POST /api/signup. Records a sign-up attempt with its own details and code and mails the code; the
    * account is created only when that code is verified (issue 13: a second sign-up of an unverified
-   * e-mail never changes the first one's password). Answers the attempt's `signup_token`.
-   * Errors: 400 with the first failing core §5 message, 400 captcha, 409 e-mail taken (verified account).
+   * e-mail never changes the first one's password). Answers the attempt's `signup_token`. An e-mail
+   * that already has an account gets the same answer, and its owner a notice instead of a code
+   * (decision 022: no account call reveals whether an e-mail is registered).
+   * Errors: 400 with the first failing core §5 message, 400 captcha.
    */
   async signup(dto: SignupPayload, ip: string, captchaToken?: string): Promise<{ message: string; signup_token: string }> {
     await this.captcha.consume(captchaToken);
-    if (await this.users.findByEmail(dto.email)) throw DomainError.conflict(M.emailTaken);
-    const signup_token = await this.signups.start(dto, await hashPassword(dto.password), ip);
+    const existing = await this.users.findByEmail(dto.email);
+    const hash = await hashPassword(dto.password);
+    const signup_token = existing
+      ? await this.signups.startForExistingAccount(dto, hash, ip, existing)
+      : await this.signups.start(dto, hash, ip);
     return { message: M.signupSuccess, signup_token };
   }
 
@@ -65,15 +70,16 @@ export class AuthService {
 
   /**
    * POST /api/login `{ email, password }` → a login token. Errors: 400 validation or captcha,
-   * 401-free 400 "Invalid email or password." for any bad pair, 403 unverified (a new code is mailed).
+   * 401-free 400 "Invalid email or password." for any bad pair, 403 unverified (`code: not_verified`;
+   * notVerified when a new code was mailed, notVerifiedCodeSent inside the 30 s floor, when none was).
    */
   async login(dto: LoginPayload, captchaToken?: string): Promise<{ message: string; token: string }> {
     await this.captcha.consume(captchaToken);
     const user = await this.users.findByEmail(dto.email);
     if (!user) {
       // Only sign-up attempts: the attempt whose password this is gets a new code (core §4 "verify first").
-      const signup_token = await this.signups.loginPending(dto.email, dto.password);
-      if (signup_token) throw new DomainError(403, M.notVerified, { code: 'not_verified', extra: { signup_token } });
+      const pending = await this.signups.loginPending(dto.email, dto.password);
+      if (pending) throw new DomainError(403, pending.sent ? M.notVerified : M.notVerifiedCodeSent, { code: 'not_verified', extra: { signup_token: pending.token } });
     }
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), dto.password);
     if (!user || !valid) throw DomainError.badRequest(M.invalidCredentials);

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { DataSource, LessThan, MoreThan, Repository } from 'typeorm';
-import { AUTH_LIMITS, AUTH_MESSAGES as M, type SignupPayload } from '@portal/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AUTH_LIMITS, AUTH_MESSAGES as M, fillMessage, type SignupPayload } from '@portal/contracts';
+import { APP_CONFIG, defaultPortalUrl, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { MailService } from '../mail/mail.service';
 import { UserEntity } from '../users/user.entity';
@@ -71,17 +71,56 @@ export class SignupAttemptsService {
 
   /**
    * The login of an e-mail that has only attempts: when the password is an attempt's, mail that attempt
-   * a new code (quietly inside the floor) and answer its token so the OTP screen can verify it; else null.
+   * a new code (not inside the 30 s floor) and answer its token so the OTP screen can verify it, with
+   * `sent` saying whether a new code went out; else null.
    */
-  async loginPending(email: string, password: string): Promise<string | null> {
+  async loginPending(email: string, password: string): Promise<{ token: string; sent: boolean } | null> {
     for (const attempt of await this.live(email.toLowerCase())) {
       if (!(await verifyPassword(attempt.password_hash, password))) continue;
       const token = randomBytes(24).toString('base64url');
       await this.attempts.update({ id: attempt.id }, { token_hash: sha256(token) });
-      if (Date.now() - attempt.code_sent_at.getTime() >= AUTH_LIMITS.otpResendFloorSeconds * 1000) await this.sendCode(attempt);
-      return token;
+      const sent = Date.now() - attempt.code_sent_at.getTime() >= AUTH_LIMITS.otpResendFloorSeconds * 1000;
+      if (sent) await this.sendCode(attempt);
+      return { token, sent };
     }
     return null;
+  }
+
+  /**
+   * A sign-up of an e-mail that already has a verified account (decision 022: answered like any sign-up,
+   * so the answer reveals nothing). Records an attempt that can never be verified (no code exists) and
+   * mails the account's owner a notice instead of a code, at most once per 30 s floor. Answers its token.
+   */
+  async startForExistingAccount(dto: SignupPayload, passwordHash: string, ip: string, owner: { name: string; email: string }): Promise<string> {
+    const email = dto.email.toLowerCase();
+    const recent = await this.attempts.exists({ where: { email, code_sent_at: MoreThan(new Date(Date.now() - AUTH_LIMITS.otpResendFloorSeconds * 1000)) } });
+    const token = randomBytes(24).toString('base64url');
+    const now = new Date();
+    await this.attempts.save(
+      this.attempts.create({
+        email,
+        name: dto.name,
+        phone: dto.phone,
+        address: dto.address,
+        password_hash: passwordHash,
+        signup_ip: ip.slice(0, 64),
+        token_hash: sha256(token),
+        code_hash: '',
+        code_expires_at: new Date(0),
+        code_sent_at: now,
+        code_attempts: 0,
+        expires_at: new Date(Date.now() + ATTEMPT_TTL_MS),
+      }),
+    );
+    if (!recent) {
+      await this.mail.send({
+        to: owner.email,
+        subject: M.accountExistsMailSubject,
+        text: fillMessage(M.accountExistsMailText, { name: owner.name, url: defaultPortalUrl(this.config) }),
+        meta: { purpose: 'account-exists' },
+      });
+    }
+    return token;
   }
 
   /**

@@ -20,6 +20,14 @@ export type AppConfig = {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  /**
+   * PORTAL_URL: the absolute address of the portal used in e-mailed links (origin + path, no trailing
+   * slash), or null when unset — the server then uses `http://localhost:<PORT>` and publishes it, and the
+   * CLI uses what the server published (decision 022), so both mail the same links.
+   */
+  portalUrl: string | null;
+  /** `cli` when the operator CLI built this config (it reads the server's published portal URL). */
+  runsAs?: 'server' | 'cli';
   publicSiteUrl: string;
   /** ALTCHA proof of work: PBKDF2 `cost` iterations per try, the solver tries up to `maxCounter` values. */
   captcha: { required: boolean; cost: number; maxCounter: number; hmacSecret: string; ttlSeconds: number };
@@ -114,6 +122,22 @@ function apiWorkers(env: NodeJS.ProcessEnv): number {
   if ((env.API_WORKERS ?? '').trim().toLowerCase() === 'auto') return Math.max(1, Math.min(64, availableParallelism()));
   return int(env, 'API_WORKERS', 1, 1, 64);
 }
+/** The portal URL this process mails links with when nothing else is known: PORTAL_URL, else `http://localhost:<PORT>`. */
+export const defaultPortalUrl = (config: Pick<AppConfig, 'portalUrl' | 'port'>): string => config.portalUrl ?? `http://localhost:${config.port || 8080}`;
+
+/** PORTAL_URL: an absolute http(s) URL (origin and optional path; a trailing slash is dropped), or null. */
+function portalUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = (env.PORTAL_URL ?? '').trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PORTAL_URL must be an absolute http(s) URL (got "${raw}").`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PORTAL_URL must be an absolute http(s) URL (got "${raw}").`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -198,7 +222,7 @@ function localSecret(dataDir: string, key: string): string {
  * CATALOG_SNAPSHOT_ENTRIES (250000; 0 = off), STATIC_ROOT,
  * REMOTES_JSON, REMOTE_STORE_DIR (DATA_DIR/remotes), REMOTE_KEEP_VERSIONS (5), REMOTE_ORIGINS (JSON),
  * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true),
- * API_WORKERS (1; `auto` = one per core), SHUTDOWN_GRACE_SECONDS (20).
+ * API_WORKERS (1; `auto` = one per core), SHUTDOWN_GRACE_SECONDS (20), PORTAL_URL (http://localhost:<PORT>).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -276,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
+    portalUrl: portalUrl(env),
     identifiers: identifierConfig(env),
     // The product's public site (FAQ, web series pages); none by default: the drawer then shows no link to it.
     publicSiteUrl: publicSiteUrl(env.PUBLIC_SITE_URL),

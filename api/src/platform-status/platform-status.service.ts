@@ -6,6 +6,7 @@ import { SettingEntity } from './setting.entity';
 
 const AWAY_STATUS = 'away_status';
 const AWAY_TEXT = 'away_text';
+const PORTAL_URL = 'portal_url';
 
 /** Away / maintenance mode (core §6): when on, release creation is blocked with the server's text. */
 @Injectable()
@@ -22,5 +23,15 @@ export class PlatformStatusService {
       { key: AWAY_STATUS, value: on ? 'yes' : 'no' },
       { key: AWAY_TEXT, value: text },
     ]);
+  }
+
+  /** Record the portal URL the server mails links with, for operator commands run without PORTAL_URL (decision 022). */
+  async publishPortalUrl(url: string): Promise<void> {
+    await this.settings.save({ key: PORTAL_URL, value: url });
+  }
+
+  /** The portal URL the server last published, or null. */
+  async publishedPortalUrl(): Promise<string | null> {
+    return (await this.settings.findOne({ where: { key: PORTAL_URL } }))?.value || null;
   }
 }

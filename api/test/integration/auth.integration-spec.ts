@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { JwtService } from '@nestjs/jwt';
 import { AUTH_MESSAGES as M, SESSION_OVER_STATUS } from '@portal/contracts';
@@ -69,10 +70,23 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
       expect(res2.body.message).toBe(M.emailInvalid);
     });
 
-    it('refuses a second account on a verified e-mail', async () => {
+    it('answers a sign-up of a registered e-mail like any sign-up, mails the owner a notice, and creates nothing', async () => {
       const u = await createVerifiedUser(t);
-      const res = await post('signup', newSignup({ email: u.email })).expect(409);
-      expect(res.body.message).toBe(M.emailTaken);
+      const fresh = await post('signup', newSignup()).expect(200);
+      const res = await post('signup', newSignup({ email: u.email, password: 'attacker-pass' })).expect(200);
+      expect(res.body.message).toBe(fresh.body.message);
+      expect(res.body.signup_token).toEqual(expect.any(String));
+      expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      const mails = readdirSync(t.config.outboxDir).map((f) => JSON.parse(readFileSync(join(t.config.outboxDir, f), 'utf8')) as { to: string; subject: string; text: string; meta?: { purpose?: string; otp?: string } });
+      const toOwner = mails.filter((m) => m.to === u.email.toLowerCase() && m.meta?.purpose === 'account-exists');
+      expect(toOwner).toHaveLength(1);
+      expect(toOwner[0].subject).toBe(M.accountExistsMailSubject);
+      expect(toOwner[0].text).toContain('/login');
+      expect(toOwner[0].meta?.otp).toBeUndefined();
+      // No code exists for that attempt; the owner's password still logs in, the attacker's does not.
+      await post('verifyEmailOTP', { email: u.email, otp: '00000', signup_token: res.body.signup_token }).expect(400);
+      await post('login', { email: u.email, password: u.password }).expect(200);
+      await post('login', { email: u.email, password: 'attacker-pass' }).expect(400);
     });
 
     it('stores the signup IP from the request and never the password in clear', async () => {
@@ -169,8 +183,15 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
     it('keeps an unverified account out until it verifies', async () => {
       const s = newSignup();
       await post('signup', s).expect(200);
+      // Inside the 30 s resend floor no new code goes out, and the answer does not claim one did.
       const r = await post('login', { email: s.email, password: s.password }).expect(403);
-      expect(r.body.message).toBe(M.notVerified);
+      expect(r.body).toMatchObject({ message: M.notVerifiedCodeSent, code: 'not_verified' });
+      const codes = () => readdirSync(t.config.outboxDir).filter((f) => f.includes(s.email.toLowerCase())).length;
+      const before = codes();
+      await t.app.get(DataSource).getRepository(PendingSignupEntity).update({ email: s.email.toLowerCase() }, { code_sent_at: new Date(Date.now() - 60_000) });
+      const again = await post('login', { email: s.email, password: s.password }).expect(403);
+      expect(again.body.message).toBe(M.notVerified);
+      expect(codes()).toBe(before + 1);
       await post('verifyEmailOTP', { email: s.email, otp: t.lastOtp(s.email) }).expect(200);
       await post('login', { email: s.email, password: s.password }).expect(200);
     });

@@ -59,8 +59,8 @@ export const AUTH_ENDPOINTS = {
     description:
       'core §4, §5 "Signup, checked in this order". The account exists once the code is verified, with exactly this attempt’s details ' +
       '(another sign-up of the same e-mail is its own attempt with its own code). Answers `signup_token`, which names this attempt to ' +
-      'verifyEmailOTP and resendEmailOTP. 400 the first failing message or a bad captcha; 409 e-mail taken; 429 rate limit.',
-    body: signupSchema, headers: [captchaHeader], fields: { signup_token: 'string' }, errors: [400, 409, 429],
+      'verifyEmailOTP and resendEmailOTP. 400 the first failing message or a bad captcha; 429 rate limit. A registered e-mail gets the same answer and its owner a notice by mail (decision 022).',
+    body: signupSchema, headers: [captchaHeader], fields: { signup_token: 'string' }, errors: [400, 429],
   }),
   verifyEmailOTP: defineEndpoint<In<typeof verifyEmailOtpSchema>, undefined>({
     method: 'POST', path: 'verifyEmailOTP', access: 'public', tag: 'auth',

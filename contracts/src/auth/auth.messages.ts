@@ -23,6 +23,8 @@ export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful.',
   invalidCredentials: 'Invalid email or password.',
   notVerified: 'Please verify your email first. A new code has been sent.',
+  /** Login of an unverified account inside the 30 s resend floor: no new code went out (decision 022). */
+  notVerifiedCodeSent: 'Please verify your email first. Enter the code we sent to your email.',
   signupSuccess: 'Account created. We sent a 5 digit code to your email.',
   emailTaken: 'An account with this email already exists.',
   otpInvalid: 'Invalid OTP.',
@@ -39,6 +41,11 @@ export const AUTH_MESSAGES = {
   /** Step-up (ASVS V6, decision 022): money and credential changes need a recent login or the current password. */
   stepUpRequired: 'For your security, enter your current password to make this change.',
   stepUpWrongPassword: 'The current password is not correct.',
+  /** Mailed to an account's owner when someone signs up with their e-mail (decision 022). `{name}`, `{url}`. */
+  accountExistsMailSubject: 'Someone tried to sign up with your email',
+  accountExistsMailText:
+    'Hello {name},\n\nSomeone just tried to create a new account with this email address. You already have an account, so nothing was created ' +
+    'and no password was changed.\n\nIf it was you, log in at {url}/login (use "Forgot Password" if you do not remember it). If it was not you, you can ignore this mail.',
 } as const;
 
 /**

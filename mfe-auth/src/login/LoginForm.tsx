@@ -45,8 +45,10 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
         navigate('/', { replace: true });
       } catch (error) {
         captchaRef.current?.reset();
-        if (reportUnexpected(error) === AUTH_MESSAGES.notVerified) {
-          const token = error instanceof ApiError ? error.envelope?.signup_token : undefined;
+        reportUnexpected(error);
+        // Branch on the answer's stable code, not its text: the text says whether a new code went out.
+        if (error instanceof ApiError && error.envelope?.code === 'not_verified') {
+          const token = error.envelope?.signup_token;
           onUnverified(address, typeof token === 'string' ? token : undefined);
         }
       }

@@ -1,31 +1,32 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, defaultPortalUrl, type AppConfig } from '../../config/app-config';
+import { PlatformStatusService } from '../../platform-status/platform-status.service';
 
 /**
- * Settings of the support area, read once at boot. `PORTAL_URL` is the absolute address of the
- * portal used in e-mailed links (invite sign-up link, ticket link); default `http://localhost:<PORT>`.
- * A value that is not an http(s) URL stops the start with a message naming the variable.
+ * Settings of the support area. `portalUrl` is the absolute address used in e-mailed links (invite
+ * sign-up link, ticket link): PORTAL_URL as the config module read it, else `http://localhost:<PORT>` —
+ * which the server publishes at boot, so an operator command run without PORTAL_URL mails the same
+ * links as the server it administers (decision 022).
  */
 @Injectable()
-export class SupportConfig {
-  readonly portalUrl: string;
+export class SupportConfig implements OnApplicationBootstrap {
+  portalUrl: string;
   readonly supportEmail: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const raw = (process.env.PORTAL_URL ?? '').trim();
-    if (raw) {
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
-        throw new Error(`PORTAL_URL must be an absolute http(s) URL (got "${raw}").`);
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PORTAL_URL must be an absolute http(s) URL (got "${raw}").`);
-      this.portalUrl = url.origin + url.pathname.replace(/\/+$/, '');
-    } else {
-      this.portalUrl = `http://localhost:${config.port || 8080}`;
-    }
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly platform: PlatformStatusService,
+  ) {
+    this.portalUrl = defaultPortalUrl(config);
     this.supportEmail = config.supportEmail;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.runsAs === 'cli') {
+      if (!this.config.portalUrl) this.portalUrl = (await this.platform.publishedPortalUrl()) ?? this.portalUrl;
+      return;
+    }
+    await this.platform.publishPortalUrl(this.portalUrl);
   }
 
   /** Absolute URL of a portal path: `link('/signup', { name: 'Asha' })`. */
