@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, defaultRemotes, loadConfig } from './app-config';
@@ -25,6 +25,21 @@ describe('loadConfig', () => {
 
   it('keeps generated local secrets across restarts', () => {
     expect(load({}).jwtSecret).toBe(load({}).jwtSecret);
+  });
+
+  it('keeps the generated secrets readable by their owner only, also a file an older version left world-readable', () => {
+    load({});
+    const file = join(dir, '.secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    chmodSync(file, 0o644);
+    load({});
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads PORTAL_URL once, as an absolute http(s) URL without a trailing slash', () => {
+    expect(load({}).portalUrl).toBeNull();
+    expect(load({ PORTAL_URL: 'https://portal.example.com/app/' }).portalUrl).toBe('https://portal.example.com/app');
+    expect(() => load({ PORTAL_URL: 'portal.example.com' })).toThrow(/PORTAL_URL must be an absolute http\(s\) URL/);
   });
 
   it.each([

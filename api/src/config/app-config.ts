@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Database connection settings: the embedded SQLite file, or MySQL/MariaDB from DATABASE_URL. */
@@ -208,6 +208,8 @@ function localSecret(dataDir: string, key: string): string {
     secrets[key] = randomBytes(32).toString('hex');
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
+  // Owner only (0600), also for a file an older version created with the umask's mode (decision 022).
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   return secrets[key];
 }
 

@@ -1,11 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { dirname } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from './migrations/index';
 import { serialiseSqliteTransactions } from './serial-sqlite-transactions';
+
+/**
+ * Create the SQLite file readable by its owner only (0600; decision 022), or narrow an existing one:
+ * it holds password hashes, sessions and bank details. SQLite gives its -wal and -shm files the same mode.
+ */
+function ownerOnly(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+}
 
 /** TypeORM options for the configured engine: migrations run at start, never `synchronize` (DESIGN "Data"). */
 export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
@@ -13,7 +22,10 @@ export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
   if (config.database.type === 'mysql') {
     return { ...common, type: 'mysql', url: config.database.url, charset: 'utf8mb4_unicode_ci', timezone: 'Z', connectTimeout: 10_000, extra: { connectionLimit: 10 } };
   }
-  if (config.database.path !== ':memory:') mkdirSync(dirname(config.database.path), { recursive: true });
+  if (config.database.path !== ':memory:') {
+    mkdirSync(dirname(config.database.path), { recursive: true });
+    ownerOnly(config.database.path);
+  }
   return {
     ...common,
     type: 'better-sqlite3',

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../src/app.module';
 import { SupportConfig } from '../../src/support/shared/support-config';
@@ -22,6 +23,11 @@ describe.each(ENGINES)('the portal URL of CLI mails on %s', (engine) => {
     } finally {
       await cli.close();
     }
+  });
+
+  (engine === 'sqlite' ? it : it.skip)('creates the SQLite database readable by its owner only (0600)', () => {
+    if (t.config.database.type !== 'sqlite') throw new Error('expected SQLite');
+    expect(statSync(t.config.database.path).mode & 0o777).toBe(0o600);
   });
 
   it('uses PORTAL_URL when the CLI has it', async () => {
