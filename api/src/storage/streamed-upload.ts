@@ -45,7 +45,8 @@ export async function receiveSingleFile<G extends FileGuard>(
   if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(texts.missing);
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 2, fields: 20, parts: 24, fieldSize: 64 * 1024 } });
+    // Browsers send file names as raw UTF-8 (WHATWG multipart); busboy's default reads them as latin1.
+    parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes + 1, files: 2, fields: 20, parts: 24, fieldSize: 64 * 1024 } });
   } catch {
     throw DomainError.badRequest(texts.missing);
   }

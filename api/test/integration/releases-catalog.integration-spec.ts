@@ -92,7 +92,7 @@ describe.each(ENGINES)('catalogue and ownership on %s', (engine) => {
     it('filters by status value or label, combined with search', async () => {
       expect((await list(a, { status: 'approved' })).body.map((r) => r.release_id)).toEqual([ids[0]]);
       const rejected = await list(a, { status: 'Rejected' });
-      expect(rejected.body).toMatchObject([{ release_id: ids[1], status: 'rejected', reason: 'Note: Bad audio' }]);
+      expect(rejected.body).toMatchObject([{ release_id: ids[1], status: 'rejected', reason: 'Bad audio' }]);
       expect((await list(a, { status: 'In-Review' })).body.map((r) => r.release_id)).toEqual([ids[2]]);
       expect((await list(a, { status: 'draft' })).total).toBe(57);
       expect((await list(a, { status: 'All' })).total).toBe(60);

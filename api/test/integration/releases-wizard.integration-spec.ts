@@ -312,7 +312,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       await review(r.releaseId, 'rejected', 'Artwork has a blurry logo');
       let detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;
       // A reviewer's free text reaches the artist as the note of the rejection (issue 11).
-      expect(detail).toMatchObject({ status: 'rejected', reason: 'Note: Artwork has a blurry logo' });
+      expect(detail).toMatchObject({ status: 'rejected', reason: 'Artwork has a blurry logo' });
       await a.post('updateReleaseInfo', { ...releaseInfo(r.artistId, { album_artwork: r.artwork, release_title: 'Fixed' }), release_id: r.releaseId }).expect(200);
       await a.post('updateSongInfo', { ...trackInfo(r.releaseId, r.audio, r.artistId, { title: 'Fixed track' }), audio_id: r.audioId }).expect(200);
       detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;

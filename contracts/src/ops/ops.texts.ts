@@ -40,10 +40,16 @@ export const REJECTION_FIELDS_LABEL = 'Fields to fix:';
 export type RejectionReasonCode = (typeof RELEASE_REJECTION_REASONS)[number]['code'];
 export const REJECTION_REASON_CODES = RELEASE_REJECTION_REASONS.map((r) => r.code) as RejectionReasonCode[];
 
-/** The artist-facing text of a rejection: each reason's label, then the reviewer's note. */
+/**
+ * The artist-facing text of a rejection, shown after the detail page's "Reason:" label: each reason's
+ * label, then the reviewer's note as "Note: …" — or the note alone when no catalogue reason was given
+ * (never "Reason: Note: …").
+ */
 export function rejectionText(codes: readonly string[], note = ''): string {
   const labels = codes.map((c) => RELEASE_REJECTION_REASONS.find((r) => r.code === c)?.label).filter(Boolean);
-  return [...labels, note.trim() ? `Note: ${note.trim()}` : ''].filter(Boolean).join(' ').slice(0, 1000);
+  const trimmed = note.trim();
+  if (!labels.length) return trimmed.slice(0, 1000);
+  return [...labels, trimmed ? `Note: ${trimmed}` : ''].filter(Boolean).join(' ').slice(0, 1000);
 }
 
 export const OPS_LIMITS = {

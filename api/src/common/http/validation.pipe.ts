@@ -33,15 +33,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  *   (docs/decisions/003), since the server cannot know the browser's time zone.
  */
 export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTransform<unknown, Promise<InferType<S>>> {
-  /** Top-level fields that take a scalar (string, number, boolean, date), with whether they are optional. */
-  private readonly scalarFields: Record<string, { optional: boolean }>;
+  /** Top-level fields that take a scalar (string, number, boolean, date), with whether they are optional and their type. */
+  private readonly scalarFields: Record<string, { optional: boolean; type: string }>;
 
   constructor(private readonly schema: S) {
     const fields = schema.describe().fields as Record<string, { type: string; optional: boolean }>;
     this.scalarFields = Object.fromEntries(
       Object.entries(fields)
         .filter(([, f]) => ['string', 'number', 'boolean', 'date'].includes(f.type))
-        .map(([k, f]) => [k, { optional: f.optional }]),
+        .map(([k, f]) => [k, { optional: f.optional, type: f.type }]),
     );
   }
 
@@ -54,6 +54,15 @@ export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTran
     for (const key of Object.keys(input)) if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') copy[key] = input[key];
     for (const [key, field] of Object.entries(this.scalarFields)) {
       const value = copy[key];
+      if (field.type === 'string' && typeof value === 'string') {
+        copy[key] = textOf(value, field.optional);
+        continue;
+      }
+      // A number or boolean where a required text is wanted is not that text: the field's own message.
+      if (field.type === 'string' && !field.optional && value !== undefined && value !== null && typeof value !== 'object') {
+        copy[key] = undefined;
+        continue;
+      }
       if (value === null || typeof value !== 'object') continue;
       // An object or array where the schema wants a string, number or boolean: a required field
       // answers its own (spec) message as if absent; an optional one is left to the field's own type
@@ -62,6 +71,22 @@ export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTran
     }
     return validateBody(this.schema, copy, { now: Date.now(), anyZone: true });
   }
+}
+
+/** A lone UTF-16 surrogate: not text (MySQL's utf8mb4 cannot store it, JSON.parse lets it through). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Nothing a person typed: NULs, other control characters and white space only. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_TEXT = /^[\s\u0000-\u001f\u007f]*$/;
+
+/**
+ * A string field's value before its schema runs (decision 022): a required field holding a lone
+ * surrogate or only NULs/control characters/spaces counts as absent, so it answers the field's own
+ * (spec) message; an optional one gets its lone surrogates replaced by U+FFFD so it can be stored.
+ */
+function textOf(value: string, optional: boolean): string | undefined {
+  if (!optional && (LONE_SURROGATE.test(value) || (value.length > 0 && NO_TEXT.test(value)))) return undefined;
+  return LONE_SURROGATE.test(value) ? value.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD') : value;
 }
 
 function schemaOf(def: EndpointDef | AnyObjectSchema, part: 'body' | 'query'): AnyObjectSchema {
