@@ -2,6 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { SessionService, SESSION_CACHE_TTL_MS } from './session.service';
+import { SessionOverError } from '../common/domain-error';
 import type { SessionEntity } from './session.entity';
 
 /** An in-memory session table counting its reads. */
@@ -9,7 +10,8 @@ function fakeRepository() {
   const rows = new Map<string, SessionEntity>();
   const repo = {
     reads: 0,
-    insert: async (row: SessionEntity) => void rows.set(row.id, { ...row }),
+    // created_at as the table's default fills it.
+    insert: async (row: SessionEntity) => void rows.set(row.id, { ...row, created_at: new Date() }),
     findOne: async ({ where }: { where: { id: string } }) => {
       repo.reads += 1;
       const row = rows.get(where.id);
@@ -49,16 +51,16 @@ describe('SessionService cache (issue 14)', () => {
     await sessions.authenticate(b, 'login');
     await sessions.authenticate(c, 'login');
     await sessions.revoke(userA.sessionId);
-    await expect(sessions.authenticate(a, 'login')).rejects.toThrow();
+    await expect(sessions.authenticate(a, 'login')).rejects.toBeInstanceOf(SessionOverError);
     await sessions.authenticate(b, 'login');
     await sessions.revokeAll(7);
-    await expect(sessions.authenticate(b, 'login')).rejects.toThrow();
+    await expect(sessions.authenticate(b, 'login')).rejects.toBeInstanceOf(SessionOverError);
     await expect(sessions.authenticate(c, 'login')).resolves.toMatchObject({ id: 8 });
   });
 
   it('does not answer a login token for a reset-only route from the cache', async () => {
     const token = await sessions.issue(7, 'login');
     await sessions.authenticate(token, 'login');
-    await expect(sessions.authenticate(token, 'reset')).rejects.toThrow();
+    await expect(sessions.authenticate(token, 'reset')).rejects.toBeInstanceOf(SessionOverError);
   });
 });

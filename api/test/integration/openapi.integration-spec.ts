@@ -6,6 +6,7 @@ import request from 'supertest';
 import * as contracts from '@portal/contracts';
 import type { EndpointDef } from '@portal/contracts';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
+import { createVerifiedUser } from '../helpers/accounts';
 
 type Operation = {
   summary?: string;
@@ -71,6 +72,33 @@ describe('OpenAPI document', () => {
       const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
       expect(names).toEqual(Object.keys(def.query.fields).sort());
     }
+  });
+
+  it('matches what the API does: protected operations answer 401 without a token, public ones do not; a body missing its required fields answers a documented refusal', async () => {
+    const token = (await createVerifiedUser(t)).token;
+    const mismatches: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      for (const [method, op] of Object.entries(ops)) {
+        const send = () => (method === 'get' ? request(t.http).get(url) : request(t.http).post(url));
+        const anonymous = await send();
+        const isPublic = Array.isArray(op.security) && op.security.length === 0;
+        // A public operation may still answer 401 when it documents it (files opened by a token or a signed link).
+        if (isPublic && anonymous.status === 401 && !op.responses['401']) mismatches.push(`${method} ${path}: documented public, answered 401`);
+        if (!isPublic && anonymous.status !== 401) mismatches.push(`${method} ${path}: documented protected, answered ${anonymous.status} without a token`);
+        if (!isPublic && anonymous.status === 401 && anonymous.body.status !== 0) mismatches.push(`${method} ${path}: 401 without status 0`);
+        const required = op.requestBody?.content['application/json']?.schema.required ?? [];
+        // Console operations need a staff session, ChangeUserPassword a reset token: their refusals are tested in their own specs.
+        if (method !== 'post' || !required.length || path.startsWith('/api/ops/') || path === '/api/ChangeUserPassword') continue;
+        // A body without its required fields is refused with a status the operation documents (400, or 404
+        // where the missing id names no object of the caller) and a message; never a 2xx or a 5xx.
+        const empty = await send().set('Authorization', `Bearer ${token}`).send({});
+        if (empty.status < 400 || empty.status >= 500) mismatches.push(`${method} ${path}: empty body answered ${empty.status}`);
+        else if (!op.responses[String(empty.status)]) mismatches.push(`${method} ${path}: answers ${empty.status} but does not document it`);
+        else if (typeof empty.body.message !== 'string' || !empty.body.message) mismatches.push(`${method} ${path}: ${empty.status} without a message`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('passes Redocly lint with the recommended rules', () => {
