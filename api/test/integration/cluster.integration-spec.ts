@@ -149,9 +149,9 @@ describe('API cluster (API_WORKERS=2, SQLite)', () => {
     const users = await Promise.all(['w1', 'w2', 'w3', 'w4', 'w5', 'w6'].map((tag) => signupAndVerify(tag)));
     const details = await Promise.all(users.map((u) => call(port, 'GET', '/api/getUserDetails', undefined, u.token)));
     expect(details.map((d) => d.body.body && (d.body.body as { email: string }).email)).toEqual(users.map((u) => u.email));
-    // A second signup of a taken e-mail is refused whichever worker answers.
+    // A second signup of a taken e-mail is answered like any sign-up (decision 022) whichever worker answers, creating nothing.
     const again = await call(port, 'POST', '/api/signup', { name: 'Cluster w1', email: users[0]!.email, phone: '9876543210', address: '1 Cluster Road', password: 'secret12' });
-    expect(again.body.message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(again.body.message).toBe(AUTH_MESSAGES.signupSuccess);
   });
 
   it('replaces a worker that dies, and keeps answering', async () => {
