@@ -36,12 +36,18 @@ export class SignupAttemptsService {
 
   /** Record an attempt with an argon2 `password_hash` and mail its code; answers its `signup_token`. */
   async start(dto: SignupPayload, passwordHash: string, ip: string): Promise<string> {
-    const email = dto.email.toLowerCase();
-    await this.attempts.delete({ email, expires_at: LessThan(new Date()) });
+    await this.attempts.delete({ email: dto.email.toLowerCase(), expires_at: LessThan(new Date()) });
+    const { saved, token } = await this.record(dto, passwordHash, ip, new Date(0));
+    await this.sendCode(saved);
+    return token;
+  }
+
+  /** Save a new attempt without a code (`code_sent_at` as given); answers the row and its `signup_token`. */
+  private async record(dto: SignupPayload, passwordHash: string, ip: string, codeSentAt: Date): Promise<{ saved: PendingSignupEntity; token: string }> {
     const token = randomBytes(24).toString('base64url');
     const saved = await this.attempts.save(
       this.attempts.create({
-        email,
+        email: dto.email.toLowerCase(),
         name: dto.name,
         phone: dto.phone,
         address: dto.address,
@@ -50,13 +56,12 @@ export class SignupAttemptsService {
         token_hash: sha256(token),
         code_hash: '',
         code_expires_at: new Date(0),
-        code_sent_at: new Date(0),
+        code_sent_at: codeSentAt,
         code_attempts: 0,
         expires_at: new Date(Date.now() + ATTEMPT_TTL_MS),
       }),
     );
-    await this.sendCode(saved);
-    return token;
+    return { saved, token };
   }
 
   /**
@@ -94,24 +99,7 @@ export class SignupAttemptsService {
   async startForExistingAccount(dto: SignupPayload, passwordHash: string, ip: string, owner: { name: string; email: string }): Promise<string> {
     const email = dto.email.toLowerCase();
     const recent = await this.attempts.exists({ where: { email, code_sent_at: MoreThan(new Date(Date.now() - AUTH_LIMITS.otpResendFloorSeconds * 1000)) } });
-    const token = randomBytes(24).toString('base64url');
-    const now = new Date();
-    await this.attempts.save(
-      this.attempts.create({
-        email,
-        name: dto.name,
-        phone: dto.phone,
-        address: dto.address,
-        password_hash: passwordHash,
-        signup_ip: ip.slice(0, 64),
-        token_hash: sha256(token),
-        code_hash: '',
-        code_expires_at: new Date(0),
-        code_sent_at: now,
-        code_attempts: 0,
-        expires_at: new Date(Date.now() + ATTEMPT_TTL_MS),
-      }),
-    );
+    const { token } = await this.record(dto, passwordHash, ip, new Date());
     if (!recent) {
       await this.mail.send({
         to: owner.email,
