@@ -8,6 +8,7 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
+const accepts = require('accepts');
 
 const MIME = {
   '.js': 'application/javascript; charset=utf-8',
@@ -35,19 +36,13 @@ const ENCODINGS = [
 ];
 const TEXT_EXT = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt']);
 
-/** Encodings of an Accept-Encoding header answerable from copies, brotli first whatever the client's order; none with q=0. */
-function acceptedEncodings(header) {
-  if (!header) return [];
-  const q = new Map();
-  for (const part of String(header).split(',')) {
-    const [token, ...params] = part.trim().split(';');
-    const name = token.trim().toLowerCase();
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  return ENCODINGS.filter(({ name }) => (q.get(name) ?? (name === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0) > 0);
+/**
+ * Encodings of the request's Accept-Encoding answerable from copies, brotli first whatever the client's
+ * order; none the client refuses (q=0). Read by `accepts` (negotiator, what Express uses), one candidate at a time.
+ */
+function acceptedEncodings(req) {
+  const accept = accepts(req);
+  return ENCODINGS.filter(({ name }) => accept.encoding(name) === name);
 }
 
 /** The first of `encodings` whose copy of `file` exists, with its stat; else the file's own stat. */
@@ -102,7 +97,7 @@ function createHandler(root) {
       return;
     }
     const isText = TEXT_EXT.has(path.extname(file).toLowerCase());
-    pickFile(file, isText ? acceptedEncodings(req.headers['accept-encoding']) : [], (error, served, stat, encoding) => {
+    pickFile(file, isText ? acceptedEncodings(req) : [], (error, served, stat, encoding) => {
       if (error || !stat.isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;

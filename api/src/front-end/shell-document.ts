@@ -92,7 +92,7 @@ export class ShellDocument {
       res.status(304).end();
       return;
     }
-    const encoding = acceptedEncodings(req.headers['accept-encoding'])[0]?.name;
+    const encoding = acceptedEncodings(req)[0]?.name;
     const body = encoding === 'br' ? doc.br : encoding === 'gzip' ? doc.gzip : doc.plain;
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);

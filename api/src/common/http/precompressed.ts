@@ -48,22 +48,13 @@ export function buildFolderCacheControl(path: string): string {
 }
 
 /**
- * The encodings of an Accept-Encoding header this server can answer from precompressed files, best
+ * The encodings of the request's Accept-Encoding this server can answer from precompressed files, best
  * first: brotli before gzip whatever order the client lists them in (browsers send `gzip, deflate, br,
- * zstd`), and none with `q=0` (also through `*;q=0`).
+ * zstd`), and none the client refuses (`q=0`, also through `*;q=0`). The header is read by Express's
+ * `req.acceptsEncodings` (negotiator), one candidate at a time so our order wins.
  */
-export function acceptedEncodings(header: string | undefined): Array<(typeof ENCODINGS)[number]> {
-  if (!header) return [];
-  const q = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [token, ...params] = part.trim().split(';');
-    const name = token.trim().toLowerCase();
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  return ENCODINGS.filter(({ name }) => (q.get(name) ?? (name === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0) > 0);
+export function acceptedEncodings(req: Pick<Request, 'acceptsEncodings'>): Array<(typeof ENCODINGS)[number]> {
+  return ENCODINGS.filter(({ name }) => req.acceptsEncodings(name) === name);
 }
 
 /**
@@ -87,7 +78,7 @@ export function precompressed(root: string) {
     res.vary('Accept-Encoding');
     const file = resolveWithin(base, `.${pathname}`);
     if (!file) return next();
-    findCopy(file, acceptedEncodings(req.headers['accept-encoding']), (encoding) => {
+    findCopy(file, acceptedEncodings(req), (encoding) => {
       if (encoding) {
         res.setHeader('Content-Encoding', encoding.name);
         res.setHeader('Content-Type', type);
