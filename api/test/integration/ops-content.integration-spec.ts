@@ -128,6 +128,10 @@ describe.each(ENGINES)('console content and promotions on %s', (engine) => {
   it('promotion image upload: 415 for other bytes whatever the name, 413 beyond 5 MB, 400 without one file in "image"', async () => {
     const fake = await upload(Buffer.from('GIF? no, plain text pretending'), 'cover.png');
     expect([fake.status, fake.body.message]).toEqual([415, M.promotionImageType]);
+    // A GIF head must name a real version (GIF87a or GIF89a), whatever a looser sniffer accepts.
+    const gif = (version: string) => Buffer.concat([Buffer.from(version, 'latin1'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 4, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b])]);
+    expect((await upload(gif('GIF8xa'), 'odd.gif')).status).toBe(415);
+    expect((await upload(gif('GIF89a'), 'ok.gif')).status).toBe(200);
     const big = Buffer.concat([media.png(), Buffer.alloc(OPS_LIMITS.promotion.imageMaxBytes)]);
     const large = await upload(big, 'big.png');
     expect([large.status, large.body.message]).toEqual([413, M.promotionImageTooLarge]);

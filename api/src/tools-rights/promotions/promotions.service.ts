@@ -29,6 +29,7 @@ import { FileStorage } from '../../storage/file-storage';
 import { receiveSingleFile } from '../../storage/streamed-upload';
 import { UsersService } from '../../users/users.service';
 import { PromotionEntity, PromotionImageEntity } from './promotion.entity';
+import { FileTypeSniffer } from '../../storage/file-type.sniffer';
 import { PromotionImageGuard } from './promotion-image.guard';
 
 /** A new promotion, validated by opsPromotionAddSchema (console) or the CLI with the same schema. */
@@ -66,6 +67,7 @@ export class PromotionsService {
     private readonly storage: FileStorage,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
+    private readonly sniffer: FileTypeSniffer,
   ) {}
 
   /**
@@ -105,7 +107,7 @@ export class PromotionsService {
     const stored = await receiveSingleFile(req, this.storage, {
       field: 'image',
       maxBytes: OPS_LIMITS.promotion.imageMaxBytes,
-      makeGuard: () => new PromotionImageGuard(),
+      makeGuard: () => new PromotionImageGuard((head) => this.sniffer.sniff(head)),
       tooLarge: () => DomainError.tooLarge(OM.promotionImageTooLarge),
       messages: { missing, oneFile: missing, incomplete: missing },
       logger: this.logger,
@@ -116,7 +118,7 @@ export class PromotionsService {
   /** Store image bytes the operator CLI read from a file, through the same guard. Errors: 413, 415 as above. */
   async storeImage(bytes: Buffer, uploadedBy: string): Promise<PromotionImageUpload> {
     const key = randomBytes(16).toString('hex');
-    const guard = new PromotionImageGuard();
+    const guard = new PromotionImageGuard((head) => this.sniffer.sniff(head));
     const source = Readable.from([bytes]);
     source.on('error', (e) => guard.destroy(e));
     const [{ size }] = await Promise.all([this.storage.put(key, guard), pipeline(source, guard).catch(() => undefined)]);
