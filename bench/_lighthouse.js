@@ -9,9 +9,11 @@ const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { chromium } = require('playwright-core');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../scripts/chromium');
 
 /** DESIGN.md's Chromium flags (headless, no sandbox...), without --headless: chrome-launcher adds its own. */
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// Lighthouse drives Chrome itself (chrome-launcher): the shared flags, with the new headless mode it needs.
+const CHROMIUM_FLAGS = [...CHROMIUM_ARGS.filter((f) => f !== '--headless'), '--headless=new'];
 
 /** Write the session token into the origin's localStorage of the running Chromium (through its debugging port). */
 async function injectSession(port, origin, token) {
@@ -38,7 +40,7 @@ async function runLighthouse(url, token) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
   const userDataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, userDataDir });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir });
   try {
     if (token) await injectSession(chrome.port, new URL(url).origin, token);
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) });

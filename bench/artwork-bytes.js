@@ -15,14 +15,13 @@
  *
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
-const { chromium } = require('playwright-core');
+const { launchChromium } = require('../scripts/chromium');
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { ROOT, build, benchEnv, startApi } = require('./_api-process');
 const { makeArtworks, uploadArtwork } = require('./_artwork');
 
 const ROWS = 25;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DAY = 86_400_000;
 
 async function call(origin, token, path, body) {
@@ -127,7 +126,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   build(process.argv);
   const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false', MALLOC_ARENA_MAX: '2' });
   const api = await startApi(env);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${api.port}`;
     const token = await createUser(origin, dataDir);

@@ -14,7 +14,7 @@
  *
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
-const { chromium } = require('playwright-core');
+const { launchChromium } = require('../scripts/chromium');
 const { join } = require('node:path');
 const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
 
@@ -24,7 +24,6 @@ const PAGES = [
   { path: '/catalog', loggedIn: true },
   { path: '/create_releases', loggedIn: true },
 ];
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** React's core assigns this export once per copy (react.production.js); react-dom only reads it. */
 const REACT_CORE_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=';
 
@@ -95,7 +94,7 @@ async function measure(browser, url, token) {
   build(process.argv);
   const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false' });
   const api = await startApi(env);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     const origin = `http://127.0.0.1:${api.port}`;
     const token = (await createVerifiedUser(`${origin}/api`, dataDir, 'first-load@example.com')).token;

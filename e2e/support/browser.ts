@@ -1,13 +1,15 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, launchChromium } from '../../scripts/chromium';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './portal';
 
-/** Flags of DESIGN.md: this machine's network is closed, so background networking must be off. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Flags of DESIGN.md (scripts/chromium.js, shared with the bench scripts). */
+export { CHROMIUM_ARGS };
 
+/** Debian's Chromium, headless, with the flags of DESIGN.md. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return launchChromium();
 }
 
 /** A page that records console errors and failed responses of the portal's own origin. */
