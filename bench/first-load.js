@@ -15,7 +15,6 @@
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
 const { launchChromium } = require('../scripts/chromium');
-const { join } = require('node:path');
 const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
 
 const TARGET_LOGIN_JS_BYTES = 170 * 1024;

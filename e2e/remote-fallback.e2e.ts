@@ -21,7 +21,7 @@ describe('one remote down', () => {
     const api = (path: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${portal.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
     await portal.cli('away', 'off');
-    const { altcha, deriveKey } = require('../api/dist/captcha/altcha');
+    const { altcha, deriveKey } = await import('../api/dist/captcha/altcha');
     const challenge = await (await fetch(`${portal.url}/api/captcha/challenge`)).json();
     const solution = await altcha.solveChallenge({ challenge, deriveKey });
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

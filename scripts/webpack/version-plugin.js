@@ -1,6 +1,6 @@
 // Versioned output of a remote build (issue 12): after webpack has written dist/, a `version.json`
 // names the bundle so `npm run remote -- deploy` can copy it into an immutable version folder.
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -20,7 +20,7 @@ function listFiles(dir, base = dir) {
 
 /** sha256 over every file's relative path and bytes (version.json excluded), hex. */
 function contentHash(dir) {
-  const hash = crypto.createHash('sha256');
+  const hash = createHash('sha256');
   for (const rel of listFiles(dir)) {
     if (rel === VERSION_FILE) continue;
     hash.update(rel).update('\0').update(fs.readFileSync(path.join(dir, rel))).update('\0');

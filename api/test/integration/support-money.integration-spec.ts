@@ -160,7 +160,7 @@ describe.each(ENGINES)('support money on %s', (engine) => {
     });
 
     it.each([
-      ['one key', (i: number) => 'burst-key'],
+      ['one key', (_i: number) => 'burst-key'],
       ['different keys', (i: number) => `burst-${i}`],
     ])('20 concurrent withdrawMoney calls with %s create exactly one payout', async (_label, keyOf) => {
       const { client, id } = await newArtist();

@@ -1,19 +1,6 @@
-jest.mock('@portal/kit', () => {
-  // schemaErrors is plain logic: use the real one without loading React pieces.
-  const yup = jest.requireActual('yup');
-  return {
-    schemaErrors: async (schema: { validate: (v: unknown, o: unknown) => Promise<unknown> }, payload: unknown, context: unknown) => {
-      try {
-        await schema.validate(payload, { abortEarly: false, context });
-        return {};
-      } catch (e) {
-        const out: Record<string, string> = {};
-        for (const item of (e as InstanceType<typeof yup.ValidationError>).inner) if (item.path && !(item.path in out)) out[item.path] = item.message;
-        return out;
-      }
-    },
-  };
-});
+// The kit's real schemaErrors (its source module, which needs neither React nor a DOM) instead of the
+// whole kit entry: the form's messages are the ones the kit shows, never a copy of its logic.
+jest.mock('@portal/kit', () => jest.requireActual('../../../kit/src/forms/form-errors'));
 import { SUPPORT_MESSAGES as M } from '@portal/contracts';
 import { monthInputToEpoch, reportFormErrors } from './report-form';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { SHELL } from '@portal/contracts';
@@ -204,7 +204,9 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
   const staff = useIsStaff();
   const asideRef = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
   const onNavigate = () => {
     if (overlay) onClose();
   };

@@ -118,7 +118,7 @@ export function NotificationBell() {
     try {
       const envelope = await api.call(AUTH_ENDPOINTS.getNotificationsForUser, { query: { offset } }, { silent: true });
       const rows = Array.isArray(envelope.body) ? envelope.body : [];
-      setItems((current) => [...(offset === 0 ? [] : current), ...rows.map((row, i) => toNotificationView(row, offset + i))]);
+      setItems((current) => [...(offset === 0 ? [] : current), ...rows.map(toNotificationView)]);
       setDone(rows.length < SHELL.notificationPageSize);
     } catch {
       setDone(true);

@@ -1,3 +1,4 @@
+import type { NotificationRow } from '@portal/contracts';
 import { linkify, toNotificationView } from './notification';
 
 describe('notifications', () => {
@@ -9,7 +10,8 @@ describe('notifications', () => {
     ]);
     expect(linkify('plain')).toEqual([{ kind: 'text', value: 'plain' }]);
   });
-  it('reads the likely field names', () => {
-    expect(toNotificationView({ notification_id: 4, message: 'Hi', created_at: 1 }, 0)).toEqual({ key: '4', text: 'Hi', time: 1 });
+  it('shows a row of getNotificationsForUser as the API answers it (contracts NotificationRow)', () => {
+    const row: NotificationRow = { notification_id: 4, notification: 'Your release "Monsoon" was approved.', created_at: 1_764_000_000_000 };
+    expect(toNotificationView(row)).toEqual({ key: '4', text: 'Your release "Monsoon" was approved.', time: 1_764_000_000_000 });
   });
 });

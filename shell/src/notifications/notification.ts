@@ -1,27 +1,13 @@
+import type { NotificationRow } from '@portal/contracts';
+
+export type NotificationView = { key: string; text: string; time: number };
+
 /**
- * A row of GET /api/getNotificationsForUser. The API is not built yet (core §7 gives no shape), so
- * the bell reads the likely field names and ignores the rest.
+ * A row of GET /api/getNotificationsForUser (contracts' NotificationRow: `notification_id`,
+ * `notification`, `created_at` in epoch ms) as the bell shows it.
  */
-export type NotificationRow = {
-  id?: number | string;
-  notification_id?: number | string;
-  text?: string;
-  message?: string;
-  notification?: string;
-  created_at?: number | string;
-  createdAt?: number | string;
-  time?: number | string;
-};
-
-export type NotificationView = { key: string; text: string; time: number | string | undefined };
-
-export function toNotificationView(row: NotificationRow, index: number): NotificationView {
-  const text = row.text ?? row.message ?? row.notification ?? '';
-  return {
-    key: String(row.notification_id ?? row.id ?? `n-${index}`),
-    text,
-    time: row.created_at ?? row.createdAt ?? row.time,
-  };
+export function toNotificationView(row: NotificationRow): NotificationView {
+  return { key: String(row.notification_id), text: row.notification, time: row.created_at };
 }
 
 /** Splits text into plain parts and http(s) links ("text with links", core §2). */

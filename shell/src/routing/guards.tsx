@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
 import { Loader, useSession } from '@portal/kit';
@@ -33,12 +33,11 @@ function SessionEnding() {
 export function RequireAuth() {
   const token = useSession((state) => state.token);
   const location = useLocation();
-  const hadSession = useRef(Boolean(token));
-  if (token) {
-    hadSession.current = true;
-    return <Outlet />;
-  }
-  if (hadSession.current) return <SessionEnding />;
+  // Whether this guard has seen a session: losing it then shows "Signing out", not a jump to /login.
+  const [hadSession, setHadSession] = useState(Boolean(token));
+  if (token && !hadSession) setHadSession(true);
+  if (token) return <Outlet />;
+  if (hadSession) return <SessionEnding />;
   return <Navigate to="/login" replace state={{ from: location.pathname }} />;
 }
 

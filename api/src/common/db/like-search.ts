@@ -4,6 +4,7 @@
  */
 
 /** Whether a search text holds a control character (NUL included): such a search finds nothing. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this does
 export const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);
 
 /** `s` with the LIKE wildcards (`%`, `_`) and the escape character itself escaped by '!' (use with `ESCAPE '!'`). */

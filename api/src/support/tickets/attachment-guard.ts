@@ -34,6 +34,7 @@ export function acceptedType(found: { ext: string; mime: string }, originalName:
 }
 
 /** Control characters that plain text does not hold (tab, LF, FF and CR are allowed). */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this does
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 
 /**

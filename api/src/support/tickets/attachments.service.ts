@@ -48,6 +48,7 @@ export const toAttachment = (a: TicketAttachmentEntity, links: SignedLinks): Tic
 /** A display name from the browser's file name: no path, no control characters, at most 255 characters. */
 function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'attachment').slice(0, 255);
 }

@@ -51,7 +51,7 @@ export function checkLrcBytes(bytes: Buffer): number {
   } catch {
     throw DomainError.badRequest(M.lrcNotText, 'lrc_not_text');
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what makes a file not text
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw DomainError.badRequest(M.lrcNotText, 'lrc_not_text');
   const parsed = parseLrc(text);
   if (!parsed.ok) throw DomainError.badRequest(parsed.line ? fillMessage(M.lrcInvalid, { line: parsed.line, reason: parsed.reason }) : M.lrcEmpty, 'lrc_invalid');
