@@ -94,7 +94,6 @@ export function NotificationBell() {
 
   useEffect(() => {
     let stopped = false;
-    let timer: ReturnType<typeof setInterval> | undefined;
     const poll = () => {
       api.call(AUTH_ENDPOINTS.checkNotificationBell, {}, { silent: true }).then(
         (envelope) => {
@@ -106,7 +105,8 @@ export function NotificationBell() {
       );
     };
     poll();
-    timer = setInterval(poll, SHELL.notificationPollMs);
+    // Read by poll's answers only, which arrive after this line ran.
+    const timer = setInterval(poll, SHELL.notificationPollMs);
     return () => {
       stopped = true;
       clearInterval(timer);
