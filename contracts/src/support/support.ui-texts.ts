@@ -68,6 +68,8 @@ export const SUPPORT_UI = {
   },
   profile: {
     title: 'Profile',
+    /** Step-up (decision 022): asked for when the login is older than 15 minutes. */
+    currentPassword: 'Current password',
     userDetails: 'User Details',
     clientCode: 'Client Code',
     name: 'Name',

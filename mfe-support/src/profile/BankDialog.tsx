@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Button, Dialog, FieldGrid, FullWidth, Muted, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
+import { useStepUp } from './step-up';
 import { bankDetailsSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, type BankDetails, type BankDetailsDto } from '@portal/contracts';
 
 const U = SUPPORT_UI.profile;
@@ -12,6 +13,7 @@ const EMPTY: BankDetailsDto = { bank_name: '', holder_name: '', account_number: 
  * details; the masked account number left as it is keeps the saved account.
  */
 export function BankDialog({ open, current, onClose, onSaved }: { open: boolean; current: BankDetails | null; onClose(): void; onSaved(details: BankDetails): void }) {
+  const stepUp = useStepUp();
   const formik = useFormik<BankDetailsDto>({
     enableReinitialize: true,
     initialValues: current
@@ -20,11 +22,13 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
     validationSchema: bankDetailsSchema,
     onSubmit: async (values) => {
       try {
-        const answer = await api.call(E.addBankDetails, { body: values });
+        const answer = await api.call(E.addBankDetails, { body: { ...values, ...stepUp.fields() } });
         notify.success(answer.message);
+        stepUp.reset();
         if (answer.body) onSaved(answer.body);
-      } catch {
-        // The kit showed the server's message.
+      } catch (error) {
+        // The kit showed the server's message; a step-up request also asks for the current password.
+        stepUp.handle(error);
       }
     },
   });
@@ -35,6 +39,7 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
   const upper = (name: 'ifsc_code' | 'pan') => (e: ChangeEvent<HTMLInputElement>) => void formik.setFieldValue(name, e.target.value.toUpperCase());
   const close = () => {
     formik.resetForm();
+    stepUp.reset();
     onClose();
   };
   return (
@@ -68,6 +73,7 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
           <FullWidth>
             <TextAreaField label={U.other} name="other_details" rows={2} value={formik.values.other_details ?? ''} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'other_details')} />
           </FullWidth>
+          {stepUp.field && <FullWidth>{stepUp.field}</FullWidth>}
         </FieldGrid>
       </form>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useFormik } from 'formik';
+import { useStepUp } from './step-up';
 import { Button, Dialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
 import { SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
 
@@ -15,27 +16,31 @@ const FIELDS: Record<UpdateMode, Array<'phone' | 'address' | 'password' | 'confi
  * match"). After a password change the session continues with the fresh token the server answers.
  */
 export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | null; initial: { phone: string; address: string }; onClose(): void }) {
+  const stepUp = useStepUp();
   const formik = useFormik({
     enableReinitialize: true,
     initialValues: { phone: initial.phone, address: initial.address, password: '', confirmPassword: '' },
     validationSchema: updateProfileSchema.pick(mode ? FIELDS[mode] : []),
     onSubmit: async (values, helpers) => {
       if (!mode) return;
-      const body = mode === 'phone' ? { phone: values.phone } : mode === 'address' ? { address: values.address } : { password: values.password, confirmPassword: values.confirmPassword };
+      const body = mode === 'phone' ? { phone: values.phone } : mode === 'address' ? { address: values.address } : { password: values.password, confirmPassword: values.confirmPassword, ...stepUp.fields() };
       try {
         const answer = await api.call(E.updateUserProfile, { body });
         if (typeof answer.token === 'string') useSession.getState().setToken(answer.token);
         notify.success(answer.message);
         await useUserDetails.getState().load();
         helpers.resetForm();
+        stepUp.reset();
         onClose();
-      } catch {
-        // The kit showed the server's message.
+      } catch (error) {
+        // The kit showed the server's message; a step-up request also asks for the current password.
+        stepUp.handle(error);
       }
     },
   });
   const close = () => {
     formik.resetForm();
+    stepUp.reset();
     onClose();
   };
   return (
@@ -86,6 +91,7 @@ export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | nu
                 error={fieldError(formik, 'confirmPassword')}
                 required
               />
+              {stepUp.field}
             </>
           )}
         </Stack>
