@@ -152,44 +152,51 @@ export class ReleasesService {
 
   /**
    * POST /api/submissionButton `{ release_id, terms? }`: draft or rejected → in_review, and every
-   * track's status back to In-Review, in one transaction whose update is conditional on the status,
-   * so a repeated or concurrent submit cannot pass twice (core §4).
+   * track's status back to In-Review (core §4).
    * Needs: the info still valid (release date still ≥ today + 6 days), artwork, at least one track,
    * every track complete (trackSchema for the release type), the platforms saved, a caller tune when
    * CRBT is on, a track distributing a video when video is on. `terms: false` is refused.
+   *
+   * Atomic (docs/decisions/016): the transaction first moves the status with an UPDATE conditional on
+   * it being editable, which takes the release row's lock (track add, edit and delete take the same
+   * lock first, TracksService.lockEditable), and only then reads the release and its tracks and runs
+   * every check; a failing check rolls the status back. So a track deleted at the same moment either
+   * committed before (the checks see it gone: 400 submitNeedsTrack) or waits and then finds the
+   * release in review (409 notEditable); a release never reaches review without its tracks.
    * Errors: 403 away / revoked; 404; 409 alreadySubmitted; 400 termsRequired, the info's first
    * message, submitNeedsArtwork, uploadUnknownFile, submitNeedsTrack, a track's first message,
    * submitNeedsPlatforms, callerTuneFirst, videoDetailsFirst.
    */
   async submit(userId: number, dto: { release_id: number; terms?: boolean }): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.findOwned(userId, dto.release_id);
-    if (!isEditable(release.status)) throw DomainError.conflict(M.alreadySubmitted);
+    const found = await this.findOwned(userId, dto.release_id);
+    if (!isEditable(found.status)) throw DomainError.conflict(M.alreadySubmitted);
     if (dto.terms === false) throw DomainError.badRequest(M.termsRequired);
 
-    await validateBody(releaseInfoSchema, release, { now: Date.now(), anyZone: true });
-    if (!release.album_artwork) throw DomainError.badRequest(M.submitNeedsArtwork);
-    await this.uploads.assertOwned(userId, release.album_artwork, 'artwork');
-    const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
-    if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
-    for (const track of tracks) {
-      await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
-      await this.uploads.assertOwned(userId, track.audio_track, 'audio');
-    }
-    if (!release.crbt || !release.video_platforms) throw DomainError.badRequest(M.submitNeedsPlatforms);
-    if (release.crbt === 'yes' && !tracks.some((t) => t.caller_tune)) throw DomainError.badRequest(M.callerTuneFirst);
-    if (release.video_platforms === 'yes' && !tracks.some((t) => t.destribute_music === 'Yes')) throw DomainError.badRequest(M.videoDetailsFirst);
-    // The release itself is ready: a submit must still carry accepted terms (core §2 tab 4).
-    if (dto.terms !== true) throw DomainError.badRequest(M.termsRequired);
-
     await this.db.transaction(async (m) => {
+      // The lock first: no read of this transaction may come before it (InnoDB's snapshot starts at the first read).
       const res = await m
         .createQueryBuilder()
         .update(ReleaseEntity)
         .set({ status: 'in_review', reason: '', submitted_at: new Date() })
-        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
+        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: found.id, userId, editable: EDITABLE_STATUSES })
         .execute();
       if (!res.affected) throw DomainError.conflict(M.alreadySubmitted);
+      const release = await m.findOneOrFail(ReleaseEntity, { where: { id: found.id, user_id: userId } });
+      await validateBody(releaseInfoSchema, release, { now: Date.now(), anyZone: true });
+      if (!release.album_artwork) throw DomainError.badRequest(M.submitNeedsArtwork);
+      await this.uploads.assertOwned(userId, release.album_artwork, 'artwork', m);
+      const tracks = await m.find(TrackEntity, { where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
+      if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
+      for (const track of tracks) {
+        await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
+        await this.uploads.assertOwned(userId, track.audio_track, 'audio', m);
+      }
+      if (!release.crbt || !release.video_platforms) throw DomainError.badRequest(M.submitNeedsPlatforms);
+      if (release.crbt === 'yes' && !tracks.some((t) => t.caller_tune)) throw DomainError.badRequest(M.callerTuneFirst);
+      if (release.video_platforms === 'yes' && !tracks.some((t) => t.destribute_music === 'Yes')) throw DomainError.badRequest(M.videoDetailsFirst);
+      // The release itself is ready: a submit must still carry accepted terms (core §2 tab 4).
+      if (dto.terms !== true) throw DomainError.badRequest(M.termsRequired);
       await m.createQueryBuilder().update(TrackEntity).set({ status: TRACK_STATUS.inReview }).where('release_id = :id AND user_id = :userId', { id: release.id, userId }).execute();
     });
   }
