@@ -160,7 +160,7 @@ export const OPS_UI = {
   /** Header of a table's column of row actions (a header must have text, axe empty-table-header). */
   actionsColumn: 'Actions',
   title: 'Operations',
-  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', desk: 'Desk', content: 'Content', audit: 'Audit', remotes: 'Remote versions', promotions: 'Promotions' },
+  nav: { review: 'Release review', videos: 'Video review', platform: 'Platform', users: 'Users', desk: 'Desk', content: 'Content', audit: 'Audit', remotes: 'Remote versions', promotions: 'Promotions', staff: 'Staff' },
   totp: {
     heading: 'Two-factor authentication',
     enrolIntro: 'Scan this QR code with an authenticator app (or enter the key), then enter the 6-digit code.',

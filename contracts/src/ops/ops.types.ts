@@ -77,6 +77,6 @@ export type PromotionImageUpload = { image: string; url: string; mime: string; s
 export type OpsPromotionRow = PromotionRow & { user_id: number };
 
 /** A staff member as admins manage them (docs/decisions/016). */
-export type OpsStaffRow = { user_id: number; email: string; name: string; roles: StaffRole[]; totp_enrolled: boolean; revoked: boolean };
+export type OpsStaffRow = { user_id: number; email: string; name: string; roles: StaffRole[]; totp_enrolled: boolean; revoked: boolean; /** The calling admin's own row (its access is changed by another admin). */ you: boolean };
 /** An entered UPC or ISRC of a release in review that another release carries too (docs/decisions/016). */
 export type IdentifierConflict = { kind: 'upc' | 'isrc'; code: string; track_id: number | null; release_id: number; release_title: string; user_email: string; same_owner: boolean };

@@ -125,8 +125,8 @@ export class OpsAdminController {
 
   /** GET ops/staff → body OpsStaffRow[] (docs/decisions/016). */
   @Endpoint(E.staffMembers)
-  async staffMembers() {
-    const rows = await this.staff.list();
+  async staffMembers(@CurrentUser() user: AuthUser) {
+    const rows = await this.staff.list(user.id);
     return ok(M.staffList, { body: rows, total: rows.length });
   }
 

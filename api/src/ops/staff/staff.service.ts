@@ -111,19 +111,19 @@ export class StaffService {
   }
 
   /** Every staff member, by e-mail (GET ops/staff). */
-  async list(): Promise<OpsStaffRow[]> {
+  async list(callerId: number | null = null): Promise<OpsStaffRow[]> {
     const ids = [...new Set((await this.roles.find({ select: { user_id: true } })).map((r) => r.user_id))];
-    const rows = await Promise.all(ids.map((id) => this.row(id)));
+    const rows = await Promise.all(ids.map((id) => this.row(id, callerId)));
     return rows.sort((a, b) => a.email.localeCompare(b.email));
   }
 
   /** One staff member's row. 404 staffNotFound when the user holds no role. */
-  async row(userId: number): Promise<OpsStaffRow> {
+  async row(userId: number, callerId: number | null = null): Promise<OpsStaffRow> {
     const roles = await this.rolesOf(userId);
     if (!roles.length) throw DomainError.notFound(M.staffNotFound);
     const user = await this.users.getById(userId);
     const totp = await this.totps.findOne({ where: { user_id: userId } });
-    return { user_id: userId, email: user.email, name: user.name, roles, totp_enrolled: !!totp?.confirmed_at, revoked: user.revoked === 1 };
+    return { user_id: userId, email: user.email, name: user.name, roles, totp_enrolled: !!totp?.confirmed_at, revoked: user.revoked === 1, you: userId === callerId };
   }
 
   /**
