@@ -207,6 +207,7 @@ export const OPS_UI = {
     heading: 'Staff',
     intro: 'Staff members and their roles. An admin has every role. Each change is audited; your own access can only be changed by another admin.',
     email: 'E-mail of a verified account',
+    member: 'Member',
     role: 'Role',
     roles: 'Roles',
     add: 'Add staff member',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Muted, Row, SectionTitle, SelectField, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, STAFF_ROLES, fillMessage, type OpsStaffRow, type StaffRole } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
@@ -6,6 +7,19 @@ import { useOpsList } from '../common/use-ops-list';
 
 const U = OPS_UI.staff;
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: r }));
+const Member = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  overflow-wrap: anywhere;
+  min-width: 0;
+`;
+const ActionList = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 2px;
+`;
 
 type Pending =
   | { kind: 'add'; email: string; role: StaffRole }
@@ -68,12 +82,22 @@ export function StaffPage() {
   };
   const toggleRole = (r: StaffRole) => setEditing((e) => (e ? { ...e, roles: e.roles.includes(r) ? e.roles.filter((x) => x !== r) : [...e.roles, r] } : e));
 
+  // Three columns so that, at 412 px, the member, the roles and the actions stay in view (no sideways scroll).
   const columns: DataTableColumn<OpsStaffRow>[] = [
-    { key: 'email', header: 'E-mail', render: (r) => (r.you ? `${r.email} ${U.you}` : r.email) },
-    { key: 'name', header: 'Name', render: (r) => r.name },
+    {
+      key: 'member',
+      header: U.member,
+      render: (r) => (
+        <Member>
+          <strong>{r.you ? `${r.email} ${U.you}` : r.email}</strong>
+          <Muted as="span">{r.name}</Muted>
+          <Muted as="span">
+            {U.totp}: {r.totp_enrolled ? U.totpOn : U.totpOff} · {r.revoked ? U.revoked : U.active}
+          </Muted>
+        </Member>
+      ),
+    },
     { key: 'roles', header: U.roles, render: (r) => r.roles.join(', ') },
-    { key: 'totp', header: U.totp, render: (r) => (r.totp_enrolled ? U.totpOn : U.totpOff) },
-    { key: 'state', header: U.state, render: (r) => (r.revoked ? U.revoked : U.active) },
     {
       key: 'x',
       header: OPS_UI.actionsColumn,
@@ -81,11 +105,11 @@ export function StaffPage() {
         r.you ? (
           <Muted as="span">—</Muted>
         ) : (
-          <Row $gap={4} style={{ flexWrap: 'wrap' }}>
+          <ActionList>
             <Button variant="text" onClick={() => setEditing({ userId: r.user_id, roles: [...r.roles] })} aria-label={`${U.changeRoles}: ${r.email}`}>{U.changeRoles}</Button>
             <Button variant="text" onClick={() => setPending({ kind: 'reset', row: r })} aria-label={`${U.resetTotp}: ${r.email}`}>{U.resetTotp}</Button>
             <Button variant="text" onClick={() => setPending({ kind: 'remove', row: r })} aria-label={`${U.remove}: ${r.email}`}>{U.remove}</Button>
-          </Row>
+          </ActionList>
         ),
     },
   ];
