@@ -3,7 +3,10 @@ import { gs1CheckDigit, hasValidGs1CheckDigit, OPS_MESSAGES as O, RELEASE_MESSAG
 import { DataSource } from 'typeorm';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
-import { IdentifierCounterEntity } from '../../src/ops/ops.entities';
+import { AssignedIdentifierEntity, IdentifierCounterEntity } from '../../src/ops/ops.entities';
+import { IdentifierRegistry1764622000000 } from '../../src/database/migrations/1764622000000-identifier-registry';
+import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
+import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
@@ -161,6 +164,45 @@ describe.each(ENGINES)('identifiers unique on the platform on %s', (engine) => {
     // The one planted duplicate of the previous test is the only one, listed by the CLI.
     expect(upcDup).toHaveLength(1);
     expect(isrcDup).toHaveLength(1);
+  });
+
+  it('migration: existing codes are registered for their first holder, ISRCs compacted, duplicates left as they are (and listed)', async () => {
+    const m = new IdentifierRegistry1764622000000();
+    const approvedRelease = await submit(a);
+    const approved = await t.app.get(ReleaseReviewService).approve(approvedRelease.releaseId, CLI_ACTOR);
+    const r1 = await a.readyRelease();
+    const r2 = await b.readyRelease();
+    const r3 = await a.readyRelease();
+    const runner = db().createQueryRunner();
+    try {
+      await m.down(runner);
+      // Data as it was before the registry: one UPC on two releases of two accounts, one ISRC (written
+      // with and without hyphens) on tracks of two owners, and an owner's re-release.
+      const legacyUpc = upc('05099990001');
+      await runner.query(`UPDATE releases SET upc_ean = '${legacyUpc}' WHERE id IN (${r1.releaseId}, ${r2.releaseId})`);
+      await runner.query(`UPDATE tracks SET isrc = 'IN-A1B-26-00999', isrc_yes_no = 'Yes' WHERE id = ${r1.audioId}`);
+      await runner.query(`UPDATE tracks SET isrc = 'INA1B2600999', isrc_yes_no = 'Yes' WHERE id IN (${r2.audioId}, ${r3.audioId})`);
+      await m.up(runner);
+
+      const reg = db().getRepository(AssignedIdentifierEntity);
+      const aUser = (await db().getRepository(ReleaseEntity).findOneByOrFail({ id: r1.releaseId })).user_id;
+      expect(await reg.findOneBy({ kind: 'upc', code: legacyUpc })).toMatchObject({ release_id: r1.releaseId, user_id: aUser, source: 'entered' });
+      expect(await reg.findOneBy({ kind: 'isrc', code: 'INA1B2600999' })).toMatchObject({ object_id: r1.audioId, user_id: aUser, source: 'entered' });
+      // The rows given on approval got their owner and stay 'assigned'.
+      expect(await reg.findOneBy({ kind: 'upc', code: approved.upc_ean })).toMatchObject({ release_id: approvedRelease.releaseId, user_id: aUser, source: 'assigned' });
+      expect(await reg.findOneBy({ kind: 'isrc', code: approved.isrcs[0] })).toMatchObject({ release_id: approvedRelease.releaseId, user_id: aUser, source: 'assigned' });
+      // Compacted, never reassigned: both releases keep the UPC; every track keeps its ISRC.
+      expect((await db().getRepository(TrackEntity).findOneByOrFail({ id: r1.audioId })).isrc).toBe('INA1B2600999');
+      expect((await db().getRepository(ReleaseEntity).findOneByOrFail({ id: r2.releaseId })).upc_ean).toBe(legacyUpc);
+      const listed = await cli(t, 'identifier-duplicates', []);
+      expect(listed).toContain(`UPC ${legacyUpc}: release ${r1.releaseId} (user ${aUser}, draft); release ${r2.releaseId} (user`);
+      expect(listed).toContain(`ISRC INA1B2600999: release ${r1.releaseId} track ${r1.audioId} (user ${aUser}, draft)`);
+      // From now on the registry holds: B cannot save the code again; A's re-release keeps its ISRC.
+      expect((await b.post('updateReleaseInfo', { release_id: r2.releaseId, ...releaseInfo(bArtist, { upc_ean: legacyUpc }) })).body.message).toBe(M.upcInUse);
+      expect((await a.post('updateSongInfo', { audio_id: r3.audioId, ...(await trackOf(r3.audioId)) })).status).toBe(200);
+    } finally {
+      await runner.release();
+    }
   });
 
   /** A track's saved fields as the wizard sends them back. */
