@@ -178,5 +178,27 @@ describe.each(ENGINES)('staff trust on %s', (engine) => {
       }
       expect((await as(admin.token).post('ops/staff/roles', { user_id: await idOf(admin.email), roles: [] })).status).toBe(400);
     });
+
+    it('wrong bodies: 400 with the field’s message, an unknown or malformed user 404, never 500', async () => {
+      const someone = await createStaff(t, 'support');
+      const id = await idOf(someone.email);
+      const cases: Array<[string, object, number, string]> = [
+        ['ops/staff/add', {}, 400, O.staffEmailInvalid],
+        ['ops/staff/add', { email: 5, role: 'reviewer' }, 400, O.staffEmailInvalid],
+        ['ops/staff/add', { email: 'x@example.com', role: ['admin'] }, 400, O.staffRoleInvalid],
+        ['ops/staff/roles', { user_id: id, roles: 'admin' }, 400, O.staffRoleInvalid],
+        ['ops/staff/roles', { user_id: id, roles: [{ a: 1 }] }, 400, O.staffRoleInvalid],
+        ['ops/staff/roles', { user_id: id, roles: ['owner'] }, 400, O.staffRoleInvalid],
+        ['ops/staff/roles', { user_id: 'x', roles: ['admin'] }, 404, O.staffNotFound],
+        ['ops/staff/remove', { user_id: 999_999 }, 404, O.staffNotFound],
+        ['ops/staff/reset-totp', {}, 404, O.staffNotFound],
+      ];
+      for (const [path, body, status, message] of cases) {
+        const res = await as(admin.token).post(path, body);
+        expect([path, JSON.stringify(body), res.status, res.body.message]).toEqual([path, JSON.stringify(body), status, message]);
+      }
+      // Nothing changed for the member.
+      expect((await as(admin.token).get('ops/staff')).body.body.find((r: { user_id: number }) => r.user_id === id).roles).toEqual(['support']);
+    });
   });
 });

@@ -51,14 +51,15 @@ export const opsAuditQuerySchema = yup.object({
 export const staffRoleSchema = yup.string().oneOf([...STAFF_ROLES]);
 /** Staff management (docs/decisions/016). */
 export const opsStaffAddSchema = yup.object({
-  email: yup.string().trim().lowercase().required(M.staffEmailInvalid).max(254, M.staffEmailInvalid).email(M.staffEmailInvalid),
-  role: yup.string().required(M.staffRoleInvalid).oneOf([...STAFF_ROLES], M.staffRoleInvalid),
+  email: yup.string().typeError(M.staffEmailInvalid).trim().lowercase().required(M.staffEmailInvalid).max(254, M.staffEmailInvalid).email(M.staffEmailInvalid),
+  role: yup.string().typeError(M.staffRoleInvalid).required(M.staffRoleInvalid).oneOf([...STAFF_ROLES], M.staffRoleInvalid),
 });
 export const opsStaffRolesSchema = yup.object({
   user_id: idField(M.staffNotFound),
   roles: yup
     .array()
-    .of(yup.string().required(M.staffRoleInvalid).oneOf([...STAFF_ROLES], M.staffRoleInvalid))
+    .typeError(M.staffRoleInvalid)
+    .of(yup.string().typeError(M.staffRoleInvalid).required(M.staffRoleInvalid).oneOf([...STAFF_ROLES], M.staffRoleInvalid))
     .required(M.staffRoleInvalid)
     .min(1, M.staffRoleInvalid)
     .max(STAFF_ROLES.length, M.staffRoleInvalid),
