@@ -27,9 +27,9 @@ export class IdentifierRegistryService {
       if (held.release_id === releaseId) return;
       throw DomainError.badRequest(M.upcInUse, 'upc_in_use');
     }
-    if (!(await this.insert(m, { kind: 'upc', code, object_id: releaseId, user_id: userId, release_id: releaseId, source: 'entered' }))) {
-      throw DomainError.badRequest(M.upcInUse, 'upc_in_use');
-    }
+    if (await this.insert(m, { kind: 'upc', code, object_id: releaseId, user_id: userId, release_id: releaseId, source: 'entered' })) return;
+    // A concurrent claim won the unique index: fine when it was this same release's.
+    if ((await this.committedHolder(m, 'upc', code))?.release_id !== releaseId) throw DomainError.badRequest(M.upcInUse, 'upc_in_use');
   }
 
   /** Claim an artist-entered ISRC for `userId` (nothing to do when theirs already). 400 isrcInUse. */
@@ -40,9 +40,9 @@ export class IdentifierRegistryService {
       if (held.user_id === userId) return;
       throw DomainError.badRequest(M.isrcInUse, 'isrc_in_use');
     }
-    if (!(await this.insert(m, { kind: 'isrc', code, object_id: trackId, user_id: userId, release_id: releaseId, source: 'entered' }))) {
-      throw DomainError.badRequest(M.isrcInUse, 'isrc_in_use');
-    }
+    if (await this.insert(m, { kind: 'isrc', code, object_id: trackId, user_id: userId, release_id: releaseId, source: 'entered' })) return;
+    // A concurrent claim won the unique index: fine when it was the same owner's (two of their tracks at once).
+    if ((await this.committedHolder(m, 'isrc', code))?.user_id !== userId) throw DomainError.badRequest(M.isrcInUse, 'isrc_in_use');
   }
 
   /**
@@ -84,6 +84,16 @@ export class IdentifierRegistryService {
 
   private async holder(m: EntityManager, kind: 'upc' | 'isrc', code: string): Promise<IdentifierOwner | null> {
     return m.findOne(AssignedIdentifierEntity, { select: { release_id: true, user_id: true, source: true }, where: { kind, code } });
+  }
+
+  /**
+   * The holder as committed by another transaction: on MySQL/MariaDB a locking read, FOR UPDATE (MariaDB has no FOR SHARE; a plain read would
+   * see this transaction's older snapshot); SQLite runs one transaction at a time, so a plain read.
+   */
+  private async committedHolder(m: EntityManager, kind: 'upc' | 'isrc', code: string): Promise<IdentifierOwner | null> {
+    const type = m.connection.options.type;
+    const lock = type === 'mysql' || type === 'mariadb' ? { lock: { mode: 'pessimistic_write' as const } } : {};
+    return m.findOne(AssignedIdentifierEntity, { select: { release_id: true, user_id: true, source: true }, where: { kind, code }, ...lock });
   }
 
   /** false on the unique index's refusal (a concurrent claim of the same code). */
