@@ -13,16 +13,19 @@ import { ContentPage } from './content/ContentPage';
 import { DeskPage } from './desk/DeskPage';
 import { PromotionsPage } from './promotions/PromotionsPage';
 import { RemotesPage } from './remotes/RemotesPage';
+import { StaffPage } from './staff/StaffPage';
 
 const N = OPS_UI.nav;
 /**
  * The console's tabs and the role each needs (the server checks again). Promotions and remote versions
- * are views (`?view=`) of the content and platform paths: the shell routes only the /ops paths it lists.
+ * are views (`?view=`) of the content and platform paths, Staff (docs/decisions/016) of the users path:
+ * the shell routes only the /ops paths it lists.
  */
 export const TABS: Array<{ to: string; label: string; role: StaffRole; also?: StaffRole }> = [
   { to: '/ops', label: N.review, role: 'reviewer' },
   { to: '/ops/videos', label: N.videos, role: 'reviewer' },
   { to: '/ops/users', label: N.users, role: 'support' },
+  { to: '/ops/users?view=staff', label: N.staff, role: 'admin' },
   { to: '/ops/desk', label: N.desk, role: 'support', also: 'finance' },
   { to: '/ops/platform', label: N.platform, role: 'admin' },
   { to: '/ops/platform?view=remotes', label: N.remotes, role: 'admin' },
@@ -64,6 +67,7 @@ function Screen({ pathname, search, session }: { pathname: string; search: strin
   if (detail && can('reviewer')) return <ReviewDetail releaseId={Number(detail.params.id)} />;
   if (pathname.startsWith('/ops/videos') && can('reviewer')) return <VideoQueue />;
   if (pathname.startsWith('/ops/desk') && (can('support') || can('finance'))) return <DeskPage support={can('support')} finance={can('finance')} />;
+  if (pathname.startsWith('/ops/users') && view === 'staff' && can('admin')) return <StaffPage />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;
   if (pathname.startsWith('/ops/platform') && can('admin')) return view === 'remotes' ? <RemotesPage /> : <PlatformPage />;
   if (pathname.startsWith('/ops/content') && can('admin')) return view === 'promotions' ? <PromotionsPage /> : <ContentPage />;

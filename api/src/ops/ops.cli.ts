@@ -1,6 +1,7 @@
 import { STAFF_ROLES } from '@portal/contracts';
 import type { CliCommand } from '../common/cli-command';
 import { UsersService } from '../users/users.service';
+import { ReleasesService } from '../releases/release-info/releases.service';
 import { CLI_ACTOR } from './audit/audit.service';
 import { OpsConsoleService } from './console/ops-console.service';
 import { ReleaseReviewService } from './review/release-review.service';
@@ -42,6 +43,17 @@ export const OPS_CLI_COMMANDS: CliCommand[] = [
               : null;
       if (!r) throw new Error('outcome must be approved, rejected or takendown');
       return `release ${r.release_id} is ${r.status}${r.upc_ean ? ` upc=${r.upc_ean}` : ''}${r.isrcs.length ? ` isrc=${r.isrcs.join(',')}` : ''}`;
+    },
+  },
+  {
+    name: 'identifier-duplicates',
+    usage: 'identifier-duplicates   (lists every UPC on more than one release and every ISRC on tracks of more than one owner; changes nothing)',
+    run: async (app) => {
+      const dups = await app.get(ReleasesService).duplicateIdentifiers();
+      if (!dups.length) return 'no duplicate UPC or ISRC';
+      return dups
+        .map((d) => `${d.kind.toUpperCase()} ${d.code}: ${d.holders.map((h) => `release ${h.release_id}${h.track_id ? ` track ${h.track_id}` : ''} (user ${h.user_id}, ${h.status})`).join('; ')}`)
+        .join('\n');
     },
   },
   {

@@ -7,7 +7,7 @@ import { SupportModule } from '../support/support.module';
 import { ToolsRightsModule } from '../tools-rights/tools-rights.module';
 import { OpsContentService } from './console/ops-content.service';
 import { OpsDeskService } from './console/ops-desk.service';
-import { IdentifierService } from './identifiers/identifier.service';
+import { IdentifiersModule } from './identifiers/identifiers.module';
 import { OPS_ENTITIES } from './ops.entities';
 import { OpsConsoleService } from './console/ops-console.service';
 import { OpsAdminController, OpsContentController, OpsPayoutsController, OpsReviewController, OpsTicketsController, OpsUsersController } from './console/ops.controllers';
@@ -16,9 +16,9 @@ import { StaffModule } from './staff/staff.module';
 
 /** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
-  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule],
+  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule],
   controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController],
-  providers: [IdentifierService, ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsContentService],
-  exports: [ReleaseReviewService, OpsConsoleService, IdentifierService, OpsContentService],
+  providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsContentService],
+  exports: [ReleaseReviewService, OpsConsoleService, IdentifiersModule, OpsContentService],
 })
 export class OpsModule {}

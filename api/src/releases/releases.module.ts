@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StorageModule } from '../storage/storage.module';
+import { IdentifiersModule } from '../ops/identifiers/identifiers.module';
 import { ArtistsController } from './artists/artists.controller';
 import { ArtistsService } from './artists/artists.service';
 import { CatalogController } from './catalog/catalog.controller';
@@ -30,7 +31,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
  * their files, platforms, submission and the catalogue (core §2 to §9).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule],
+  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule, IdentifiersModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
   providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],

@@ -82,7 +82,9 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
     });
     it('checks the UPC/EAN format when given', async () => {
       expect((await a.post('createReleaseInfo', releaseInfo(artist, { upc_ean: '12345' })).expect(400)).body.message).toBe(M.upcFormat);
-      await a.post('createReleaseInfo', releaseInfo(artist, { upc_ean: '1234567890123' })).expect(200);
+      // 13 digits with a wrong GS1 check digit (…3 instead of …8) are refused; the right one passes (docs/decisions/016).
+      expect((await a.post('createReleaseInfo', releaseInfo(artist, { upc_ean: '1234567890123' })).expect(400)).body.message).toBe(M.upcCheckDigit);
+      await a.post('createReleaseInfo', releaseInfo(artist, { upc_ean: '1234567890128' })).expect(200);
     });
     it('applies the artist limits and duplicates', async () => {
       const p2 = await a.artist('P Two');

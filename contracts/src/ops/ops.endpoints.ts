@@ -7,6 +7,9 @@ import {
   opsRejectSchema,
   opsReleaseIdSchema,
   opsRevokeSchema,
+  opsStaffAddSchema,
+  opsStaffRolesSchema,
+  opsStaffUserSchema,
   opsTakedownSchema,
   opsTrackIdSchema,
   opsUserIdSchema,
@@ -27,7 +30,7 @@ import {
 import type { NewsItem, VideoLink } from '../content/content.types';
 import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
 import type { OpsPayoutRow, OpsPromotionRow, OpsTicketRow, PromotionImageUpload } from './ops.types';
-import type { AuditRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
+import type { AuditRow, OpsStaffRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
 const S = { access: 'staff', tag: 'ops' } as const;
@@ -73,16 +76,18 @@ export const OPS_ENDPOINTS = {
   approveRelease: defineEndpoint<In<typeof opsReleaseIdSchema>, ReviewOutcomeResult>({
     ...S, method: 'POST', path: 'ops/releases/approve',
     summary: 'Approve a release in review; assigns a UPC and ISRCs in the same transaction; tells the artist.' + ROLE('reviewer'),
-    description: '409 when the release is not in review (also for the loser of two concurrent approvals).',
+    description: '409 when the release is not in review (also for the loser of two concurrent approvals); 403 ownRelease for a release of the reviewer’s own account (four-eyes); 409 with the code’s owner when an entered UPC or ISRC belongs to another release or owner.',
     body: opsReleaseIdSchema, response: any, errors: [400, 403, 404, 409],
   }),
   rejectRelease: defineEndpoint<In<typeof opsRejectSchema>, ReviewOutcomeResult>({
     ...S, method: 'POST', path: 'ops/releases/reject',
     summary: 'Reject a release in review with reasons from the catalogue and an optional note; tells the artist.' + ROLE('reviewer'),
+    description: '403 ownRelease for a release of the reviewer’s own account (four-eyes).',
     body: opsRejectSchema, response: any, errors: [400, 403, 404, 409],
   }),
   takedownRelease: defineEndpoint<In<typeof opsTakedownSchema>, ReviewOutcomeResult>({
     ...S, method: 'POST', path: 'ops/releases/takedown', summary: 'Take an approved release down with a reason; tells the artist.' + ROLE('reviewer'),
+    description: '403 ownRelease for a release of the reviewer’s own account (four-eyes).',
     body: opsTakedownSchema, response: any, errors: [400, 403, 404, 409],
   }),
 
@@ -92,6 +97,7 @@ export const OPS_ENDPOINTS = {
   }),
   reviewVideo: defineEndpoint<In<typeof opsVideoReviewSchema>, VideoQueueRow>({
     ...S, method: 'POST', path: 'ops/videos/review', summary: 'Approve, reject (with a reason) or take down a video release; tells the artist.' + ROLE('reviewer'),
+    description: '403 ownVideo for a video of the reviewer’s own account (four-eyes).',
     body: opsVideoReviewSchema, response: any, errors: [400, 403, 404, 409],
   }),
 
@@ -113,7 +119,33 @@ export const OPS_ENDPOINTS = {
   }),
   setUserRevoked: defineEndpoint<In<typeof opsRevokeSchema>, OpsUserRow>({
     ...S, method: 'POST', path: 'ops/users/revoke', summary: 'Revoke (revoked: true) or restore a user.' + ROLE('admin'),
+    description: 'Revoking blocks the artist’s release writes (core §6) and, for staff, ends their console sessions at once and refuses every ops call until restored. 403 staffSelf for the caller’s own account.',
     body: opsRevokeSchema, response: any, errors: [400, 403, 404],
+  }),
+
+  staffMembers: defineEndpoint<void, OpsStaffRow[]>({
+    ...S, method: 'GET', path: 'ops/staff', summary: 'Every staff member: roles, two-factor set up, revoked.' + ROLE('admin'),
+    response: any, list: true, errors: [403],
+  }),
+  addStaff: defineEndpoint<In<typeof opsStaffAddSchema>, OpsStaffRow>({
+    ...S, method: 'POST', path: 'ops/staff/add', summary: 'Give a verified account a staff role (as the CLI `staff add`); audited.' + ROLE('admin'),
+    description: '400 staffNoAccount when no verified account has the e-mail; 403 staffSelf for the caller.',
+    body: opsStaffAddSchema, response: any, errors: [400, 403],
+  }),
+  setStaffRoles: defineEndpoint<In<typeof opsStaffRolesSchema>, OpsStaffRow>({
+    ...S, method: 'POST', path: 'ops/staff/roles', summary: 'Replace a staff member’s roles; audited with before and after.' + ROLE('admin'),
+    description: '404 when the user is not staff; 403 staffSelf for the caller (an admin’s own roles are changed by another admin).',
+    body: opsStaffRolesSchema, response: any, errors: [400, 403, 404],
+  }),
+  removeStaff: defineEndpoint<In<typeof opsStaffUserSchema>, { user_id: number }>({
+    ...S, method: 'POST', path: 'ops/staff/remove', summary: 'Remove a staff member: roles, TOTP secret and console sessions go at once; audited.' + ROLE('admin'),
+    description: '404 when the user is not staff; 403 staffSelf.',
+    body: opsStaffUserSchema, response: any, errors: [403, 404],
+  }),
+  resetStaffTotp: defineEndpoint<In<typeof opsStaffUserSchema>, OpsStaffRow>({
+    ...S, method: 'POST', path: 'ops/staff/reset-totp', summary: 'Delete a staff member’s TOTP secret and end their console sessions; they enrol again; audited.' + ROLE('admin'),
+    description: '404 when the user is not staff; 403 staffSelf.',
+    body: opsStaffUserSchema, response: any, errors: [403, 404],
   }),
 
   addNews: defineEndpoint<In<typeof newsItemSchema>, { id: number }>({
@@ -188,10 +220,12 @@ export const OPS_ENDPOINTS = {
   }),
   markPayoutPaid: defineEndpoint<In<typeof opsPayoutPaidSchema>, OpsPayoutRow>({
     ...S, method: 'POST', path: 'ops/payouts/paid', summary: 'Mark a requested payout paid with its bank reference.' + ROLE('finance'),
+    description: '403 ownPayout for a payout of the finance member’s own account (four-eyes).',
     body: opsPayoutPaidSchema, response: any, errors: [400, 403, 404, 409],
   }),
   rejectPayout: defineEndpoint<In<typeof opsPayoutRejectSchema>, OpsPayoutRow>({
     ...S, method: 'POST', path: 'ops/payouts/reject', summary: 'Reject a requested payout with a reason; the amount is credited back.' + ROLE('finance'),
+    description: '403 ownPayout for a payout of the finance member’s own account (four-eyes).',
     body: opsPayoutRejectSchema, response: any, errors: [400, 403, 404, 409],
   }),
 

@@ -49,6 +49,22 @@ export const opsAuditQuerySchema = yup.object({
   ...paging(),
 });
 export const staffRoleSchema = yup.string().oneOf([...STAFF_ROLES]);
+/** Staff management (docs/decisions/016). */
+export const opsStaffAddSchema = yup.object({
+  email: yup.string().typeError(M.staffEmailInvalid).trim().lowercase().required(M.staffEmailInvalid).max(254, M.staffEmailInvalid).email(M.staffEmailInvalid),
+  role: yup.string().typeError(M.staffRoleInvalid).required(M.staffRoleInvalid).oneOf([...STAFF_ROLES], M.staffRoleInvalid),
+});
+export const opsStaffRolesSchema = yup.object({
+  user_id: idField(M.staffNotFound),
+  roles: yup
+    .array()
+    .typeError(M.staffRoleInvalid)
+    .of(yup.string().typeError(M.staffRoleInvalid).required(M.staffRoleInvalid).oneOf([...STAFF_ROLES], M.staffRoleInvalid))
+    .required(M.staffRoleInvalid)
+    .min(1, M.staffRoleInvalid)
+    .max(STAFF_ROLES.length, M.staffRoleInvalid),
+});
+export const opsStaffUserSchema = yup.object({ user_id: idField(M.staffNotFound) });
 
 export const opsTicketReplySchema = yup.object({ ticket_id: idField(M.ticketNotFound), text: yup.string().trim().required(M.replyRequired).max(5000, M.replyRequired) });
 export const opsTicketIdSchema = yup.object({ ticket_id: idField(M.ticketNotFound) });

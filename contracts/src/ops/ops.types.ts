@@ -32,6 +32,8 @@ export type ReviewTrack = {
   status: number;
 };
 export type ReviewRelease = {
+  /** Other releases carrying this release's UPC or a track's ISRC (a warning on the review screen). */
+  identifier_conflicts: IdentifierConflict[];
   release_id: number;
   release_title: string;
   release_type: string;
@@ -73,3 +75,8 @@ export type OpsPayoutRow = { payout_id: number; user_id: number; user_email: str
 export type PromotionImageUpload = { image: string; url: string; mime: string; size: number };
 /** A promotion as the console lists it: the artist's row (areas §3 Promotion) and whose it is. */
 export type OpsPromotionRow = PromotionRow & { user_id: number };
+
+/** A staff member as admins manage them (docs/decisions/016). */
+export type OpsStaffRow = { user_id: number; email: string; name: string; roles: StaffRole[]; totp_enrolled: boolean; revoked: boolean; /** The calling admin's own row (its access is changed by another admin). */ you: boolean };
+/** An entered UPC or ISRC of a release in review that another release carries too (docs/decisions/016). */
+export type IdentifierConflict = { kind: 'upc' | 'isrc'; code: string; track_id: number | null; release_id: number; release_title: string; user_email: string; same_owner: boolean };

@@ -36,6 +36,12 @@ export const RELEASE_MESSAGES = {
   productionYearInvalid: 'Production year is invalid.',
   isrcFormat: 'ISRC must look like CCXXXYYNNNNN (12 characters).',
   upcFormat: 'UPC/EAN must be 12 or 13 digits.',
+  /** GS1 check digit (the last digit) of a UPC-A or EAN-13 (docs/decisions/016). */
+  upcCheckDigit: 'This UPC/EAN is not valid: its last digit (the check digit) does not match. Check the code on your barcode.',
+  /** A UPC identifies one release on the whole platform (docs/decisions/016). */
+  upcInUse: 'This UPC/EAN is already used by another release. A UPC identifies one release: leave the field empty to get one on approval.',
+  /** An ISRC identifies one recording of one owner; the owner's re-release of it may keep it (docs/decisions/016). */
+  isrcInUse: 'This ISRC belongs to a recording of another account. Enter your own ISRC, or choose No to get one on approval.',
   callerTuneFormat: 'Caller tune timing must be HH:MM:SS.',
   priceTierNotAllowed: 'This price tier is not available for the release type.',
   unknownArtist: 'Please choose an artist from the list.',

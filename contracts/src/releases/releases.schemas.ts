@@ -11,6 +11,7 @@ import { RELEASE_LIMITS as L } from './releases.limits';
 import { RELEASE_MESSAGES as M } from './releases.messages';
 import { EXPLICIT_VERSIONS, RELEASE_TYPES, TRACK_VERSIONS, YES_NO } from './releases.enums';
 import { isPriceTierAllowed } from './price-tiers';
+import { compactIsrc, hasValidGs1CheckDigit } from '../video/video.codes';
 import { CALLER_TUNE_PATTERN, checkArtistRules, checkCreditNames, ISRC_PATTERN, maxProductionYear, minReleaseDate, minReleaseDateAnyZone, UPC_EAN_PATTERN } from './release-rules';
 
 const text = (msg: string = M.requiredFields) => yup.string().trim().max(L.textMax).required(msg);
@@ -71,7 +72,8 @@ export const releaseInfoSchema = yup
       .trim()
       .optional()
       .default('')
-      .test('upc', M.upcFormat, (v) => !v || UPC_EAN_PATTERN.test(v)),
+      .test('upc', M.upcFormat, (v) => !v || UPC_EAN_PATTERN.test(v))
+      .test('upc-check-digit', M.upcCheckDigit, (v) => !v || !UPC_EAN_PATTERN.test(v) || hasValidGs1CheckDigit(v)),
   })
   .test('artists', function (v) {
     const msg = checkArtistRules(v as Record<string, unknown>);
@@ -126,7 +128,7 @@ export const trackSchema = yup
       .default('')
       .when('isrc_yes_no', {
         is: 'Yes',
-        then: (s) => s.required(M.requiredFields).matches(ISRC_PATTERN, M.isrcFormat),
+        then: (s) => s.required(M.requiredFields).matches(ISRC_PATTERN, M.isrcFormat).transform((v: string) => (ISRC_PATTERN.test(v) ? compactIsrc(v) : v)),
         otherwise: (s) => s.transform(() => '').optional(),
       }),
     genre: genreField(),

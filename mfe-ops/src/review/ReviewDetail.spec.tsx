@@ -68,3 +68,32 @@ describe('ReviewDetail (issue 11)', () => {
     await waitFor(() => expect(callsTo(spy, 'ops/releases/takedown')).toEqual([{ body: { release_id: 7, reason: 'Rights claim' } }]));
   });
 });
+
+describe('ReviewDetail identifier warnings (docs/decisions/016)', () => {
+  it('names the other release carrying an entered UPC or ISRC, with a link to it; nothing when there is none', async () => {
+    mockApi({
+      'ops/releases/detail': {
+        ...release('in_review'),
+        upc_ean: '036000291452',
+        identifier_conflicts: [
+          { kind: 'upc', code: '036000291452', track_id: null, release_id: 3, release_title: 'City Lights', user_email: 'ravi@example.com', same_owner: false },
+          { kind: 'isrc', code: 'INA1B2600077', track_id: 9, release_id: 5, release_title: 'Old Song', user_email: 'asha@example.com', same_owner: true },
+        ],
+      },
+    });
+    renderAt('/ops/review/7', <ReviewDetail releaseId={7} />);
+    const box = await screen.findByTestId('identifier-warnings');
+    expect(box.getAttribute('role')).toBe('alert');
+    expect(within(box).getByText(/The UPC 036000291452 is already on "City Lights" \(release #3\) of ravi@example.com\./)).toBeTruthy();
+    expect(within(box).getByRole('link', { name: 'Open release #3' }).getAttribute('href')).toBe('/ops/review/3');
+    expect(within(box).getByText(/same account: a re-release/)).toBeTruthy();
+    expect(within(box).getByRole('link', { name: 'Open release #5' }).getAttribute('href')).toBe('/ops/review/5');
+  });
+
+  it('shows no warning without conflicts', async () => {
+    mockApi({ 'ops/releases/detail': { ...release('in_review'), identifier_conflicts: [] } });
+    renderAt('/ops/review/7', <ReviewDetail releaseId={7} />);
+    await screen.findByText('Monsoon Nights');
+    expect(screen.queryByTestId('identifier-warnings')).toBeNull();
+  });
+});

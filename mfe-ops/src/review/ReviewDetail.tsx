@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ArtworkImage, Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
-import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, type ReviewRelease } from '@portal/contracts';
+import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, fillMessage, type IdentifierConflict, type ReviewRelease } from '@portal/contracts';
+import { theme } from '@portal/kit';
 
 const U = OPS_UI.detail;
 const Tracks = styled.ul`
@@ -30,6 +31,42 @@ const facts = (r: ReviewRelease): Array<[string, string, string?]> => [
 ];
 
 type Pending = 'approve' | 'reject' | 'takedown' | null;
+
+const Warning = styled.section`
+  border: 1px solid ${theme.colors.danger};
+  border-left-width: 4px;
+  border-radius: 8px;
+  padding: 12px 16px;
+  background: ${theme.colors.dangerSoft};
+  ul { margin: 8px 0 0; padding-left: 18px; }
+  li { margin: 6px 0; overflow-wrap: anywhere; }
+  a { font-weight: 600; }
+`;
+
+/**
+ * Other releases carrying this release's UPC or a track's ISRC (docs/decisions/016), each with a link
+ * to that release's review page. Another account's code is a warning; the same account's ISRC on a
+ * re-release is shown as information.
+ */
+export function IdentifierWarnings({ conflicts }: { conflicts: IdentifierConflict[] }) {
+  if (!conflicts.length) return null;
+  return (
+    <Warning role="alert" aria-labelledby="identifier-warnings" data-testid="identifier-warnings">
+      <SectionTitle id="identifier-warnings">{U.identifiersHeading}</SectionTitle>
+      <ul>
+        {conflicts.map((c) => {
+          const values = { kind: c.kind.toUpperCase(), code: c.code, title: c.release_title, release_id: String(c.release_id), email: c.user_email };
+          return (
+            <li key={`${c.kind}-${c.code}-${c.release_id}-${c.track_id ?? 0}`}>
+              {fillMessage(c.same_owner && c.kind === 'isrc' ? U.identifierSameOwner : U.identifierOther, values)}{' '}
+              <Link to={`/ops/review/${c.release_id}`}>{fillMessage(U.openOther, values)}</Link>
+            </li>
+          );
+        })}
+      </ul>
+    </Warning>
+  );
+}
 
 /** One track with a Play button that fetches a staff-only signed link. */
 function TrackItem({ track }: { track: ReviewRelease['tracks'][number] }) {
@@ -90,6 +127,7 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
   const inReview = release.status === 'in_review';
   return (
     <Stack $gap={16}>
+      <IdentifierWarnings conflicts={release.identifier_conflicts ?? []} />
       <Card>
         <Row $gap={16} style={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
           {release.album_artwork && (

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, useDebouncedValue, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
-import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsUserDetail, type OpsUserRow } from '@portal/contracts';
+import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, fillMessage, type OpsUserDetail, type OpsUserRow } from '@portal/contracts';
 import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.users;
 
-/** Users (issue 11): search by name or e-mail, open one (releases, tickets, balance), revoke and restore. */
+/**
+ * Users (issue 11): search by name or e-mail, open one (releases, tickets, balance), revoke and restore.
+ * The confirmation says what revoking does for an artist (core §6) and for staff (docs/decisions/016).
+ */
 export function UsersPage({ canRevoke }: { canRevoke: boolean }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -57,7 +60,7 @@ export function UsersPage({ canRevoke }: { canRevoke: boolean }) {
           )}
         </Card>
       )}
-      <ConfirmDialog open={confirming} title={open?.revoked ? U.restore : U.revoke} message={open?.revoked ? `${U.restore} ${open?.email}?` : U.confirmRevoke} busy={busy} onConfirm={toggle} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog open={confirming} title={open?.revoked ? U.restore : U.revoke} message={fillMessage(open?.revoked ? U.confirmRestore : U.confirmRevoke, { email: open?.email ?? '' })} busy={busy} onConfirm={toggle} onCancel={() => setConfirming(false)} />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { UsersService } from '../../users/users.service';
 import { VideoReleaseEntity } from '../../video/entities/video-release.entity';
 import { VideoReleasesService } from '../../video/video-releases.service';
 import { AuditService, type Actor } from '../audit/audit.service';
+import { StaffService } from '../staff/staff.service';
 
 const userRow = (u: UserEntity): OpsUserRow => ({ user_id: u.id, name: u.name, email: u.email, revoked: u.revoked === 1, created_at: new Date(u.created_at).toISOString() });
 
@@ -27,6 +28,7 @@ export class OpsConsoleService {
     private readonly platform: PlatformStatusService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly staff: StaffService,
   ) {}
 
   async videoQueue(limit: number, offset: number): Promise<{ rows: VideoQueueRow[]; total: number }> {
@@ -34,10 +36,12 @@ export class OpsConsoleService {
     return { rows: rows.map((v) => this.videoRow(v)), total };
   }
 
-  /** approved / rejected (reason) / takendown (reason) of a video in review (takedown also of an approved one). */
+  /** approved / rejected (reason) / takendown (reason) of a video in review (takedown also of an approved one). 404, 403 ownVideo, 409, 400. */
   async reviewVideo(videoId: number, outcome: 'approved' | 'rejected' | 'takendown', reason: string, actor: Actor): Promise<VideoQueueRow> {
     const before = await this.db.getRepository(VideoReleaseEntity).findOne({ where: { id: videoId } });
     if (!before) throw DomainError.notFound(M.videoNotFound);
+    // Four-eyes (docs/decisions/016): never on a video of the reviewer's own account.
+    if (actor.userId !== null && before.user_id === actor.userId) throw new DomainError(403, M.ownVideo, { code: 'four_eyes' });
     const allowed = outcome === 'takendown' ? ['in_review', 'approved'] : ['in_review'];
     if (!allowed.includes(before.status)) throw DomainError.conflict(M.videoNotReviewable, 'not_reviewable');
     if (outcome !== 'approved' && !reason.trim()) throw DomainError.badRequest(M.videoReasonRequired);
@@ -89,12 +93,19 @@ export class OpsConsoleService {
     };
   }
 
-  /** Revoke (1) or restore (0): the same flag as the CLI `revoke`; the gates refuse a revoked user's writes. */
+  /**
+   * Revoke (1) or restore (0), console and CLI `revoke` alike. The release gates refuse a revoked
+   * artist's writes (core §6); for staff, revoking ends every console session at once (their passed
+   * second factors are deleted) and StaffService.allows refuses every ops call while revoked; after a
+   * restore they pass TOTP again (docs/decisions/016). 404 userNotFound; 403 staffSelf (own account).
+   */
   async setRevoked(userId: number, revoked: boolean, actor: Actor): Promise<OpsUserRow> {
     const u = await this.db.getRepository(UserEntity).findOne({ where: { id: userId } });
     if (!u) throw DomainError.notFound(M.userNotFound);
+    this.staff.assertNotSelf(userId, actor);
     await this.users.update(userId, { revoked: revoked ? 1 : 0 });
-    await this.audit.record(actor, revoked ? 'user.revoke' : 'user.restore', 'user', userId, { revoked: u.revoked === 1 }, { revoked });
+    const ended = revoked ? await this.staff.endConsoleSessions(userId) : 0;
+    await this.audit.record(actor, revoked ? 'user.revoke' : 'user.restore', 'user', userId, { revoked: u.revoked === 1 }, revoked ? { revoked, console_sessions_ended: ended } : { revoked });
     return userRow(await this.users.getById(userId));
   }
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { TICKET_STATUS, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
+import { OPS_MESSAGES, TICKET_STATUS, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
+import { DomainError } from '../../common/domain-error';
 import { PayoutEntity } from '../../support/money/money.entities';
 import { PayoutsService } from '../../support/money/payouts.service';
 import { TicketEntity } from '../../support/tickets/ticket.entities';
@@ -48,16 +49,31 @@ export class OpsDeskService {
     return { rows: rows.map((p) => this.payoutRow(p, emails)), total };
   }
 
+  /** Mark paid through PayoutsService. 404, 403 ownPayout (four-eyes), 409 when no longer requested. */
   async paid(payoutId: number, reference: string, actor: Actor): Promise<OpsPayoutRow> {
+    await this.assertNotOwn(payoutId, actor);
     const p = await this.payouts.markPaid(payoutId, reference);
     await this.audit.record(actor, 'payout.paid', 'payout', payoutId, { status: 'requested' }, { status: p.status, reference: p.reference });
     return this.payoutRow(p, await this.emails([p.user_id]));
   }
 
+  /** Reject (re-credit) through PayoutsService. 404, 403 ownPayout (four-eyes), 409 when no longer requested. */
   async reject(payoutId: number, reason: string, actor: Actor): Promise<OpsPayoutRow> {
+    await this.assertNotOwn(payoutId, actor);
     const p = await this.payouts.reject(payoutId, reason);
     await this.audit.record(actor, 'payout.reject', 'payout', payoutId, { status: 'requested' }, { status: p.status, reason: p.reason });
     return this.payoutRow(p, await this.emails([p.user_id]));
+  }
+
+  /**
+   * Four-eyes (docs/decisions/016): a finance member never settles a payout of their own account. A
+   * payout's owner never changes, so this read outside PayoutsService's transaction cannot go stale.
+   * An unknown id is left to PayoutsService's 404.
+   */
+  private async assertNotOwn(payoutId: number, actor: Actor): Promise<void> {
+    if (actor.userId === null) return;
+    const p = await this.db.getRepository(PayoutEntity).findOne({ select: { id: true, user_id: true }, where: { id: payoutId } });
+    if (p && p.user_id === actor.userId) throw new DomainError(403, OPS_MESSAGES.ownPayout, { code: 'four_eyes' });
   }
 
   private ticketRow(t: TicketEntity, emails: Map<number, string>): OpsTicketRow {

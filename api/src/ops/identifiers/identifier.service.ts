@@ -3,23 +3,29 @@ import type { EntityManager } from 'typeorm';
 import { gs1CheckDigit } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
-import { AssignedIdentifierEntity, IdentifierCounterEntity } from '../ops.entities';
+import { IdentifierCounterEntity } from '../ops.entities';
+import { IdentifierRegistryService } from './identifier-registry.service';
 
-const MAX_ATTEMPTS = 5;
+/** Codes in use skipped in a row before giving up (artists may have entered codes of our own range). */
+const MAX_ATTEMPTS = 50;
 
 /**
  * UPC and ISRC codes given on approval (issue 11), always inside the caller's transaction so a rolled
  * back approval gives its codes back with it. A code comes from an only-increasing counter row (its
  * UPDATE locks the row, so concurrent approvals on MariaDB take turns), and is claimed in
- * `assigned_identifiers` whose unique index refuses a second owner; a clash (a code claimed some
- * other way) moves on to the next number. Codes are never deleted, so never reused.
+ * the identifier registry (`assigned_identifiers`, docs/decisions/016) whose unique index refuses a
+ * second holder; a code already there (assigned before, or entered by an artist on any release) is
+ * skipped and the next number tried. Assigned codes are never deleted, so never reused.
  */
 @Injectable()
 export class IdentifierService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: IdentifierRegistryService,
+  ) {}
 
   /** A UPC-A: GS1 company prefix, a zero-padded sequence up to 11 digits, the GS1 check digit. 422 when the range is used up. */
-  async assignUpc(m: EntityManager, releaseId: number): Promise<string> {
+  async assignUpc(m: EntityManager, releaseId: number, userId = 0): Promise<string> {
     const prefix = this.config.identifiers.gs1Prefix;
     const digits = 11 - prefix.length;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -27,20 +33,20 @@ export class IdentifierService {
       if (seq >= 10 ** digits) throw new DomainError(422, 'The UPC range of the GS1 company prefix is used up.', { code: 'upc_exhausted' });
       const body = prefix + String(seq).padStart(digits, '0');
       const code = body + String(gs1CheckDigit(body));
-      if (await this.claim(m, 'upc', code, releaseId)) return code;
+      if (await this.registry.insertAssigned(m, 'upc', code, releaseId, userId, releaseId)) return code;
     }
     throw new DomainError(409, 'Could not assign a free UPC; try again.', { code: 'upc_clash' });
   }
 
   /** An ISRC: country, registrant, 2-digit year of `now`, 5-digit sequence of that year (CCXXXYYNNNNN). */
-  async assignIsrc(m: EntityManager, trackId: number, now = new Date()): Promise<string> {
+  async assignIsrc(m: EntityManager, trackId: number, now = new Date(), userId = 0, releaseId = 0): Promise<string> {
     const { isrcCountry, isrcRegistrant } = this.config.identifiers;
     const yy = String(now.getUTCFullYear() % 100).padStart(2, '0');
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const seq = await this.next(m, `isrc:${yy}`);
       if (seq > 99_999) throw new DomainError(422, 'The ISRC range of this year is used up.', { code: 'isrc_exhausted' });
       const code = `${isrcCountry}${isrcRegistrant}${yy}${String(seq).padStart(5, '0')}`;
-      if (await this.claim(m, 'isrc', code, trackId)) return code;
+      if (await this.registry.insertAssigned(m, 'isrc', code, trackId, userId, releaseId)) return code;
     }
     throw new DomainError(409, 'Could not assign a free ISRC; try again.', { code: 'isrc_clash' });
   }
@@ -58,16 +64,5 @@ export class IdentifierService {
       }
     }
     throw new DomainError(409, 'Could not take an identifier number; try again.', { code: 'identifier_busy' });
-  }
-
-  /** Record `code` as `objectId`'s; false when the code is already taken. */
-  private async claim(m: EntityManager, kind: 'upc' | 'isrc', code: string, objectId: number): Promise<boolean> {
-    if (await m.exists(AssignedIdentifierEntity, { where: { kind, code } })) return false;
-    try {
-      await m.insert(AssignedIdentifierEntity, { kind, code, object_id: objectId, created_at: new Date() });
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

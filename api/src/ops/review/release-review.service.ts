@@ -9,6 +9,7 @@ import {
   TRACK_STATUS,
   fillMessage,
   rejectionText,
+  type IdentifierConflict,
   type RejectionReasonRow,
   type ReviewOutcomeResult,
   type ReviewQueueRow,
@@ -23,6 +24,7 @@ import { ReleasesService } from '../../releases/release-info/releases.service';
 import { UserEntity } from '../../users/user.entity';
 import { AuditService, type Actor } from '../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
+import { IdentifierRegistryService } from '../identifiers/identifier-registry.service';
 import { ReleaseReviewEntity } from '../ops.entities';
 
 type Snapshot = { status: string; reason: string; upc_ean: string };
@@ -39,6 +41,7 @@ export class ReleaseReviewService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly identifiers: IdentifierService,
+    private readonly registry: IdentifierRegistryService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly uploads: UploadsService,
@@ -100,7 +103,23 @@ export class ReleaseReviewService {
         status: t.status,
       })),
       review_reasons: await this.latestReasons(r.id),
+      identifier_conflicts: await this.conflicts(r),
     };
+  }
+
+  /** Other releases carrying this release's UPC or its tracks' ISRCs, with their owners' e-mails (docs/decisions/016). */
+  private async conflicts(r: ReleaseEntity): Promise<IdentifierConflict[]> {
+    const holders = await this.releases.identifierHolders(r.id);
+    const emails = await this.emails(holders.map((h) => h.user_id));
+    return holders.map((h) => ({
+      kind: h.kind,
+      code: h.code,
+      track_id: h.track_id,
+      release_id: h.release_id,
+      release_title: h.release_title,
+      user_email: emails.get(h.user_id) ?? '',
+      same_owner: h.user_id === r.user_id,
+    }));
   }
 
   /** The structured reasons of a release's latest review when it was a rejection (the artist's detail shows them too). */
@@ -116,17 +135,25 @@ export class ReleaseReviewService {
     return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(track.audio_track)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
   }
 
-  /** in_review → approved; a UPC when the release has none and an ISRC per track without one, in the same transaction. 404, 409 notInReview. */
+  /**
+   * in_review → approved; a UPC when the release has none and an ISRC per track without one, in the same
+   * transaction, skipping every code in the registry. 404, 403 ownRelease, 409 notInReview, 409
+   * identifierTaken (an entered code held by another release or owner).
+   */
   async approve(releaseId: number, actor: Actor): Promise<ReviewOutcomeResult> {
     const result = await this.db.transaction(async (m) => {
-      const before = await this.find(m, releaseId);
+      const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['in_review'], { status: 'approved', reason: '' }, M.notInReview);
-      const upc = before.upc_ean || (await this.identifiers.assignUpc(m, releaseId));
+      // Entered codes must still be this release's (UPC) and this owner's (ISRC) in the registry: a
+      // legacy duplicate held by another release is refused (409) and nothing is approved (docs/decisions/016).
+      if (before.upc_ean) await this.registry.confirmForApproval(m, 'upc', before.upc_ean, before.user_id, releaseId, 0);
+      const upc = before.upc_ean || (await this.identifiers.assignUpc(m, releaseId, before.user_id));
       if (!before.upc_ean) await m.update(ReleaseEntity, { id: releaseId }, { upc_ean: upc });
       const tracks = await m.find(TrackEntity, { where: { release_id: releaseId }, order: { id: 'ASC' } });
       const isrcs: string[] = [];
       for (const t of tracks) {
-        const isrc = t.isrc || (await this.identifiers.assignIsrc(m, t.id));
+        if (t.isrc) await this.registry.confirmForApproval(m, 'isrc', t.isrc, before.user_id, releaseId, t.id);
+        const isrc = t.isrc || (await this.identifiers.assignIsrc(m, t.id, new Date(), before.user_id, releaseId));
         await m.update(TrackEntity, { id: t.id }, { isrc, status: TRACK_STATUS.approved });
         isrcs.push(isrc);
       }
@@ -139,12 +166,12 @@ export class ReleaseReviewService {
     return result.out;
   }
 
-  /** in_review → rejected with catalogue reasons (the CLI may give only a note). 404, 409 notInReview, 400 reasonsRequired. */
+  /** in_review → rejected with catalogue reasons (the CLI may give only a note). 404, 403 ownRelease, 409 notInReview, 400 reasonsRequired. */
   async reject(releaseId: number, reasons: string[], note: string, actor: Actor): Promise<ReviewOutcomeResult> {
     if (!reasons.length && !note.trim()) throw DomainError.badRequest(M.reasonsRequired);
     const text = rejectionText(reasons, note);
     const release = await this.db.transaction(async (m) => {
-      const before = await this.find(m, releaseId);
+      const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['in_review'], { status: 'rejected', reason: text }, M.notInReview);
       await this.history(m, releaseId, 'rejected', reasons, note, actor);
       await this.audit.record(actor, 'release.reject', 'release', releaseId, snap(before), { status: 'rejected', reason: text, reasons }, m);
@@ -154,12 +181,12 @@ export class ReleaseReviewService {
     return { release_id: releaseId, status: 'rejected', upc_ean: release.upc_ean, isrcs: [] };
   }
 
-  /** approved → takendown with a reason; its identifiers stay its own (never reused). 404, 409 notApproved. */
+  /** approved → takendown with a reason; its identifiers stay its own (never reused). 404, 403 ownRelease, 409 notApproved. */
   async takedown(releaseId: number, reason: string, actor: Actor): Promise<ReviewOutcomeResult> {
     if (!reason.trim()) throw DomainError.badRequest(M.takedownReasonRequired);
     const text = reason.trim().slice(0, 1000);
     const release = await this.db.transaction(async (m) => {
-      const before = await this.find(m, releaseId);
+      const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['approved'], { status: 'takendown', reason: text }, M.notApproved);
       await m.update(TrackEntity, { release_id: releaseId }, { status: TRACK_STATUS.takendown });
       await this.history(m, releaseId, 'takendown', [], text, actor);
@@ -173,6 +200,13 @@ export class ReleaseReviewService {
   private async find(m: EntityManager, releaseId: number): Promise<ReleaseEntity> {
     const r = await m.findOne(ReleaseEntity, { where: { id: releaseId } });
     if (!r) throw DomainError.notFound(M.releaseNotFound);
+    return r;
+  }
+
+  /** The release to decide on, refused (403 ownRelease) when it belongs to the deciding staff member (four-eyes, docs/decisions/016). */
+  private async findToDecide(m: EntityManager, releaseId: number, actor: Actor): Promise<ReleaseEntity> {
+    const r = await this.find(m, releaseId);
+    if (actor.userId !== null && r.user_id === actor.userId) throw new DomainError(403, M.ownRelease, { code: 'four_eyes' });
     return r;
   }
 

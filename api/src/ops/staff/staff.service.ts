@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Secret, TOTP } from 'otpauth';
 import * as QRCode from 'qrcode';
-import { OPS_LIMITS as L, OPS_MESSAGES as M, STAFF_ROLES, hasStaffRole, type StaffRole, type StaffSession, type TotpEnrolment } from '@portal/contracts';
+import { OPS_LIMITS as L, OPS_MESSAGES as M, STAFF_ROLES, hasStaffRole, type OpsStaffRow, type StaffRole, type StaffSession, type TotpEnrolment } from '@portal/contracts';
 import { SharedCounters } from '../../cluster/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { AuthUser } from '../../common/request-context';
@@ -14,8 +14,11 @@ import { StaffRoleEntity, StaffSessionFactorEntity, StaffTotpEntity } from '../o
 const ISSUER = 'Artist Portal Ops';
 
 /**
- * Staff accounts (issue 11): roles in `staff_roles` (made only by the operator CLI), the TOTP secret
- * of each staff member (RFC 6238 via otpauth), and which login sessions passed the second factor.
+ * Staff accounts (issue 11): roles in `staff_roles`, the TOTP secret of each staff member (RFC 6238
+ * via otpauth), and which login sessions passed the second factor. Admins manage staff in the
+ * console (list, add, change roles, remove, reset TOTP); the CLI `staff` command stays for the first
+ * admin (docs/decisions/016). A revoked account is never staff: its console sessions are ended when
+ * it is revoked and no console call or second factor passes while it stays revoked.
  */
 @Injectable()
 export class StaffService {
@@ -32,16 +35,22 @@ export class StaffService {
     return (await this.roles.find({ where: { user_id: userId }, order: { role: 'ASC' } })).map((r) => r.role as StaffRole);
   }
 
-  /** Whether this session may use a console call that needs `role`: the role held and TOTP passed in this session. */
+  /**
+   * Whether this session may use a console call that needs `role`: the role held, the account not
+   * revoked, and TOTP passed in this session. Read from the database on every call, so a revoke, a
+   * removal or a TOTP reset takes effect on the next request.
+   */
   async allows(user: AuthUser, role: StaffRole): Promise<boolean> {
     if (user.kind !== 'login') return false;
     if (!hasStaffRole(await this.rolesOf(user.id), role)) return false;
+    if (await this.users.isRevoked(user.id)) return false;
     return this.factors.exists({ where: { session_id: user.sessionId, user_id: user.id } });
   }
 
+  /** A revoked account is answered as not staff (no console link, no console). */
   async session(user: AuthUser): Promise<StaffSession> {
     const roles = await this.rolesOf(user.id);
-    if (!roles.length) return { staff: false, roles: [], totp_enrolled: false, totp_verified: false };
+    if (!roles.length || (await this.users.isRevoked(user.id))) return { staff: false, roles: [], totp_enrolled: false, totp_verified: false };
     const totp = await this.totps.findOne({ where: { user_id: user.id } });
     const verified = await this.factors.exists({ where: { session_id: user.sessionId, user_id: user.id } });
     return { staff: true, roles, totp_enrolled: !!totp?.confirmed_at, totp_verified: verified };
@@ -101,11 +110,31 @@ export class StaffService {
     return this.counters.record(`totp-failure:${userId}`);
   }
 
-  /** CLI `staff add EMAIL ROLE`: a verified user account gets the role. */
+  /** Every staff member, by e-mail (GET ops/staff). */
+  async list(callerId: number | null = null): Promise<OpsStaffRow[]> {
+    const ids = [...new Set((await this.roles.find({ select: { user_id: true } })).map((r) => r.user_id))];
+    const rows = await Promise.all(ids.map((id) => this.row(id, callerId)));
+    return rows.sort((a, b) => a.email.localeCompare(b.email));
+  }
+
+  /** One staff member's row. 404 staffNotFound when the user holds no role. */
+  async row(userId: number, callerId: number | null = null): Promise<OpsStaffRow> {
+    const roles = await this.rolesOf(userId);
+    if (!roles.length) throw DomainError.notFound(M.staffNotFound);
+    const user = await this.users.getById(userId);
+    const totp = await this.totps.findOne({ where: { user_id: userId } });
+    return { user_id: userId, email: user.email, name: user.name, roles, totp_enrolled: !!totp?.confirmed_at, revoked: user.revoked === 1, you: userId === callerId };
+  }
+
+  /**
+   * CLI `staff add EMAIL ROLE` and POST ops/staff/add: a verified user account gets the role (kept
+   * when held). 400 staffRoleInvalid, staffNoAccount; 403 staffSelf from the console. Audited.
+   */
   async add(email: string, role: string, actor: Actor): Promise<StaffRole[]> {
-    if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new Error(`role must be one of ${STAFF_ROLES.join(', ')}`);
-    const user = await this.users.findByEmail(email);
-    if (!user || !user.email_verified_at) throw new Error(`no verified user ${email}`);
+    if (!(STAFF_ROLES as readonly string[]).includes(role)) throw DomainError.badRequest(M.staffRoleInvalid);
+    const user = await this.users.findByEmail(email.trim().toLowerCase());
+    if (!user || !user.email_verified_at) throw DomainError.badRequest(M.staffNoAccount, 'no_account');
+    this.assertNotSelf(user.id, actor);
     const before = await this.rolesOf(user.id);
     if (!before.includes(role as StaffRole)) await this.roles.insert({ user_id: user.id, role, created_at: new Date() });
     const after = await this.rolesOf(user.id);
@@ -113,24 +142,90 @@ export class StaffService {
     return after;
   }
 
-  /** CLI `staff remove EMAIL`: every role, the TOTP secret and the passed sessions go. */
-  async remove(email: string, actor: Actor): Promise<void> {
-    const user = await this.users.findByEmail(email);
-    if (!user) throw new Error(`no user ${email}`);
-    const before = await this.rolesOf(user.id);
-    await this.roles.delete({ user_id: user.id });
-    await this.totps.delete({ user_id: user.id });
-    await this.factors.delete({ user_id: user.id });
-    await this.audit.record(actor, 'staff.remove', 'user', user.id, { roles: before }, { roles: [] });
+  /** POST ops/staff/add: as `add`, answering the member's row. */
+  async addByConsole(email: string, role: string, actor: Actor): Promise<OpsStaffRow> {
+    await this.add(email, role, actor);
+    return this.row((await this.users.findByEmail(email.trim().toLowerCase()))!.id);
   }
+
+  /**
+   * POST ops/staff/roles: replace the roles. A lost role takes effect on the next request (roles are
+   * read per call). 404 staffNotFound; 403 staffSelf (so the console never leaves itself without the caller as admin). Audited with before and after.
+   */
+  async setRoles(userId: number, roles: string[], actor: Actor): Promise<OpsStaffRow> {
+    const wanted = [...new Set(roles)].filter((r): r is StaffRole => (STAFF_ROLES as readonly string[]).includes(r)).sort();
+    if (!wanted.length) throw DomainError.badRequest(M.staffRoleInvalid);
+    this.assertNotSelf(userId, actor);
+    const before = await this.rolesOf(userId);
+    if (!before.length) throw DomainError.notFound(M.staffNotFound);
+    await this.roles.manager.transaction(async (m) => {
+      await m.delete(StaffRoleEntity, { user_id: userId });
+      await m.insert(StaffRoleEntity, wanted.map((role) => ({ user_id: userId, role, created_at: new Date() })));
+      await this.audit.record(actor, 'staff.roles', 'user', userId, { roles: before }, { roles: wanted }, m);
+    });
+    return this.row(userId);
+  }
+
+  /** CLI `staff remove EMAIL`: every role, the TOTP secret and the passed sessions go. Audited. */
+  async remove(email: string, actor: Actor): Promise<void> {
+    const user = await this.users.findByEmail(email.trim().toLowerCase());
+    if (!user) throw DomainError.notFound(M.userNotFound);
+    await this.removeById(user.id, actor, false);
+  }
+
+  /**
+   * POST ops/staff/remove (and the CLI): roles, TOTP secret and the passed console sessions go in one
+   * transaction, so the member's next console call is refused. 404 staffNotFound; 403 staffSelf.
+   */
+  async removeById(userId: number, actor: Actor, mustBeStaff = true): Promise<void> {
+    this.assertNotSelf(userId, actor);
+    const before = await this.rolesOf(userId);
+    if (!before.length && mustBeStaff) throw DomainError.notFound(M.staffNotFound);
+    await this.roles.manager.transaction(async (m) => {
+      await m.delete(StaffRoleEntity, { user_id: userId });
+      await m.delete(StaffTotpEntity, { user_id: userId });
+      const ended = await m.delete(StaffSessionFactorEntity, { user_id: userId });
+      await this.audit.record(actor, 'staff.remove', 'user', userId, { roles: before }, { roles: [], console_sessions_ended: ended.affected ?? 0 }, m);
+    });
+  }
+
+  /**
+   * POST ops/staff/reset-totp: the TOTP secret and the passed console sessions go; the member enrols
+   * again (new QR code) at the next console visit. 404 staffNotFound; 403 staffSelf. Audited.
+   */
+  async resetTotp(userId: number, actor: Actor): Promise<OpsStaffRow> {
+    this.assertNotSelf(userId, actor);
+    const roles = await this.rolesOf(userId);
+    if (!roles.length) throw DomainError.notFound(M.staffNotFound);
+    await this.roles.manager.transaction(async (m) => {
+      const had = await m.exists(StaffTotpEntity, { where: { user_id: userId } });
+      await m.delete(StaffTotpEntity, { user_id: userId });
+      const ended = await m.delete(StaffSessionFactorEntity, { user_id: userId });
+      await this.audit.record(actor, 'staff.totp_reset', 'user', userId, { totp: had }, { totp: false, console_sessions_ended: ended.affected ?? 0 }, m);
+    });
+    return this.row(userId);
+  }
+
+  /** End every console session of a user at once (their passed second factors); answers how many. Used by revoke. */
+  async endConsoleSessions(userId: number): Promise<number> {
+    return (await this.factors.delete({ user_id: userId })).affected ?? 0;
+  }
+
+  /** 403 staffSelf: an admin's own access is changed by another admin (the CLI, actor without id, may). */
+  assertNotSelf(userId: number, actor: Actor): void {
+    if (actor.userId !== null && actor.userId === userId) throw new DomainError(403, M.staffSelf, { code: 'staff_self' });
+  }
+
 
   /** The actor of a console call (for audit rows). */
   async actor(user: AuthUser): Promise<Actor> {
     return { userId: user.id, email: (await this.users.getById(user.id)).email };
   }
 
+  /** 403 notStaff for a user without a role, and for a revoked one (a revoked account cannot pass the second factor). */
   private async assertStaff(userId: number): Promise<void> {
     if (!(await this.roles.exists({ where: { user_id: userId } }))) throw DomainError.forbidden(M.notStaff);
+    if (await this.users.isRevoked(userId)) throw DomainError.forbidden(M.notStaff);
   }
 
   private totp(secret: string, label: string): TOTP {

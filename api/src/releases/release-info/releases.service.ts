@@ -27,6 +27,12 @@ import { LogosService } from '../logos/logos.service';
 import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
 import { ReleaseGateService } from './release-gate.service';
 import { UploadsService } from '../uploads/uploads.service';
+import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
+
+/** A UPC or ISRC carried by more than one release (or by tracks of more than one owner): CLI identifier-duplicates. */
+export type IdentifierDuplicate = { kind: 'upc' | 'isrc'; code: string; holders: Array<{ release_id: number; track_id: number | null; user_id: number; status: string }> };
+/** Another release carrying one of a release's codes (the review screen's warning). */
+export type IdentifierHolder = { kind: 'upc' | 'isrc'; code: string; track_id: number | null; release_id: number; release_title: string; user_id: number };
 
 /** What a release's info saves besides the validated fields: the denormalised display and search columns. */
 type InfoColumns = Omit<ReleaseEntity, 'id' | 'user_id' | 'number_of_tracks' | 'status' | 'reason' | 'crbt' | 'video_platforms' | 'submitted_at' | 'created_at' | 'updated_at'>;
@@ -48,6 +54,7 @@ export class ReleasesService {
     private readonly uploads: UploadsService,
     private readonly gate: ReleaseGateService,
     private readonly logos: LogosService,
+    private readonly registry: IdentifierRegistryService,
   ) {}
 
   /** The caller's release, or 404 releaseNotFound (also for another user's id). */
@@ -65,16 +72,22 @@ export class ReleasesService {
   /**
    * POST /api/createReleaseInfo (core §2 tab 1, §5 "Required in release info") → the new draft's id
    * (top-level `release_id`). Errors: 403 away / revoked; 400 requiredFields, releaseDateMin (before
-   * today + 6 days in any time zone), upcFormat, artistAlreadyAdded / artistLimit, unknownArtist
-   * (an id that is not the caller's artist of that type), uploadUnknownFile (artwork not the caller's).
+   * today + 6 days in any time zone), upcFormat, upcCheckDigit (GS1), artistAlreadyAdded / artistLimit, unknownArtist
+   * (an id that is not the caller's artist of that type), uploadUnknownFile (artwork not the caller's),
+   * upcInUse (another release has the UPC: claimed in the identifier registry in the same transaction,
+   * docs/decisions/016).
    */
   async createInfo(userId: number, dto: ReleaseInfoPayload): Promise<{ release_id: number }> {
     await this.gate.assertCanCreate(userId);
     const columns = await this.infoColumns(userId, dto);
-    const saved = await this.releases.save(
-      this.releases.create({ ...columns, user_id: userId, number_of_tracks: 0, status: 'draft', reason: '', crbt: '', video_platforms: '', submitted_at: null }),
-    );
-    return { release_id: saved.id };
+    const id = await this.db.transaction(async (m) => {
+      const saved = await m.save(
+        m.create(ReleaseEntity, { ...columns, user_id: userId, number_of_tracks: 0, status: 'draft', reason: '', crbt: '', video_platforms: '', submitted_at: null }),
+      );
+      if (columns.upc_ean) await this.registry.claimUpc(m, columns.upc_ean, userId, saved.id);
+      return saved.id;
+    });
+    return { release_id: id };
   }
 
   /**
@@ -86,13 +99,17 @@ export class ReleasesService {
     const release = await this.findOwned(userId, dto.release_id);
     this.assertEditable(release);
     const columns = await this.infoColumns(userId, dto);
-    const res = await this.releases
-      .createQueryBuilder()
-      .update(ReleaseEntity)
-      .set(columns)
-      .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
-      .execute();
-    if (!res.affected) throw DomainError.conflict(M.notEditable);
+    await this.db.transaction(async (m) => {
+      const res = await m
+        .createQueryBuilder()
+        .update(ReleaseEntity)
+        .set(columns)
+        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
+        .execute();
+      if (!res.affected) throw DomainError.conflict(M.notEditable);
+      if (columns.upc_ean) await this.registry.claimUpc(m, columns.upc_ean, userId, release.id);
+      if (release.upc_ean && release.upc_ean !== columns.upc_ean) await this.registry.releaseUpc(m, release.upc_ean, release.id);
+    });
     if (release.album_artwork && release.album_artwork !== columns.album_artwork) await this.uploads.deleteUnreferenced(userId, [release.album_artwork]);
   }
 
@@ -152,44 +169,51 @@ export class ReleasesService {
 
   /**
    * POST /api/submissionButton `{ release_id, terms? }`: draft or rejected → in_review, and every
-   * track's status back to In-Review, in one transaction whose update is conditional on the status,
-   * so a repeated or concurrent submit cannot pass twice (core §4).
+   * track's status back to In-Review (core §4).
    * Needs: the info still valid (release date still ≥ today + 6 days), artwork, at least one track,
    * every track complete (trackSchema for the release type), the platforms saved, a caller tune when
    * CRBT is on, a track distributing a video when video is on. `terms: false` is refused.
+   *
+   * Atomic (docs/decisions/016): the transaction first moves the status with an UPDATE conditional on
+   * it being editable, which takes the release row's lock (track add, edit and delete take the same
+   * lock first, TracksService.lockEditable), and only then reads the release and its tracks and runs
+   * every check; a failing check rolls the status back. So a track deleted at the same moment either
+   * committed before (the checks see it gone: 400 submitNeedsTrack) or waits and then finds the
+   * release in review (409 notEditable); a release never reaches review without its tracks.
    * Errors: 403 away / revoked; 404; 409 alreadySubmitted; 400 termsRequired, the info's first
    * message, submitNeedsArtwork, uploadUnknownFile, submitNeedsTrack, a track's first message,
    * submitNeedsPlatforms, callerTuneFirst, videoDetailsFirst.
    */
   async submit(userId: number, dto: { release_id: number; terms?: boolean }): Promise<void> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.findOwned(userId, dto.release_id);
-    if (!isEditable(release.status)) throw DomainError.conflict(M.alreadySubmitted);
+    const found = await this.findOwned(userId, dto.release_id);
+    if (!isEditable(found.status)) throw DomainError.conflict(M.alreadySubmitted);
     if (dto.terms === false) throw DomainError.badRequest(M.termsRequired);
 
-    await validateBody(releaseInfoSchema, release, { now: Date.now(), anyZone: true });
-    if (!release.album_artwork) throw DomainError.badRequest(M.submitNeedsArtwork);
-    await this.uploads.assertOwned(userId, release.album_artwork, 'artwork');
-    const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
-    if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
-    for (const track of tracks) {
-      await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
-      await this.uploads.assertOwned(userId, track.audio_track, 'audio');
-    }
-    if (!release.crbt || !release.video_platforms) throw DomainError.badRequest(M.submitNeedsPlatforms);
-    if (release.crbt === 'yes' && !tracks.some((t) => t.caller_tune)) throw DomainError.badRequest(M.callerTuneFirst);
-    if (release.video_platforms === 'yes' && !tracks.some((t) => t.destribute_music === 'Yes')) throw DomainError.badRequest(M.videoDetailsFirst);
-    // The release itself is ready: a submit must still carry accepted terms (core §2 tab 4).
-    if (dto.terms !== true) throw DomainError.badRequest(M.termsRequired);
-
     await this.db.transaction(async (m) => {
+      // The lock first: no read of this transaction may come before it (InnoDB's snapshot starts at the first read).
       const res = await m
         .createQueryBuilder()
         .update(ReleaseEntity)
         .set({ status: 'in_review', reason: '', submitted_at: new Date() })
-        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
+        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: found.id, userId, editable: EDITABLE_STATUSES })
         .execute();
       if (!res.affected) throw DomainError.conflict(M.alreadySubmitted);
+      const release = await m.findOneOrFail(ReleaseEntity, { where: { id: found.id, user_id: userId } });
+      await validateBody(releaseInfoSchema, release, { now: Date.now(), anyZone: true });
+      if (!release.album_artwork) throw DomainError.badRequest(M.submitNeedsArtwork);
+      await this.uploads.assertOwned(userId, release.album_artwork, 'artwork', m);
+      const tracks = await m.find(TrackEntity, { where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
+      if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
+      for (const track of tracks) {
+        await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
+        await this.uploads.assertOwned(userId, track.audio_track, 'audio', m);
+      }
+      if (!release.crbt || !release.video_platforms) throw DomainError.badRequest(M.submitNeedsPlatforms);
+      if (release.crbt === 'yes' && !tracks.some((t) => t.caller_tune)) throw DomainError.badRequest(M.callerTuneFirst);
+      if (release.video_platforms === 'yes' && !tracks.some((t) => t.destribute_music === 'Yes')) throw DomainError.badRequest(M.videoDetailsFirst);
+      // The release itself is ready: a submit must still carry accepted terms (core §2 tab 4).
+      if (dto.terms !== true) throw DomainError.badRequest(M.termsRequired);
       await m.createQueryBuilder().update(TrackEntity).set({ status: TRACK_STATUS.inReview }).where('release_id = :id AND user_id = :userId', { id: release.id, userId }).execute();
     });
   }
@@ -203,13 +227,73 @@ export class ReleasesService {
     this.assertEditable(release);
     let files: string[] = [];
     await this.db.transaction(async (m) => {
-      const tracks = await m.find(TrackEntity, { select: { id: true, audio_track: true }, where: { release_id: release.id, user_id: userId } });
+      const tracks = await m.find(TrackEntity, { select: { id: true, audio_track: true, isrc: true }, where: { release_id: release.id, user_id: userId } });
       files = [release.album_artwork, ...tracks.map((t) => t.audio_track)];
       await m.delete(TrackEntity, { release_id: release.id, user_id: userId });
       const res = await m.delete(ReleaseEntity, { id: release.id, user_id: userId, status: In([...EDITABLE_STATUSES]) });
       if (!res.affected) throw DomainError.conflict(M.notEditable);
+      // Entered codes nothing of the owner carries any more go back to the registry (docs/decisions/016).
+      await this.registry.releaseUpc(m, release.upc_ean, release.id);
+      for (const isrc of new Set(tracks.map((t) => t.isrc).filter(Boolean))) {
+        if (!(await m.exists(TrackEntity, { where: { user_id: userId, isrc } }))) await this.registry.releaseIsrc(m, isrc, userId);
+      }
     });
     await this.uploads.deleteUnreferenced(userId, files);
+  }
+
+  /**
+   * Other releases carrying this release's UPC or one of its tracks' ISRCs (any owner): what the
+   * review screen warns about (docs/decisions/016). Lookups by the indexed `upc_ean` and `isrc`.
+   */
+  async identifierHolders(releaseId: number): Promise<IdentifierHolder[]> {
+    const release = await this.releases.findOne({ select: { id: true, upc_ean: true }, where: { id: releaseId } });
+    if (!release) return [];
+    const out: IdentifierHolder[] = [];
+    if (release.upc_ean) {
+      const others = await this.releases.find({ select: { id: true, release_title: true, user_id: true }, where: { upc_ean: release.upc_ean }, order: { id: 'ASC' }, take: 20 });
+      for (const o of others) if (o.id !== releaseId) out.push({ kind: 'upc', code: release.upc_ean, track_id: null, release_id: o.id, release_title: o.release_title, user_id: o.user_id });
+    }
+    const tracks = await this.tracks.find({ select: { id: true, isrc: true }, where: { release_id: releaseId }, order: { id: 'ASC' } });
+    const codes = [...new Set(tracks.map((t) => t.isrc).filter(Boolean))];
+    if (codes.length) {
+      const others = await this.tracks.find({ select: { id: true, isrc: true, release_id: true }, where: { isrc: In(codes) }, order: { id: 'ASC' }, take: 200 });
+      const elsewhere = others.filter((o) => o.release_id !== releaseId);
+      const releases = elsewhere.length ? await this.releases.find({ select: { id: true, release_title: true, user_id: true }, where: { id: In([...new Set(elsewhere.map((o) => o.release_id))]) } }) : [];
+      const byId = new Map(releases.map((r) => [r.id, r]));
+      for (const o of elsewhere) {
+        const r = byId.get(o.release_id);
+        const mine = tracks.find((t) => t.isrc === o.isrc);
+        if (r && mine) out.push({ kind: 'isrc', code: o.isrc, track_id: mine.id, release_id: r.id, release_title: r.release_title, user_id: r.user_id });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every UPC on more than one release and every ISRC on tracks of more than one owner, with their
+   * holders (CLI `identifier-duplicates`, docs/decisions/016): listed, never changed.
+   */
+  async duplicateIdentifiers(): Promise<IdentifierDuplicate[]> {
+    const out: IdentifierDuplicate[] = [];
+    const upcs = await this.releases.createQueryBuilder('r').select('r.upc_ean', 'code').where("r.upc_ean <> ''").groupBy('r.upc_ean').having('COUNT(*) > 1').orderBy('r.upc_ean').getRawMany<{ code: string }>();
+    for (const { code } of upcs) {
+      const rows = await this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: code }, order: { id: 'ASC' } });
+      out.push({ kind: 'upc', code, holders: rows.map((r) => ({ release_id: r.id, track_id: null, user_id: r.user_id, status: r.status })) });
+    }
+    const isrcs = await this.tracks
+      .createQueryBuilder('t')
+      .select('t.isrc', 'code')
+      .where("t.isrc <> ''")
+      .groupBy('t.isrc')
+      .having('COUNT(DISTINCT t.user_id) > 1')
+      .orderBy('t.isrc')
+      .getRawMany<{ code: string }>();
+    for (const { code } of isrcs) {
+      const rows = await this.tracks.find({ select: { id: true, user_id: true, release_id: true }, where: { isrc: code }, order: { id: 'ASC' } });
+      const statuses = new Map((await this.releases.find({ select: { id: true, status: true }, where: { id: In(rows.map((r) => r.release_id)) } })).map((r) => [r.id, r.status]));
+      out.push({ kind: 'isrc', code, holders: rows.map((r) => ({ release_id: r.release_id, track_id: r.id, user_id: r.user_id, status: statuses.get(r.release_id) ?? '' })) });
+    }
+    return out;
   }
 
   private async dataChecks(userId: number, releaseId: number): Promise<SubmissionDataChecks> {

@@ -17,6 +17,7 @@ import { TrackEntity } from '../entities/track.entity';
 import { ReleaseGateService } from '../release-info/release-gate.service';
 import { ReleasesService } from '../release-info/releases.service';
 import { UploadsService } from '../uploads/uploads.service';
+import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
 
 type TrackColumns = Omit<TrackEntity, 'id' | 'release_id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
 
@@ -34,6 +35,7 @@ export class TracksService {
     private readonly artists: ArtistsService,
     private readonly uploads: UploadsService,
     private readonly gate: ReleaseGateService,
+    private readonly registry: IdentifierRegistryService,
   ) {}
 
   /**
@@ -43,7 +45,9 @@ export class TracksService {
    * priceTierNotAllowed (tier not offered for the release type), callerTuneFormat (HH:MM:SS),
    * videoLinkRequired (destribute_music Yes), artistAlreadyAdded / artistLimit, authorAlreadyAdded /
    * authorLimit / composerAlreadyAdded / composerLimit, unknownArtist, uploadUnknownFile (audio not the caller's).
-   * destribute_music No clears video_isrc and download_video_link.
+   * destribute_music No clears video_isrc and download_video_link. An own ISRC is stored compact
+   * (uppercase, no hyphens) and claimed in the identifier registry in the same transaction: 400
+   * isrcInUse when another account's recording has it (docs/decisions/016).
    */
   async add(userId: number, dto: TrackAddPayload): Promise<{ audio_id: number }> {
     await this.gate.assertCanCreate(userId);
@@ -53,6 +57,7 @@ export class TracksService {
     const id = await this.db.transaction(async (m) => {
       await this.lockEditable(m, userId, release.id);
       const saved = await m.save(m.create(TrackEntity, { ...columns, release_id: release.id, user_id: userId, status: TRACK_STATUS.inReview }));
+      if (columns.isrc) await this.registry.claimIsrc(m, columns.isrc, userId, release.id, saved.id);
       await this.recount(m, release.id);
       return saved.id;
     });
@@ -72,6 +77,8 @@ export class TracksService {
     await this.db.transaction(async (m) => {
       await this.lockEditable(m, userId, release.id);
       await m.update(TrackEntity, { id: track.id, user_id: userId }, columns);
+      if (columns.isrc) await this.registry.claimIsrc(m, columns.isrc, userId, release.id, track.id);
+      if (track.isrc && track.isrc !== columns.isrc) await this.giveBackIsrc(m, userId, track.isrc);
     });
     if (track.audio_track !== columns.audio_track) await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
   }
@@ -85,6 +92,7 @@ export class TracksService {
     await this.db.transaction(async (m) => {
       await this.lockEditable(m, userId, release.id);
       await m.delete(TrackEntity, { id: track.id, user_id: userId });
+      if (track.isrc) await this.giveBackIsrc(m, userId, track.isrc);
       await this.recount(m, release.id);
     });
     await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
@@ -109,6 +117,11 @@ export class TracksService {
       .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: releaseId, userId, editable: EDITABLE_STATUSES })
       .execute();
     if (!res.affected) throw DomainError.conflict(M.notEditable);
+  }
+
+  /** An entered ISRC none of the owner's tracks carries any more goes back to the registry (docs/decisions/016). */
+  private async giveBackIsrc(m: EntityManager, userId: number, isrc: string): Promise<void> {
+    if (!(await m.exists(TrackEntity, { where: { user_id: userId, isrc } }))) await this.registry.releaseIsrc(m, isrc, userId);
   }
 
   private async recount(m: EntityManager, releaseId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, parseArtworkRendition, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { SharedCounters } from '../../cluster/shared-counters';
 import { DomainError } from '../../common/domain-error';
@@ -113,15 +113,15 @@ export class UploadsService {
   /**
    * The stored filename a payload refers to, checked to be an upload of `kind` owned by the caller
    * (the wire may carry the bare filename or its /api/files/... URL). Empty stays empty.
-   * Errors: 400 uploadUnknownFile.
+   * Errors: 400 uploadUnknownFile. `m`: read inside the caller's transaction (the submit, docs/decisions/016).
    */
-  async assertOwned(userId: number, value: string | undefined | null, kind: UploadKind): Promise<string> {
+  async assertOwned(userId: number, value: string | undefined | null, kind: UploadKind, m?: EntityManager): Promise<string> {
     const raw = (value ?? '').trim();
     if (!raw) return '';
     const prefix = kind === 'artwork' ? ARTWORK_URL_PREFIX : AUDIO_URL_PREFIX;
     const filename = decodeURIComponent(raw.startsWith(prefix) ? raw.slice(prefix.length).split('?')[0] : raw);
     if (!FILENAME.test(filename)) throw DomainError.badRequest(M.uploadUnknownFile);
-    const found = await this.uploads.exists({ where: { user_id: userId, filename, kind } });
+    const found = await (m ? m.getRepository(UploadEntity) : this.uploads).exists({ where: { user_id: userId, filename, kind } });
     if (!found) throw DomainError.badRequest(M.uploadUnknownFile);
     return filename;
   }
