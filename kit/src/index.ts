@@ -23,7 +23,7 @@ export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { RadioGroupField, type RadioGroupFieldProps } from './forms/RadioGroupField';
 export { DatePickerField, type DatePickerFieldProps } from './forms/DatePickerField';
 export { fileMatches, useFileUpload, type FileUploadOptions } from './forms/use-file-upload';
-export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, type FieldErrors } from './forms/form-errors';
+export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, textOf, type FieldErrors } from './forms/form-errors';
 
 // UI
 export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';
