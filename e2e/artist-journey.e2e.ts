@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { RELEASE_UI as UI } from '@portal/contracts';
+import { AUTH_TEXT, RELEASE_UI as UI } from '@portal/contracts';
 import { expectAccessible, launchBrowser, newPage } from './support/browser';
 import { makeJpeg, makeWav } from './support/media';
-import { newUser, signUpInBrowser } from './support/flows';
+import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 
 /**
@@ -161,5 +161,57 @@ describe('artist journey without dead ends', () => {
     const tracks = await api(`getDraft?release_id=${/create_releases\/(\d+)/.exec(page.url())![1]}`);
     expect(JSON.stringify(tracks)).toContain(`"production_year":${thisYear - 3}`);
     expect(JSON.stringify(tracks)).toContain('"lyrics":"Rain on the window"');
+  });
+
+  /** Paste `text` into `field` through the system clipboard and Ctrl+V, as a person does. */
+  async function paste(p: Page, field: Locator, text: string) {
+    await p.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+    await p.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await field.click();
+    await p.keyboard.press('ControlOrMeta+a');
+    await p.keyboard.press('ControlOrMeta+v');
+  }
+
+  it('item 13: a pasted phone number and a pasted code keep the digits the person meant', async () => {
+    const { page: p, errors: errs } = await newPage(browser);
+    const invitee = newUser('paste');
+    await p.goto(`${portal.url}/signup`);
+    const field = (label: string) => p.getByLabel(label, { exact: true });
+    const phone = field(AUTH_TEXT.phoneLabel);
+    for (const [pasted, meant] of [
+      ['98765 43210', '9876543210'],
+      ['+91 98765 43210', '9876543210'],
+      ['098765-43210', '9876543210'],
+    ]) {
+      await paste(p, phone, pasted);
+      expect(await phone.inputValue()).toBe(meant);
+    }
+    await field(AUTH_TEXT.nameLabel).fill(invitee.name);
+    await field(AUTH_TEXT.emailLabel).fill(invitee.email);
+    await field(AUTH_TEXT.addressLabel).fill(invitee.address);
+    await field(AUTH_TEXT.passwordLabel).fill(invitee.password);
+    await p.getByRole('checkbox', { name: AUTH_TEXT.termsLabel }).check();
+    await p.getByRole('checkbox', { name: AUTH_TEXT.emailUpdatesLabel }).check();
+    await shots('signup-pasted-phone', p);
+    await passCaptcha(p, AUTH_TEXT.signupButton);
+    await p.getByRole('button', { name: AUTH_TEXT.signupButton, exact: true }).click();
+    const otpField = p.getByLabel(AUTH_TEXT.otpLabel);
+    await otpField.waitFor();
+    await paste(p, otpField, '12ab3456');
+    expect(await otpField.inputValue()).toBe('12345');
+    let otp: string | undefined;
+    for (let i = 0; i < 50 && !otp; i++) {
+      otp = portal.lastOtp(invitee.email);
+      if (!otp) await p.waitForTimeout(100);
+    }
+    await paste(p, otpField, `Your code: ${otp!.slice(0, 2)} ${otp!.slice(2)}`);
+    expect(await otpField.inputValue()).toBe(otp);
+    await shots('otp-pasted-code', p);
+    await p.getByRole('button', { name: AUTH_TEXT.verifyButton, exact: true }).click();
+    await p.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+    const me = await p.evaluate(async () => (await (await fetch('/api/getUserDetails', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json()) as { body?: { phone?: string } });
+    expect(me.body?.phone).toBe('9876543210');
+    expect(errs).toEqual([]);
+    await p.context().close();
   });
 });

@@ -2,12 +2,11 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS } from '@portal/contracts';
 import { api, Button, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
-import { digitsOnly } from '../common/digits';
 import { keepFocusOnPress } from '../common/keep-focus';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
@@ -118,10 +117,10 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           inputMode="numeric"
           autoComplete="tel-national"
           pattern={`[0-9]{${AUTH_LIMITS.phoneDigits}}`}
-          maxLength={AUTH_LIMITS.phoneDigits}
+          maxLength={DIGIT_INPUT_MAX_CHARS}
           aria-required="true"
           value={formik.values.phone}
-          onChange={(event) => formik.setFieldValue('phone', digitsOnly(event.target.value, AUTH_LIMITS.phoneDigits))}
+          onChange={(event) => formik.setFieldValue('phone', phoneInputDigits(event.target.value))}
           onBlur={formik.handleBlur}
           error={fieldError(formik, 'phone')}
         />

@@ -1,4 +1,4 @@
-import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, fillText } from '@portal/contracts';
+import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, DIGIT_INPUT_MAX_CHARS, fillText } from '@portal/contracts';
 import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
 import SignupPage from './SignupPage';
 
@@ -26,9 +26,10 @@ describe('SignupPage markup (core §2 /signup)', () => {
     expect(html).toContain('<altcha-widget');
   });
 
-  it('limits Phone to 10 digits', () => {
+  it('asks for 10 digits and leaves room for a pasted "+91 98765 43210" (cleaned to 10 digits as typed)', () => {
     const phone = input(renderAt('/signup', <SignupPage />), AUTH_TEXT.phoneLabel);
-    expect(phone).toContain(`maxLength="${AUTH_LIMITS.phoneDigits}"`);
+    expect(phone).toContain(`pattern="[0-9]{${AUTH_LIMITS.phoneDigits}}"`);
+    expect(phone).toContain(`maxLength="${DIGIT_INPUT_MAX_CHARS}"`);
     expect(phone).toContain('inputMode="numeric"');
   });
 
