@@ -6,6 +6,7 @@ import { expectAccessible, launchBrowser, newPage } from './support/browser';
 import { makeJpeg, makeWav } from './support/media';
 import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
+import { outboxMails } from './support/support-area';
 
 /**
  * The artist's journey without dead ends (docs/decisions/017): each `it` is one thing a new artist met
@@ -211,6 +212,28 @@ describe('artist journey without dead ends', () => {
     await p.waitForURL(`${portal.url}/`, { timeout: 15_000 });
     const me = await p.evaluate(async () => (await (await fetch('/api/getUserDetails', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json()) as { body?: { phone?: string } });
     expect(me.body?.phone).toBe('9876543210');
+    expect(errs).toEqual([]);
+    await p.context().close();
+  });
+
+  it('item 12: the invitation link greets the invitee and names the inviter; a typed ?name= link names no inviter', async () => {
+    const email = `ravi.${Date.now().toString(36)}@example.com`;
+    const sent = await api('sendInvite', { email, name: 'Ravi Kumar' });
+    expect(sent.status).toBe(200);
+    const mail = outboxMails(portal.dataDir, email).at(-1)!;
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    const { page: p, errors: errs } = await newPage(browser);
+    await p.goto(`${portal.url}${link.pathname}${link.search}`);
+    const banner = p.getByText(`Welcome, Ravi Kumar! ${user.name} invited you`);
+    await banner.waitFor();
+    expect(await p.getByText('Ravi Kumar invited you').count()).toBe(0);
+    expect(await p.getByLabel(AUTH_TEXT.nameLabel, { exact: true }).inputValue()).toBe('Ravi Kumar');
+    await shots('signup-invite-banner', p);
+
+    await p.goto(`${portal.url}/signup?name=Ravi`);
+    await p.getByText('Welcome, Ravi! You have been invited').waitFor();
+    expect(await p.getByText('Ravi invited you').count()).toBe(0);
+    await shots('signup-typed-name-banner', p);
     expect(errs).toEqual([]);
     await p.context().close();
   });

@@ -6,6 +6,7 @@ export * from './common/prefetch';
 export * from './auth/auth.messages';
 export * from './auth/auth.limits';
 export * from './auth/digit-input';
+export * from './auth/invite-link';
 export * from './auth/auth.schemas';
 export * from './auth/auth.types';
 export * from './releases/releases.messages';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS, welcomeBannerText, type InviteNames } from '@portal/contracts';
 import { api, Button, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
@@ -16,8 +16,8 @@ import { WelcomeBanner } from './WelcomeBanner';
 const FIELDS = ['name', 'email', 'phone', 'address', 'password', 'terms', 'emailUpdates'] as const;
 
 export type SignupFormProps = {
-  /** `?name=` of the invitation link: shows the Welcome banner and prefills Name. */
-  referrer: string | null;
+  /** `?name=` (prefills Name) and `?from=` of the invitation link; either shows the Welcome banner. */
+  invite: InviteNames;
   /** The account exists; a code went to `email`. */
   /** `signupToken` names this sign-up attempt for the OTP screen (issue 13). */
   onSignedUp(email: string, signupToken?: string): void;
@@ -29,7 +29,7 @@ export type SignupFormProps = {
  * POST /api/signup { name, email, phone, password, address } with the captcha pass (the server reads
  * the IP from the request); the server's message stays 5 s (TOAST_MS.afterSignup).
  */
-export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
+export function SignupForm({ invite, onSignedUp }: SignupFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
 
   const formik = useFormik({
     initialValues: {
-      name: referrer ?? '',
+      name: invite.invitee ?? '',
       email: '',
       phone: '',
       address: '',
@@ -78,12 +78,13 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
 
   const ready = formik.values.terms && formik.values.emailUpdates && captchaToken !== null;
   const nameError = fieldError(formik, 'name');
+  const bannerText = welcomeBannerText(invite);
 
   return (
     <AuthLayout
       title={AUTH_TEXT.signupTitle}
       width={520}
-      banner={referrer ? <WelcomeBanner referrer={referrer} /> : undefined}
+      banner={bannerText ? <WelcomeBanner text={bannerText} /> : undefined}
     >
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
         <Field
@@ -91,7 +92,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           label={AUTH_TEXT.nameLabel}
           name="name"
           autoComplete="name"
-          autoFocus={!referrer}
+          autoFocus={!invite.invitee}
           aria-required="true"
           aria-describedby={nameError ? `${nameId}-error ${signatureId}` : signatureId}
           maxLength={AUTH_LIMITS.nameMax}
@@ -105,7 +106,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          autoFocus={Boolean(referrer)}
+          autoFocus={Boolean(invite.invitee)}
           aria-required="true"
           maxLength={AUTH_LIMITS.emailMax}
           {...fieldProps(formik, 'email')}

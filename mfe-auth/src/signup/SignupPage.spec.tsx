@@ -5,15 +5,22 @@ import SignupPage from './SignupPage';
 const input = (html: string, label: string) => tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, label)}"[^>]*>`));
 
 describe('SignupPage markup (core §2 /signup)', () => {
-  it('shows the Welcome banner with snow and prefills Name from ?name=', () => {
-    const html = renderAt('/signup?name=Asha', <SignupPage />);
-    expect(html).toContain(fillText(AUTH_TEXT.welcomeBanner, { name: 'Asha' }));
-    expect(input(html, AUTH_TEXT.nameLabel)).toContain('value="Asha"');
+  it('an invitation link greets the invitee, names the inviter and prefills Name from ?name=', () => {
+    const html = renderAt('/signup?name=Ravi&from=Asha', <SignupPage />);
+    expect(html).toContain(fillText(AUTH_TEXT.welcomeBannerNamed, { name: 'Ravi', inviter: 'Asha' }));
+    expect(html).not.toContain('Ravi invited');
+    expect(input(html, AUTH_TEXT.nameLabel)).toContain('value="Ravi"');
+  });
+
+  it('a hand-typed ?name= link greets that person without calling them the inviter', () => {
+    const html = renderAt('/signup?name=Ravi', <SignupPage />);
+    expect(html).toContain(fillText(AUTH_TEXT.welcomeBannerInvitee, { name: 'Ravi' }));
+    expect(html).not.toContain('Ravi invited');
   });
 
   it('has no banner without ?name=', () => {
     const html = renderAt('/signup', <SignupPage />);
-    expect(html).not.toContain(fillText(AUTH_TEXT.welcomeBanner, { name: '' }).slice(0, 8));
+    expect(html).not.toContain('Welcome');
     expect(input(html, AUTH_TEXT.nameLabel)).toContain('value=""');
   });
 
