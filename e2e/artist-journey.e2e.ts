@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { AUTH_TEXT, RELEASE_UI as UI } from '@portal/contracts';
+import { AUTH_TEXT, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { expectAccessible, launchBrowser, newPage } from './support/browser';
 import { makeJpeg, makeWav } from './support/media';
 import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
@@ -236,5 +236,48 @@ describe('artist journey without dead ends', () => {
     await shots('signup-typed-name-banner', p);
     expect(errs).toEqual([]);
     await p.context().close();
+  });
+
+  /** Whether a click at the centre of `control` lands on it (nothing, such as a toast, lies over it). */
+  async function clickLandsOn(control: Locator): Promise<boolean> {
+    return control.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+  }
+  const toastWith = (p: Page, text: string) => p.locator('[role=status]').filter({ hasText: text });
+
+  it('item 11: a toast never covers or takes the click of Save or Next, does not pause under the pointer, and the error also shows at the field', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const d = await openTrackDialog(`Toasts ${Date.now().toString(36)}`);
+    await typeInto(d.getByLabel(starts('Author 1')), 'Meera Nair');
+    await d.getByRole('button', { name: UI.track.addAuthor, exact: true }).click();
+    await typeInto(d.getByLabel(starts('Author 2')), 'meera nair');
+    await page.keyboard.press('Tab');
+    const toast = toastWith(page, M.authorAlreadyAdded);
+    await toast.waitFor();
+    // The message also stands next to the field it is about.
+    const author2 = d.getByLabel(starts('Author 2'));
+    expect(await author2.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await author2.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    expect(await page.locator(describedBy.split(' ').map((id) => `[id="${id}"]`).join(',')).allTextContents()).toContain(M.authorAlreadyAdded);
+    const save = d.getByRole('button', { name: UI.track.save, exact: true });
+    const toastBox = (await toast.boundingBox())!;
+    const saveBox = (await save.boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(saveBox.y);
+    expect(await clickLandsOn(save)).toBe(true);
+    await shots('track-dialog-toast-above-actions');
+    // A pointer resting on the toast does not keep it: it leaves after its 3 s.
+    await page.mouse.move(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2);
+    await toast.waitFor({ state: 'hidden', timeout: 4_500 });
+    await page.keyboard.press('Escape');
+    await d.waitFor({ state: 'detached' });
+
+    // On the page: the toast lies where Next is, yet the click reaches Next.
+    await page.getByRole('button', { name: UI.songs.addNewTrack, exact: true }).click();
+    await toastWith(page, M.saveSongFirst).waitFor();
+    expect(await clickLandsOn(page.getByRole('button', { name: UI.wizard.next, exact: true }))).toBe(true);
   });
 });

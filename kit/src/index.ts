@@ -12,7 +12,7 @@ export { fileUrl, useAudioLink } from './api/file-url';
 // Theme and toasts
 export { theme, type PortalTheme } from './theme/theme';
 export { GlobalStyle } from './theme/GlobalStyle';
-export { PortalToaster } from './toast/PortalToaster';
+export { PortalToaster, TOAST_BOTTOM_VAR } from './toast/PortalToaster';
 export { notify } from './toast/notify';
 
 // Form fields
