@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AUTH_TEXT, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { expectAccessible, launchBrowser, newPage } from './support/browser';
@@ -279,5 +279,44 @@ describe('artist journey without dead ends', () => {
     await page.getByRole('button', { name: UI.songs.addNewTrack, exact: true }).click();
     await toastWith(page, M.saveSongFirst).waitFor();
     expect(await clickLandsOn(page.getByRole('button', { name: UI.wizard.next, exact: true }))).toBe(true);
+  });
+
+  it('item 10: /terms and /privacy are real public pages, linked from sign-up, the wizard and the video form; the operator can replace them', async () => {
+    const { page: p, errors: errs } = await newPage(browser);
+    // Logged out: the sign-up checkbox links both pages.
+    await p.goto(`${portal.url}/signup`);
+    const terms = p.getByRole('link', { name: AUTH_TEXT.termsLink, exact: true });
+    const privacy = p.getByRole('link', { name: AUTH_TEXT.privacyLink, exact: true });
+    expect(await terms.getAttribute('href')).toBe('/terms');
+    expect(await privacy.getAttribute('href')).toBe('/privacy');
+    // The checkbox keeps its name (what a screen reader says and what the journeys look for).
+    await p.getByRole('checkbox', { name: AUTH_TEXT.termsLabel }).waitFor();
+    const [termsTab] = await Promise.all([p.context().waitForEvent('page'), terms.click()]);
+    await termsTab.waitForURL(`${portal.url}/terms`);
+    await termsTab.getByRole('heading', { level: 1, name: 'Distribution Terms' }).waitFor();
+    await termsTab.getByRole('heading', { name: 'Rights you grant us' }).waitFor();
+    await shots('terms-logged-out', termsTab);
+    await termsTab.close();
+    await p.goto(`${portal.url}/privacy`);
+    await p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(p.url()).toBe(`${portal.url}/privacy`);
+    await shots('privacy-logged-out', p);
+
+    // The operator's text replaces the default without a restart.
+    mkdirSync(join(portal.dataDir, 'legal'), { recursive: true });
+    writeFileSync(join(portal.dataDir, 'legal', 'terms.md'), '# Label Terms\n\n## Scope\nOnly <b>our</b> label\'s rules apply.\n');
+    await p.goto(`${portal.url}/terms`);
+    await p.getByRole('heading', { level: 1, name: 'Label Terms' }).waitFor();
+    await p.getByText("Only <b>our</b> label's rules apply.").waitFor();
+    await p.context().close();
+    expect(errs).toEqual([]);
+
+    // Logged in: the page is still there (not sent to the dashboard), and the wizard and video form link it.
+    await page.goto(`${portal.url}/privacy`);
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(page.url()).toBe(`${portal.url}/privacy`);
+    await page.goto(`${portal.url}/create_video_releases`);
+    await page.locator('a[href="/privacy"]').first().waitFor({ state: 'attached' });
+    await page.locator('a[href="/terms"]').first().waitFor({ state: 'attached' });
   });
 });

@@ -39,6 +39,7 @@ export * from './content/content.schemas';
 export * from './content/content.types';
 export * from './content/content.endpoints';
 export * from './content/content.request';
+export * from './content/legal';
 export * from './tools-rights/tools-rights.messages';
 export * from './tools-rights/tools-rights.limits';
 export * from './tools-rights/url-rules';

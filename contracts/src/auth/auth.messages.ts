@@ -83,6 +83,11 @@ export const AUTH_TEXT = {
   phoneLabel: 'Phone',
   addressLabel: 'Address',
   termsLabel: 'I have read and accept the distribution terms and the privacy policy',
+  /** termsLabel with its two links (to /terms and /privacy, docs/decisions/017): before + link + between + link. */
+  termsBefore: 'I have read and accept the ',
+  termsLink: 'distribution terms',
+  termsBetween: ' and the ',
+  privacyLink: 'privacy policy',
   emailUpdatesLabel: 'I agree to receive offers and updates by e-mail',
   signupButton: 'Sign up',
   haveAccount: 'Already have an account?',

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS, welcomeBannerText, type InviteNames } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS, welcomeBannerText, LEGAL_PATHS, type InviteNames } from '@portal/contracts';
 import { api, Button, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
@@ -143,7 +143,18 @@ export function SignupForm({ invite, onSignedUp }: SignupFormProps) {
         <Consents>
           <Signature id={signatureId}>{AUTH_MESSAGES.digitalSignature}</Signature>
           <CheckboxField
-            label={AUTH_TEXT.termsLabel}
+            label={
+              <>
+                {AUTH_TEXT.termsBefore}
+                <a href={LEGAL_PATHS.terms} target="_blank" rel="noopener noreferrer">
+                  {AUTH_TEXT.termsLink}
+                </a>
+                {AUTH_TEXT.termsBetween}
+                <a href={LEGAL_PATHS.privacy} target="_blank" rel="noopener noreferrer">
+                  {AUTH_TEXT.privacyLink}
+                </a>
+              </>
+            }
             name="terms"
             aria-required="true"
             checked={formik.values.terms}
