@@ -3,10 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AUTH_TEXT, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { expectAccessible, launchBrowser, newPage } from './support/browser';
-import { makeJpeg, makeWav } from './support/media';
+import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { outboxMails } from './support/support-area';
+import { createSubmittedRelease } from './support/release-api';
 
 /**
  * The artist's journey without dead ends (docs/decisions/017): each `it` is one thing a new artist met
@@ -24,6 +25,7 @@ describe('artist journey without dead ends', () => {
   const user = newUser('journey');
   const artwork = makeJpeg('journey-artwork', 1400);
   const wav = makeWav('journey-track', 3, 440);
+  const mp3 = makeMp3('journey-mp3', 3, 330);
 
   beforeAll(async () => {
     portal = await startPortal();
@@ -318,5 +320,40 @@ describe('artist journey without dead ends', () => {
     await page.goto(`${portal.url}/create_video_releases`);
     await page.locator('a[href="/privacy"]').first().waitFor({ state: 'attached' });
     await page.locator('a[href="/terms"]').first().waitFor({ state: 'attached' });
+  });
+
+  it('item 14: "Edit & re-submit" opens the step a reason names, and the reviewer\'s note stays pinned on every step', async () => {
+    const note = 'Composer must be the full legal name, e.g. Vikram Das Rao.';
+    const coded = await createSubmittedRelease(portal, token, { title: `Returned ${Date.now().toString(36)}`, trackTitle: 'Coded', artwork, audio: mp3 });
+    await portal.cli('review', String(coded.releaseId), 'rejected', note, '--reasons=missing_legal_name');
+    await page.goto(`${portal.url}/catalog/${coded.releaseId}`);
+    await page.getByRole('button', { name: UI.detail.editResubmit }).click();
+    await page.waitForURL(`${portal.url}/create_releases/${coded.releaseId}?step=2`);
+    const pinned = page.getByRole('region', { name: UI.wizard.reviewNoteTitle });
+    await pinned.getByText(note).waitFor();
+    await pinned.getByText(/Composer \/ lyricist/).waitFor();
+    await shots('wizard-review-note-step2');
+    for (const tab of [UI.wizard.tabs[0], UI.wizard.tabs[2], UI.wizard.tabs[3]]) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await expectTab(tab);
+      await pinned.getByText(note).waitFor();
+    }
+
+    // A rejection with only a note (no coded reason) opens step 1 with the note, not the last step without it.
+    const noteOnly = await createSubmittedRelease(portal, token, { title: `Note only ${Date.now().toString(36)}`, trackTitle: 'Plain', artwork, audio: mp3 });
+    await portal.cli('review', String(noteOnly.releaseId), 'rejected', 'Please use the same artwork as on your other stores.');
+    await page.goto(`${portal.url}/catalog/${noteOnly.releaseId}`);
+    await page.getByRole('button', { name: UI.detail.editResubmit }).click();
+    await page.waitForURL(`${portal.url}/create_releases/${noteOnly.releaseId}?step=1`);
+    await pinned.getByText('Please use the same artwork as on your other stores.').waitFor();
+    await shots('wizard-review-note-only');
+    // Submitted again, the release is in review and the note is gone from its page.
+    await page.getByRole('tab', { name: UI.wizard.tabs[3], exact: true }).click();
+    await page.getByRole('checkbox', { name: starts(UI.submission.termsBefore.trim()) }).check();
+    await page.getByRole('button', { name: UI.submission.submit, exact: true }).click();
+    await page.waitForURL(/\/catalog$/, { timeout: 15_000 });
+    await page.goto(`${portal.url}/create_releases/${noteOnly.releaseId}`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: UI.wizard.reviewNoteTitle }).count()).toBe(0);
   });
 });
