@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { AUTH_TEXT, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
+import { AUTH_TEXT, RELEASE_MESSAGES as M, RELEASE_UI as UI, UNSAVED_TEXT } from '@portal/contracts';
 import { expectAccessible, launchBrowser, newPage } from './support/browser';
 import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
@@ -355,5 +355,41 @@ describe('artist journey without dead ends', () => {
     await page.goto(`${portal.url}/create_releases/${noteOnly.releaseId}`);
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: UI.wizard.reviewNoteTitle }).count()).toBe(0);
+  });
+
+  it('item 15: leaving with an unsaved track asks first, and the uploaded track survives a reload as a server draft', async () => {
+    const d = await openTrackDialog(`Kept ${Date.now().toString(36)}`);
+    const releaseId = /create_releases\/(\d+)/.exec(page.url())![1];
+    await typeInto(d.getByLabel(starts(UI.track.title)).first(), 'Unsaved Song');
+    await d.getByRole('button', { name: UI.wizard.cancel, exact: true }).click();
+    await d.waitFor({ state: 'detached' });
+
+    const kept = await api<{ body: { track_draft?: { audio_track: string; values: Record<string, string> } } }>(`getDraft?release_id=${releaseId}`);
+    expect(kept.body.track_draft?.audio_track).toMatch(/\S/);
+    expect(kept.body.track_draft?.values.title).toBe('Unsaved Song');
+    // An in-app link asks first; Stay keeps the wizard.
+    await page.getByRole('link', { name: 'Catalog', exact: true }).first().click();
+    const ask = page.getByRole('dialog', { name: UNSAVED_TEXT.title });
+    await ask.waitFor();
+    await shots('wizard-leave-guard');
+    await ask.getByRole('button', { name: UNSAVED_TEXT.stay, exact: true }).click();
+    expect(page.url()).toContain(`/create_releases/${releaseId}`);
+
+    // A reload gets the browser's question, and the row comes back from the server with its audio and title.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.type()); void dialog.accept(); }));
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+    await expectTab(UI.wizard.tabs[1]);
+    await page.locator('audio').last().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: UI.songs.addDetails, exact: true }).last().click();
+    const again = page.getByRole('dialog', { name: UI.track.dialogTitle });
+    expect(await again.getByLabel(starts(UI.track.title)).first().inputValue()).toBe('Unsaved Song');
+    await shots('wizard-draft-track-restored');
+    await again.getByRole('button', { name: UI.wizard.cancel, exact: true }).click();
+
+    // Leave confirms and goes.
+    await page.getByRole('link', { name: 'Catalog', exact: true }).first().click();
+    await page.getByRole('dialog', { name: UNSAVED_TEXT.title }).getByRole('button', { name: UNSAVED_TEXT.leave, exact: true }).click();
+    await page.waitForURL(/\/catalog$/);
   });
 });

@@ -1,4 +1,5 @@
 export * from './common/envelope';
+export * from './common/unsaved';
 export * from './common/endpoint';
 export * from './common/query.schemas';
 export * from './common/ui';
@@ -40,6 +41,7 @@ export * from './content/content.types';
 export * from './content/content.endpoints';
 export * from './content/content.request';
 export * from './content/legal';
+export * from './releases/track-draft';
 export * from './tools-rights/tools-rights.messages';
 export * from './tools-rights/tools-rights.limits';
 export * from './tools-rights/url-rules';

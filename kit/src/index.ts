@@ -24,6 +24,7 @@ export { RadioGroupField, type RadioGroupFieldProps } from './forms/RadioGroupFi
 export { DatePickerField, type DatePickerFieldProps } from './forms/DatePickerField';
 export { fileMatches, useFileUpload, type FileUploadOptions } from './forms/use-file-upload';
 export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, textOf, type FieldErrors } from './forms/form-errors';
+export { useLeaveGuard } from './forms/use-leave-guard';
 
 // UI
 export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';
