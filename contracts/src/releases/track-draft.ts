@@ -23,7 +23,7 @@ const MAX_KEYS = 60;
 
 export const trackDraftSchema = yup.object({
   release_id: idField(RELEASE_MESSAGES.releaseNotFound),
-  audio_track: yup.string().strict().max(255, TRACK_DRAFT_MESSAGES.invalid).default(''),
+  audio_track: yup.string().strict().typeError(TRACK_DRAFT_MESSAGES.invalid).max(255, TRACK_DRAFT_MESSAGES.invalid).default(''),
   values: yup
     .mixed<Record<string, string>>()
     .default({})
