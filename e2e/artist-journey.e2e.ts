@@ -392,4 +392,82 @@ describe('artist journey without dead ends', () => {
     await page.getByRole('dialog', { name: UNSAVED_TEXT.title }).getByRole('button', { name: UNSAVED_TEXT.leave, exact: true }).click();
     await page.waitForURL(/\/catalog$/);
   });
+
+  /** Where each Tab stop lies, from the top of a freshly loaded page: 'skip', 'drawer', 'topbar' or 'main'. */
+  async function tabStops(p: Page, count: number): Promise<string[]> {
+    await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await p.evaluate(() => window.scrollTo(0, 0));
+    const stops: string[] = [];
+    for (let i = 0; i < count; i++) {
+      await p.keyboard.press('Tab');
+      stops.push(
+        await p.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return 'body';
+          if (el.closest('main')) return 'main';
+          if (el.closest('nav, aside')) return 'drawer';
+          if (el.closest('header')) return 'topbar';
+          return `other:${el.tagName}:${el.textContent?.trim().slice(0, 20)}`;
+        }),
+      );
+    }
+    return stops;
+  }
+
+  it('item 16: the drawer and the top bar come before the page in focus order', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${portal.url}/catalog`);
+    await page.getByRole('heading', { level: 1, name: UI.catalog.title }).waitFor();
+    await page.getByRole('navigation').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const width of [1280, 412]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: UI.catalog.title }).waitFor();
+      await page.locator('header button').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const all = await tabStops(page, 40);
+      // One round: up to the page's end (focus leaves the document) or back at the skip link.
+      const end = all.findIndex((s, i) => i > 0 && (s === 'body' || s.startsWith('other:A:Skip')));
+      const stops = end > 0 ? all.slice(0, end) : all;
+      console.log(width, stops.join(' '));
+      const firstMain = stops.indexOf('main');
+      expect(firstMain).toBeGreaterThan(0);
+      expect(stops.slice(0, firstMain)).toContain('topbar');
+      if (width === 1280) expect(stops.slice(0, firstMain)).toContain('drawer');
+      expect(stops.slice(firstMain).filter((s) => s === 'drawer' || s === 'topbar')).toEqual([]);
+    }
+  });
+
+  it('item 16: at 412 px list tables are cards with status and actions on screen, and the top-bar title is never cut', async () => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`${portal.url}/catalog`);
+    await page.getByRole('heading', { level: 1, name: UI.catalog.title }).waitFor();
+    const table = page.getByRole('table').first();
+    const firstRow = table.locator('tbody tr').first();
+    await firstRow.locator('td').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Nothing to scroll sideways: every cell of the first row, status and actions included, is on screen.
+    const overflow = await table.evaluate((el) => {
+      const box = el.parentElement!;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
+    for (const cell of await firstRow.locator('td').all()) {
+      const b = (await cell.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(412);
+    }
+    expect(await firstRow.locator('td').first().getAttribute('data-label')).toBeTruthy();
+    await shots('catalog-cards');
+
+    for (const path of ['/catalog', '/create_video_releases', '/marketing/playlist-pitchment', '/select_release']) {
+      await page.goto(`${portal.url}${path}`);
+      const title = page.getByTestId('top-bar-title');
+      await title.waitFor();
+      const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+      expect(cut).toBe(false);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
