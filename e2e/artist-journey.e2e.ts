@@ -470,4 +470,32 @@ describe('artist journey without dead ends', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('item 17: notifications open their release or payout, the credit carries the operator\'s note, and the bell reloads on each opening', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${portal.url}/catalog`);
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.waitFor();
+    await page.waitForLoadState('networkidle');
+    await bell.click();
+    await panel.waitFor({ state: 'detached' });
+
+    // New items while the list was loaded before: the next opening shows them.
+    const released = await createSubmittedRelease(portal, token, { title: `Bell ${Date.now().toString(36)}`, trackTitle: 'Ring', artwork, audio: mp3 });
+    await portal.cli('review', String(released.releaseId), 'rejected', 'Artwork is blurry.');
+    await portal.cli('revenue', user.email, '12.50', '83.2', 'March royalties from Spotify');
+    await bell.click();
+    const credit = panel.getByRole('link', { name: /12\.50 was added to your balance\. Note: March royalties from Spotify/ });
+    await credit.waitFor();
+    expect(await credit.getAttribute('href')).toBe('/profile');
+    const review = panel.getByRole('link', { name: /Bell .* Artwork is blurry/ });
+    expect(await review.getAttribute('href')).toBe(`/catalog/${released.releaseId}`);
+    await shots('bell-linked-notifications');
+    await bell.click().catch(() => undefined);
+    if (!(await panel.isVisible())) await bell.click();
+    await panel.getByRole('link', { name: /Bell .* Artwork is blurry/ }).click();
+    await page.waitForURL(`${portal.url}/catalog/${released.releaseId}`);
+  });
 });

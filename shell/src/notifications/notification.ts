@@ -11,9 +11,14 @@ export type NotificationRow = {
   created_at?: number | string;
   createdAt?: number | string;
   time?: number | string;
+  /** The in-app page it is about (docs/decisions/017). */
+  link?: string | null;
 };
 
-export type NotificationView = { key: string; text: string; time: number | string | undefined };
+export type NotificationView = { key: string; text: string; time: number | string | undefined; link: string | null };
+
+/** An in-app path: one leading slash, not `//` (a link elsewhere is never followed from the bell). */
+const IN_APP_PATH = /^\/(?!\/)/;
 
 export function toNotificationView(row: NotificationRow, index: number): NotificationView {
   const text = row.text ?? row.message ?? row.notification ?? '';
@@ -21,6 +26,7 @@ export function toNotificationView(row: NotificationRow, index: number): Notific
     key: String(row.notification_id ?? row.id ?? `n-${index}`),
     text,
     time: row.created_at ?? row.createdAt ?? row.time,
+    link: typeof row.link === 'string' && IN_APP_PATH.test(row.link) ? row.link : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { Ops1764400000000 } from './1764400000000-ops';
 import { PromotionImages1764410000000 } from './1764410000000-promotion-images';
 import { CatalogAtScale1764500000000 } from './1764500000000-catalog-at-scale';
 import { TrackDrafts1764617000000 } from './1764617000000-track-drafts';
+import { NotificationLinks1764617100000 } from './1764617100000-notification-links';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   PromotionImages1764410000000,
   CatalogAtScale1764500000000,
   TrackDrafts1764617000000,
+  NotificationLinks1764617100000,
 ];
