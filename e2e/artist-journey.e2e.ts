@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { AUTH_TEXT, RELEASE_MESSAGES as M, RELEASE_UI as UI, UNSAVED_TEXT } from '@portal/contracts';
+import { AUTH_TEXT, DASHBOARD_UI, RELEASE_MESSAGES as M, RELEASE_UI as UI, SUPPORT_UI, UNSAVED_TEXT } from '@portal/contracts';
 import { expectAccessible, launchBrowser, newPage } from './support/browser';
 import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
@@ -497,5 +497,50 @@ describe('artist journey without dead ends', () => {
     if (!(await panel.isVisible())) await bell.click();
     await panel.getByRole('link', { name: /Bell .* Artwork is blurry/ }).click();
     await page.waitForURL(`${portal.url}/catalog/${released.releaseId}`);
+  });
+
+  it('item 17: an approved release before its date says when it goes live', async () => {
+    const r = await createSubmittedRelease(portal, token, { title: `Upcoming ${Date.now().toString(36)}`, trackTitle: 'Soon', artwork, audio: mp3, daysAhead: 20 });
+    await portal.cli('review', String(r.releaseId), 'approved');
+    const draft = await api<{ body: { release_date: number } }>(`getCatelogById?release_id=${r.releaseId}`);
+    const d = new Date(Number(draft.body.release_date));
+    const dmy = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    await page.goto(`${portal.url}/catalog/${r.releaseId}`);
+    await page.getByText(`This release is approved and goes live on ${dmy}.`).waitFor();
+    expect(await page.getByText(UI.detail.statusText.approved).count()).toBe(0);
+    await shots('release-detail-approved-upcoming');
+  });
+
+  it('item 17: the payout confirmation states the amount and the account', async () => {
+    const bank = await api('addBankDetails', { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'HDFC0001234', branch_name: 'Koregaon Park, Pune', pan: 'ABCDE1234F', other_details: '' });
+    expect(bank.status).toBe(200);
+    await portal.cli('revenue', user.email, '150.00', '83.2', 'April royalties');
+    await page.goto(`${portal.url}/profile`);
+    await page.getByRole('button', { name: SUPPORT_UI.profile.requestPayout, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: SUPPORT_UI.profile.payoutTitle });
+    const details = confirm.getByTestId('payout-details');
+    await details.waitFor();
+    const text = (await details.textContent()) ?? '';
+    expect(text).toMatch(/\$1(62\.50|50\.00)/);
+    expect(text).toContain('Asha Rao');
+    expect(text).toContain('5678');
+    expect(text).toContain('HDFC Bank');
+    await shots('payout-confirmation');
+    await confirm.getByRole('button', { name: SUPPORT_UI.common.cancel, exact: true }).click();
+  });
+
+  it('item 17: a new artist\'s dashboard shows the onboarding checklist, each step a link, done steps marked', async () => {
+    const { page: p, errors: errs } = await newPage(browser);
+    const fresh = newUser('fresh');
+    await signUpInBrowser(p, portal, fresh);
+    const list = p.getByTestId('onboarding-checklist');
+    await list.waitFor();
+    for (const label of [DASHBOARD_UI.onboarding.bank, DASHBOARD_UI.onboarding.release, DASHBOARD_UI.onboarding.artistIds]) await list.getByRole('link', { name: label }).waitFor();
+    expect(await list.getByRole('link', { name: DASHBOARD_UI.onboarding.profile }).count()).toBe(0);
+    await shots('dashboard-onboarding', p);
+    await list.getByRole('link', { name: DASHBOARD_UI.onboarding.release }).click();
+    await p.waitForURL(`${portal.url}/select_release`);
+    expect(errs).toEqual([]);
+    await p.context().close();
   });
 });

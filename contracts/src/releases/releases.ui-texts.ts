@@ -227,6 +227,8 @@ export const RELEASE_UI = {
       draft: 'This release is a draft. Finish it in the release wizard and submit it for review.',
       in_review: 'This release is being reviewed by our team.',
       approved: 'This release is approved and live on the stores.',
+      /** Approved, release date still ahead (docs/decisions/017). {date}: DD/MM/YYYY. */
+      approvedUpcoming: 'This release is approved and goes live on {date}.',
       rejected: 'This release was rejected.',
       takendown: 'This release was taken down from the stores.',
     },

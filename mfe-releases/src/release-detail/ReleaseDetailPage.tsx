@@ -116,7 +116,11 @@ export function ReleaseDetailPage() {
             <StatusIcon status={release.status} />
             <strong>{t(RELEASE_UI.detail.statusBanner, { status: statusLabel })}</strong>
           </Stack>
-          <p>{RELEASE_UI.detail.statusText[release.status]}</p>
+          <p>
+            {release.status === 'approved' && Number(release.release_date) > Date.now()
+              ? t(RELEASE_UI.detail.statusText.approvedUpcoming, { date: formatDate(release.release_date) })
+              : RELEASE_UI.detail.statusText[release.status]}
+          </p>
           {release.status === 'rejected' && (
             <p>
               <strong style={{ fontSize: 'inherit' }}>{RELEASE_UI.detail.reasonLabel}</strong> {orDash(release.reason)}
