@@ -543,4 +543,18 @@ describe('artist journey without dead ends', () => {
     expect(errs).toEqual([]);
     await p.context().close();
   });
+
+  it('item 17: the captcha is ready when the form paints, without typing (autofill users do not wait)', async () => {
+    const { page: p, errors: errs } = await newPage(browser);
+    for (const path of ['/login', '/signup']) {
+      await p.goto(`${portal.url}${path}`);
+      await p.getByRole('heading', { level: 1 }).waitFor();
+      const painted = Date.now();
+      // No pointer, key or focus event: the widget must come on its own, well before the old 3 s.
+      await p.getByRole('checkbox', { name: "I'm not a robot" }).waitFor({ timeout: 10_000 });
+      expect(Date.now() - painted).toBeLessThan(1_500);
+    }
+    expect(errs).toEqual([]);
+    await p.context().close();
+  });
 });
