@@ -137,10 +137,16 @@ export function Dialog({ open, title, onClose, children, actions, width = 520 }:
     };
     place();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
-    if (observer && panelRef.current) observer.observe(panelRef.current);
+    const panel = panelRef.current;
+    if (observer && panel) observer.observe(panel);
+    // The panel rises into place (transform): measure again once it stands where it stays.
+    panel?.addEventListener('animationend', place);
+    const settled = setTimeout(place, 300);
     window.addEventListener('resize', place);
     return () => {
       observer?.disconnect();
+      panel?.removeEventListener('animationend', place);
+      clearTimeout(settled);
       window.removeEventListener('resize', place);
       root.style.removeProperty(TOAST_BOTTOM_VAR);
     };
