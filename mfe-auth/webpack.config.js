@@ -8,6 +8,7 @@ module.exports = createRemoteConfig({
   exposes: {
     './LoginPage': './src/login/LoginPage.tsx',
     './SignupPage': './src/signup/SignupPage.tsx',
+    './LegalPage': './src/legal/LegalPage.tsx',
   },
   port: 3001,
 });

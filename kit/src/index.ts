@@ -12,7 +12,7 @@ export { fileUrl, useAudioLink } from './api/file-url';
 // Theme and toasts
 export { theme, type PortalTheme } from './theme/theme';
 export { GlobalStyle } from './theme/GlobalStyle';
-export { PortalToaster } from './toast/PortalToaster';
+export { PortalToaster, TOAST_BOTTOM_VAR } from './toast/PortalToaster';
 export { notify } from './toast/notify';
 
 // Form fields
@@ -23,7 +23,8 @@ export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { RadioGroupField, type RadioGroupFieldProps } from './forms/RadioGroupField';
 export { DatePickerField, type DatePickerFieldProps } from './forms/DatePickerField';
 export { fileMatches, useFileUpload, type FileUploadOptions } from './forms/use-file-upload';
-export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, type FieldErrors } from './forms/form-errors';
+export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, textOf, type FieldErrors } from './forms/form-errors';
+export { useLeaveGuard } from './forms/use-leave-guard';
 
 // UI
 export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentController } from './content.controller';
 import { ContentService } from './content.service';
+import { LegalService } from './legal/legal.service';
 import { NewsEntity } from './news.entity';
 import { VideoLinkEntity } from './video-link.entity';
 
@@ -9,7 +10,7 @@ import { VideoLinkEntity } from './video-link.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([NewsEntity, VideoLinkEntity])],
   controllers: [ContentController],
-  providers: [ContentService],
+  providers: [ContentService, LegalService],
   exports: [ContentService],
 })
 export class ContentModule {}

@@ -6,15 +6,22 @@ import { NotificationEntity } from './notification.entity';
 
 /** A bell row on the wire: created_at in epoch ms. */
 
+/** An in-app path a notification may open: one leading slash, no scheme, no `//`. */
+const IN_APP_PATH = /^\/(?!\/)[A-Za-z0-9_\-/?=&]{0,199}$/;
+
 
 /** The bell (core §2): newest first, pages of 20, a "new" flag until the user opens the list. */
 @Injectable()
 export class NotificationsService {
   constructor(@InjectRepository(NotificationEntity) private readonly rows: Repository<NotificationEntity>) {}
 
-  /** Add a notification for a user (review outcomes, operator messages). */
-  async notify(userId: number, text: string): Promise<void> {
-    await this.rows.insert({ user_id: userId, notification: text.slice(0, 1000), seen_at: null });
+  /**
+   * Add a notification for a user (review outcomes, operator messages). `link`: the in-app page it is
+   * about (a path such as `/catalog/12`); anything else is dropped (docs/decisions/017).
+   */
+  async notify(userId: number, text: string, link?: string): Promise<void> {
+    const path = link && IN_APP_PATH.test(link) ? link : null;
+    await this.rows.insert({ user_id: userId, notification: text.slice(0, 1000), seen_at: null, link: path });
   }
 
   /** One page (offset in rows, page size 20) and the total; reading the first page marks all as seen. */
@@ -26,7 +33,7 @@ export class NotificationsService {
       take: SHELL.notificationPageSize,
     });
     if (!offset) await this.rows.update({ user_id: userId, seen_at: IsNull() }, { seen_at: new Date() });
-    return { rows: found.map((n) => ({ notification_id: n.id, notification: n.notification, created_at: n.created_at.getTime() })), total };
+    return { rows: found.map((n) => ({ notification_id: n.id, notification: n.notification, created_at: n.created_at.getTime(), link: n.link ?? null })), total };
   }
 
   /** Whether the bell shows its "new" badge. */

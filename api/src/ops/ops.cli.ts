@@ -27,8 +27,11 @@ export const OPS_CLI_COMMANDS: CliCommand[] = [
   },
   {
     name: 'review',
-    usage: 'review <release_id> approved | rejected <note> | takendown <reason>   (UPC/ISRCs on approval; notifies the artist)',
-    run: async (app, [id, outcome, ...reason]) => {
+    usage: 'review <release_id> approved | rejected <note> [--reasons=<code>,<code>] | takendown <reason>   (UPC/ISRCs on approval; notifies the artist)',
+    run: async (app, [id, outcome, ...rest]) => {
+      // --reasons= names catalogue codes (RELEASE_REJECTION_REASONS) as the console's checkboxes do.
+      const codes = rest.filter((a) => a.startsWith('--reasons=')).flatMap((a) => a.slice('--reasons='.length).split(',')).filter(Boolean);
+      const reason = rest.filter((a) => !a.startsWith('--reasons='));
       const releaseId = Number(id);
       if (!Number.isInteger(releaseId) || releaseId <= 0) throw new Error('review <release_id> approved|rejected|takendown [reason]');
       const review = app.get(ReleaseReviewService);
@@ -37,7 +40,7 @@ export const OPS_CLI_COMMANDS: CliCommand[] = [
         outcome === 'approved'
           ? await review.approve(releaseId, CLI_ACTOR)
           : outcome === 'rejected'
-            ? await review.reject(releaseId, [], text, CLI_ACTOR)
+            ? await review.reject(releaseId, codes, text, CLI_ACTOR)
             : outcome === 'takendown'
               ? await review.takedown(releaseId, text, CLI_ACTOR)
               : null;

@@ -25,15 +25,18 @@ import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
 import { ArtworkRenditions } from './uploads/artwork-renditions';
 import { UploadSweeper } from './uploads/upload-sweeper';
+import { TrackDraftEntity } from './track-drafts/track-draft.entity';
+import { TrackDraftsController } from './track-drafts/track-drafts.controller';
+import { TrackDraftsService } from './track-drafts/track-drafts.service';
 
 /**
  * The audio releases area (remote mfe_releases): artists, the release wizard, tracks, uploads and
  * their files, platforms, submission and the catalogue (core §2 to §9).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity]), StorageModule, IdentifiersModule],
-  controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper],
+  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity, TrackDraftEntity]), StorageModule, IdentifiersModule],
+  controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController, TrackDraftsController],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService],
   exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

@@ -125,6 +125,7 @@ export class VideoReleasesService {
     await this.notifications.notify(
       video.user_id,
       fillMessage(M.statusNotification, { title: video.release_title, status: RELEASE_STATUS_LABEL[status as VideoStatus], reason: kept ? ` ${kept}` : '' }),
+      '/video-catalog',
     );
     return this.videos.findOneOrFail({ where: { id: video.id } });
   }

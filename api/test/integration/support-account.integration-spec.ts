@@ -132,7 +132,10 @@ describe.each(ENGINES)('support reports, profile and invite on %s', (engine) => 
       const mail = outboxTo(t, 'ravi.kumar@example.com').at(-1)!;
       expect(mail.subject).toContain(inviter.name);
       expect(mail.text).toContain(inviter.name);
-      expect(mail.text).toMatch(/https?:\/\/[^\s/]+(:\d+)?\/signup\?name=Ravi\+Kumar/);
+      expect(mail.text).toMatch(/https?:\/\/[^\s/]+(:\d+)?\/signup\?name=Ravi\+Kumar&from=/);
+      // The link names the inviter in its own parameter, so the banner says who invited (docs/decisions/017).
+      const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+      expect(link.searchParams.get('from')).toBe(inviter.name);
 
       const existing = await c.post('sendInvite', { email: aUser.email, name: 'Someone' }).expect(200);
       expect(existing.body).toEqual({ ...res.body, request_id: existing.body.request_id });

@@ -48,7 +48,8 @@ const notificationsQuerySchema = yup.object({
 /** `?responseCapcha=` of capchaVerification (a base64 ALTCHA payload; misspelling as published). */
 const captchaVerifyQuerySchema = yup.object({ responseCapcha: yup.string().max(10_000).optional().default('') });
 
-export type NotificationRow = { notification_id: number; notification: string; created_at: number };
+/** `link`: the in-app page the notification is about (its release, ticket or payout), or null (docs/decisions/017). */
+export type NotificationRow = { notification_id: number; notification: string; created_at: number; link?: string | null };
 export type PublicAppConfig = { support_email: string; public_site_url: string };
 
 /** Account, session, profile, captcha and bell endpoints (core §7). Paths as published. */

@@ -84,11 +84,20 @@ export const AUTH_TEXT = {
   resendCountdown: 'Resend available in {seconds} s',
   // Signup (core §2 /signup)
   signupTitle: 'Create your account',
-  welcomeBanner: 'Welcome! {name} invited you to distribute your music with us.',
+  /** An invitation link with the inviter (`?from=`, docs/decisions/017). */
+  welcomeBanner: 'Welcome! {inviter} invited you to distribute your music with us.',
+  welcomeBannerNamed: 'Welcome, {name}! {inviter} invited you to distribute your music with us.',
+  /** A link with only `?name=` (typed by hand): greets the invitee, names no inviter. */
+  welcomeBannerInvitee: 'Welcome, {name}! You have been invited to distribute your music with us.',
   nameLabel: 'Name',
   phoneLabel: 'Phone',
   addressLabel: 'Address',
   termsLabel: 'I have read and accept the distribution terms and the privacy policy',
+  /** termsLabel with its two links (to /terms and /privacy, docs/decisions/017): before + link + between + link. */
+  termsBefore: 'I have read and accept the ',
+  termsLink: 'distribution terms',
+  termsBetween: ' and the ',
+  privacyLink: 'privacy policy',
   emailUpdatesLabel: 'I agree to receive offers and updates by e-mail',
   signupButton: 'Sign up',
   haveAccount: 'Already have an account?',

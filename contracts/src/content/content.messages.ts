@@ -25,6 +25,18 @@ export const DASHBOARD_UI = {
   watchOnYoutube: 'Watch on YouTube',
   /** Accessible name of a video's play button; {title} is the video's title. */
   play: 'Play {title}',
+  /** A new artist's first steps, shown until each is done (docs/decisions/017). */
+  onboarding: {
+    heading: 'Get started',
+    intro: 'A few steps before your first release reaches the stores.',
+    done: 'Done',
+    todo: 'To do',
+    profile: 'Complete your profile (phone and address)',
+    bank: 'Add your bank details for payouts',
+    release: 'Create your first release',
+    artistIds: 'Add your Apple Music or Spotify artist IDs',
+    progress: '{done} of {total} done',
+  },
 } as const;
 
 /** Embeds use YouTube's privacy-enhanced domain (no cookies until play). */

@@ -81,6 +81,8 @@ export type Release = {
   audios: Track[];
   /** A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11). */
   review_reasons?: RejectionReasonRow[];
+  /** getDraft only: the unsaved track row kept on the server, if any (docs/decisions/017). */
+  track_draft?: { audio_track: string; values: Record<string, string>; updated_at: number } | null;
 };
 
 /** A row of GET /api/getCatelogListWeb (core §2 /catalog). */

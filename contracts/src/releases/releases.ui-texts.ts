@@ -29,6 +29,11 @@ export const RELEASE_UI = {
     saveAndContinue: 'Save & Continue',
     /** Before the review's reason(s) on a wizard field a rejection asks to fix (issue 11). */
     fixThisField: 'To fix:',
+    /** The pinned note of a rejected release on every step until it is submitted again (docs/decisions/017). */
+    reviewNoteTitle: 'Returned by the reviewer',
+    reviewNoteLabel: 'Reviewer’s note:',
+    reviewNoteFields: 'Fields to fix, by step:',
+    reviewNoteUntil: 'Fix what is asked, then submit again on step 4. This note stays here until you do.',
     /** On a saved track row of a rejected release whose review names track fields (issue 11). */
     fixTrackFields: 'Check this track:',
     cancel: 'Cancel',
@@ -222,6 +227,8 @@ export const RELEASE_UI = {
       draft: 'This release is a draft. Finish it in the release wizard and submit it for review.',
       in_review: 'This release is being reviewed by our team.',
       approved: 'This release is approved and live on the stores.',
+      /** Approved, release date still ahead (docs/decisions/017). {date}: DD/MM/YYYY. */
+      approvedUpcoming: 'This release is approved and goes live on {date}.',
       rejected: 'This release was rejected.',
       takendown: 'This release was taken down from the stores.',
     },

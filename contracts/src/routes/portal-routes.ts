@@ -38,6 +38,15 @@ export const PUBLIC_ROUTES: readonly RemoteRoute[] = [
   { path: '/signup', title: 'Sign Up', remote: 'mfe_auth', module: './SignupPage', heading: AUTH_TEXT.signupTitle },
 ];
 
+/**
+ * Open routes: rendered without the layout for everyone, logged in or not (the legal pages the sign-up,
+ * the wizard and the video form link to; docs/decisions/017).
+ */
+export const OPEN_ROUTES: readonly RemoteRoute[] = [
+  { path: '/terms', title: 'Distribution Terms', remote: 'mfe_auth', module: './LegalPage' },
+  { path: '/privacy', title: 'Privacy Policy', remote: 'mfe_auth', module: './LegalPage' },
+];
+
 /** Protected routes (core §2, areas §2): inside the layout; a visitor goes to /login. All match exactly. */
 export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   { path: '/', title: 'Dashboard', remote: 'mfe_support', module: './DashboardPage', heading: DASHBOARD_UI.title, firstRequests: DASHBOARD_FIRST_REQUESTS },
@@ -90,7 +99,7 @@ function matchesPattern(pattern: string, pathname: string): boolean {
 }
 
 /** The route of `routes` (default: the whole table) whose pattern matches `pathname` exactly (trailing slash and case tolerated), if any. */
-export function findRoute(pathname: string, routes: readonly RemoteRoute[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]): RemoteRoute | undefined {
+export function findRoute(pathname: string, routes: readonly RemoteRoute[] = [...PUBLIC_ROUTES, ...OPEN_ROUTES, ...PROTECTED_ROUTES]): RemoteRoute | undefined {
   return routes.find((route) => matchesPattern(route.path, pathname));
 }
 
@@ -101,6 +110,8 @@ export function findRoute(pathname: string, routes: readonly RemoteRoute[] = [..
  * (docs/decisions/010, 015): the shell's router still decides what is rendered.
  */
 export function routeToPreload(pathname: string, loggedIn: boolean): RemoteRoute | undefined {
+  const openRoute = findRoute(pathname, OPEN_ROUTES);
+  if (openRoute) return openRoute;
   const publicRoute = findRoute(pathname, PUBLIC_ROUTES);
   if (publicRoute) return loggedIn ? PROTECTED_ROUTES[0] : publicRoute;
   const protectedRoute = findRoute(pathname, PROTECTED_ROUTES);
@@ -115,7 +126,9 @@ export function routeToPreload(pathname: string, loggedIn: boolean): RemoteRoute
  * visitor most likely sees first (whoever opens /catalog usually has a session) and names its files in
  * index.html (docs/decisions/015).
  */
-export function matchRoute(pathname: string): { route: RemoteRoute; withLayout: boolean } | undefined {
+export function matchRoute(pathname: string): { route: RemoteRoute; withLayout: boolean; open?: boolean } | undefined {
+  const openRoute = findRoute(pathname, OPEN_ROUTES);
+  if (openRoute) return { route: openRoute, withLayout: false, open: true };
   const publicRoute = findRoute(pathname, PUBLIC_ROUTES);
   if (publicRoute) return { route: publicRoute, withLayout: false };
   const protectedRoute = findRoute(pathname, PROTECTED_ROUTES);

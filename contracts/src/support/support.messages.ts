@@ -79,6 +79,8 @@ export const SUPPORT_MESSAGES = {
   payoutPaidNotification: 'Your payout #{id} of ${amount} was paid (reference {reference}).',
   payoutRejectedNotification: 'Your payout #{id} of ${amount} was rejected: {reason} The amount is back in your balance.',
   revenueCreditNotification: '${amount} was added to your balance.',
+  /** Appended to revenueCreditNotification when the operator wrote a note (docs/decisions/017). */
+  revenueCreditNote: ' Note: {note}',
 
   // Invite (areas §5 "Invite").
   inviteEmailInvalid: 'Invalid Email.',

@@ -101,6 +101,8 @@ export const SUPPORT_UI = {
     withdraw: 'Withdraw',
     payoutTitle: 'Confirm Payout',
     payoutQuestion: 'Are you sure you want to request for payout?',
+    /** Under the question: what is paid where (docs/decisions/017). The account is masked but for its last 4 digits. */
+    payoutDetails: '{amount} will be paid to {holder}, account {account} at {bank} ({ifsc}).',
     confirm: 'Yes, request',
     history: 'Payout History',
     historyColumns: ['Date', 'Amount (USD)', 'Status', 'Reference or reason'],

@@ -47,12 +47,34 @@ export function isValidationError(error: unknown): error is ValidationError {
  * error as `fieldError()` shows it. `<TextField label=... {...fieldProps(formik, 'title')} />`.
  */
 export function fieldProps<V>(
-  formik: { values: V; touched: FormikTouched<V>; errors: FormikErrors<V>; submitCount: number; handleChange(e: ChangeEvent<unknown>): void; handleBlur(e: FocusEvent<unknown>): void },
+  formik: {
+    values: V;
+    touched: FormikTouched<V>;
+    errors: FormikErrors<V>;
+    submitCount: number;
+    setFieldValue(field: string, value: unknown, shouldValidate?: boolean): unknown;
+    handleBlur(e: FocusEvent<unknown>): void;
+  },
   name: keyof V & string,
   errors?: FieldErrors,
 ) {
   const value = formik.values[name];
-  return { name, value: value === null || value === undefined ? '' : String(value), onChange: formik.handleChange, onBlur: formik.handleBlur, error: fieldError(formik, name, errors) };
+  return {
+    name,
+    value: value === null || value === undefined ? '' : String(value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => formik.setFieldValue(name, textOf(event)),
+    onBlur: formik.handleBlur,
+    error: fieldError(formik, name, errors),
+  };
+}
+
+/**
+ * The value a text, number or select control holds, always as the string the browser shows.
+ * formik's own `handleChange` stores `<input type="number">` as a number (typing "2024" or pressing an
+ * arrow key), and every form value of the portal is a string its schema reads (docs/decisions/017).
+ */
+export function textOf(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>): string {
+  return String(event.target.value ?? '');
 }
 
 /**

@@ -11,7 +11,12 @@ export type DataTableColumn<T> = {
   render(row: T, index: number): ReactNode;
   /** CSS width of the column (e.g. 80 or '20%'). */
   width?: number | string;
+  /** The column's name on a narrow screen's cards; defaults to `header` when that is text. */
+  label?: string;
 };
+
+/** Below this width of its box the table shows each row as a card of "label: value" lines (docs/decisions/017). */
+export const TABLE_CARDS_UNDER_PX = 600;
 
 export type DataTableProps<T> = {
   columns: readonly DataTableColumn<T>[];
@@ -56,6 +61,25 @@ const Table = styled.table`
     white-space: nowrap;
   }
   tbody tr:last-child td { border-bottom: 0; }
+
+  /* A narrow box (a phone): every row a card, each cell a "label value" line, so status and actions
+     stay on screen without scrolling sideways (docs/decisions/017). */
+  @container (max-width: ${TABLE_CARDS_UNDER_PX - 0.02}px) {
+    &, tbody, tr, td { display: block; width: 100%; }
+    thead { ${visuallyHidden} }
+    tbody tr { padding: 10px 0; border-bottom: 1px solid ${theme.colors.border}; }
+    tbody tr:last-child { border-bottom: 0; }
+    td, td:first-child, td:last-child { border-bottom: 0; padding: 4px ${EDGE_PADDING_PX}px; }
+    td[data-label] { display: grid; grid-template-columns: minmax(88px, 34%) minmax(0, 1fr); gap: 10px; align-items: center; overflow-wrap: anywhere; }
+    td[data-label]::before {
+      content: attr(data-label);
+      color: ${theme.colors.textMuted};
+      font-size: 11px;
+      font-weight: 600;
+      text-transform: uppercase;
+      letter-spacing: 0.02em;
+    }
+  }
 `;
 
 /**
@@ -90,8 +114,8 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
   };
   /** One row of one cell over all columns (the loading and empty states), its content kept in view. */
   const spanningRow = (content: ReactNode) => (
-    <tr>
-      <td colSpan={columns.length}>
+    <tr role="row">
+      <td role="cell" colSpan={columns.length}>
         <Visible>{content}</Visible>
       </td>
     </tr>
@@ -99,18 +123,19 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
   return (
     // Scrolls sideways on small screens: focusable and named so a keyboard can scroll it (axe scrollable-region-focusable).
     <Scroll tabIndex={0} role={caption ? 'region' : undefined} aria-label={caption}>
-      <Table aria-busy={loading || undefined}>
+      {/* Explicit table roles: the cards of a narrow screen change the display, never the semantics. */}
+      <Table role="table" aria-busy={loading || undefined}>
         {caption && <Caption>{caption}</Caption>}
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" style={column.width !== undefined ? { width: column.width } : undefined}>
+              <th role="columnheader" key={column.key} scope="col" style={column.width !== undefined ? { width: column.width } : undefined}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {loading ? (
             spanningRow(<Loader />)
           ) : rows.length === 0 ? (
@@ -118,6 +143,7 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
           ) : (
             rows.map((row, index) => (
               <Row
+                role="row"
                 key={rowKey(row)}
                 $clickable={Boolean(onRowClick)}
                 tabIndex={onRowClick ? 0 : undefined}
@@ -125,7 +151,9 @@ export function DataTable<T>({ columns, rows, rowKey, onRowClick, loading = fals
                 onKeyDown={onRowClick ? onKeyDown(row) : undefined}
               >
                 {columns.map((column) => (
-                  <td key={column.key}>{column.render(row, index)}</td>
+                  <td role="cell" key={column.key} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}>
+                    {column.render(row, index)}
+                  </td>
                 ))}
               </Row>
             ))

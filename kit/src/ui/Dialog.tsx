@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '../theme/theme';
+import { TOAST_BOTTOM_VAR } from '../toast/PortalToaster';
 
 export type DialogProps = {
   open: boolean;
@@ -101,6 +102,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
 export function Dialog({ open, title, onClose, children, actions, width = 520 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -122,6 +124,33 @@ export function Dialog({ open, title, onClose, children, actions, width = 520 }:
       if (opener && document.contains(opener)) opener.focus();
     };
   }, [open]);
+
+  // Toasts rise above this dialog's action row while it is open (docs/decisions/017).
+  const hasActions = Boolean(actions);
+  useEffect(() => {
+    if (!open || !hasActions) return;
+    const root = document.documentElement;
+    const place = () => {
+      const row = actionsRef.current;
+      if (!row) return;
+      root.style.setProperty(TOAST_BOTTOM_VAR, `${Math.max(16, Math.round(window.innerHeight - row.getBoundingClientRect().top + 8))}px`);
+    };
+    place();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    const panel = panelRef.current;
+    if (observer && panel) observer.observe(panel);
+    // The panel rises into place (transform): measure again once it stands where it stays.
+    panel?.addEventListener('animationend', place);
+    const settled = setTimeout(place, 300);
+    window.addEventListener('resize', place);
+    return () => {
+      observer?.disconnect();
+      panel?.removeEventListener('animationend', place);
+      clearTimeout(settled);
+      window.removeEventListener('resize', place);
+      root.style.removeProperty(TOAST_BOTTOM_VAR);
+    };
+  }, [open, hasActions]);
 
   if (!open || typeof document === 'undefined') return null;
 
@@ -174,7 +203,7 @@ export function Dialog({ open, title, onClose, children, actions, width = 520 }:
           </CloseButton>
         </Head>
         {children !== undefined && children !== null && <Body>{children}</Body>}
-        {actions && <Actions>{actions}</Actions>}
+        {actions && <Actions ref={actionsRef}>{actions}</Actions>}
       </Panel>
     </Backdrop>,
     document.body,

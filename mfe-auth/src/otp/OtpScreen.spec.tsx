@@ -1,4 +1,4 @@
-import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
+import { AUTH_MESSAGES, AUTH_TEXT, DIGIT_INPUT_MAX_CHARS } from '@portal/contracts';
 import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
 import { OtpScreen } from './OtpScreen';
 
@@ -11,7 +11,8 @@ describe('OtpScreen markup (core §2 /signup, §5 OTP)', () => {
   it('asks for 5 numeric digits in one labelled input', () => {
     const otp = tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, AUTH_TEXT.otpLabel)}"[^>]*>`));
     expect(otp).toContain('inputMode="numeric"');
-    expect(otp).toContain(`maxLength="${AUTH_LIMITS.otpLength}"`);
+    // Room for a pasted code with letters or spaces: the digits are kept, then cut to 5 (docs/decisions/017).
+    expect(otp).toContain(`maxLength="${DIGIT_INPUT_MAX_CHARS}"`);
     expect(otp).toContain('pattern="[0-9]{5}"');
     expect(otp).toContain('autoComplete="one-time-code"');
   });

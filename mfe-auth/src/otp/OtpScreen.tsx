@@ -2,11 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import styled from 'styled-components';
-import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, fillText, otpSchema } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, codeInputDigits, DIGIT_INPUT_MAX_CHARS, fillText, otpSchema } from '@portal/contracts';
 import { api, Button, notify, theme } from '@portal/kit';
 import { Actions, AuthLayout, Form, FootNote } from '../common/AuthLayout';
 import { Field } from '../common/Field';
-import { digitsOnly } from '../common/digits';
 import { emphasise } from '../common/emphasis';
 import { keepFocusOnPress } from '../common/keep-focus';
 import { useCountdown } from './use-countdown';
@@ -76,12 +75,12 @@ export function OtpScreen({ title, email, resendType, signupToken, onVerify, bac
           type="text"
           inputMode="numeric"
           pattern={`[0-9]{${AUTH_LIMITS.otpLength}}`}
-          maxLength={AUTH_LIMITS.otpLength}
+          maxLength={DIGIT_INPUT_MAX_CHARS}
           autoComplete="one-time-code"
           autoFocus
           aria-required="true"
           value={formik.values.otp}
-          onChange={(event) => formik.setFieldValue('otp', digitsOnly(event.target.value, AUTH_LIMITS.otpLength))}
+          onChange={(event) => formik.setFieldValue('otp', codeInputDigits(event.target.value))}
           onBlur={formik.handleBlur}
           error={error}
         />

@@ -2,12 +2,11 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, signupFormSchema, TOAST_MS } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS, welcomeBannerText, LEGAL_PATHS, type InviteNames } from '@portal/contracts';
 import { api, Button, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
 import { Field } from '../common/Field';
-import { digitsOnly } from '../common/digits';
 import { keepFocusOnPress } from '../common/keep-focus';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
@@ -17,8 +16,8 @@ import { WelcomeBanner } from './WelcomeBanner';
 const FIELDS = ['name', 'email', 'phone', 'address', 'password', 'terms', 'emailUpdates'] as const;
 
 export type SignupFormProps = {
-  /** `?name=` of the invitation link: shows the Welcome banner and prefills Name. */
-  referrer: string | null;
+  /** `?name=` (prefills Name) and `?from=` of the invitation link; either shows the Welcome banner. */
+  invite: InviteNames;
   /** The account exists; a code went to `email`. */
   /** `signupToken` names this sign-up attempt for the OTP screen (issue 13). */
   onSignedUp(email: string, signupToken?: string): void;
@@ -30,7 +29,7 @@ export type SignupFormProps = {
  * POST /api/signup { name, email, phone, password, address } with the captcha pass (the server reads
  * the IP from the request); the server's message stays 5 s (TOAST_MS.afterSignup).
  */
-export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
+export function SignupForm({ invite, onSignedUp }: SignupFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -39,7 +38,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
 
   const formik = useFormik({
     initialValues: {
-      name: referrer ?? '',
+      name: invite.invitee ?? '',
       email: '',
       phone: '',
       address: '',
@@ -79,12 +78,13 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
 
   const ready = formik.values.terms && formik.values.emailUpdates && captchaToken !== null;
   const nameError = fieldError(formik, 'name');
+  const bannerText = welcomeBannerText(invite);
 
   return (
     <AuthLayout
       title={AUTH_TEXT.signupTitle}
       width={520}
-      banner={referrer ? <WelcomeBanner referrer={referrer} /> : undefined}
+      banner={bannerText ? <WelcomeBanner text={bannerText} /> : undefined}
     >
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
         <Field
@@ -92,7 +92,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           label={AUTH_TEXT.nameLabel}
           name="name"
           autoComplete="name"
-          autoFocus={!referrer}
+          autoFocus={!invite.invitee}
           aria-required="true"
           aria-describedby={nameError ? `${nameId}-error ${signatureId}` : signatureId}
           maxLength={AUTH_LIMITS.nameMax}
@@ -106,7 +106,7 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          autoFocus={Boolean(referrer)}
+          autoFocus={Boolean(invite.invitee)}
           aria-required="true"
           maxLength={AUTH_LIMITS.emailMax}
           {...fieldProps(formik, 'email')}
@@ -118,10 +118,10 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
           inputMode="numeric"
           autoComplete="tel-national"
           pattern={`[0-9]{${AUTH_LIMITS.phoneDigits}}`}
-          maxLength={AUTH_LIMITS.phoneDigits}
+          maxLength={DIGIT_INPUT_MAX_CHARS}
           aria-required="true"
           value={formik.values.phone}
-          onChange={(event) => formik.setFieldValue('phone', digitsOnly(event.target.value, AUTH_LIMITS.phoneDigits))}
+          onChange={(event) => formik.setFieldValue('phone', phoneInputDigits(event.target.value))}
           onBlur={formik.handleBlur}
           error={fieldError(formik, 'phone')}
         />
@@ -143,7 +143,18 @@ export function SignupForm({ referrer, onSignedUp }: SignupFormProps) {
         <Consents>
           <Signature id={signatureId}>{AUTH_MESSAGES.digitalSignature}</Signature>
           <CheckboxField
-            label={AUTH_TEXT.termsLabel}
+            label={
+              <>
+                {AUTH_TEXT.termsBefore}
+                <a href={LEGAL_PATHS.terms} target="_blank" rel="noopener noreferrer">
+                  {AUTH_TEXT.termsLink}
+                </a>
+                {AUTH_TEXT.termsBetween}
+                <a href={LEGAL_PATHS.privacy} target="_blank" rel="noopener noreferrer">
+                  {AUTH_TEXT.privacyLink}
+                </a>
+              </>
+            }
             name="terms"
             aria-required="true"
             checked={formik.values.terms}

@@ -1,19 +1,26 @@
-import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, fillText } from '@portal/contracts';
+import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, DIGIT_INPUT_MAX_CHARS, fillText } from '@portal/contracts';
 import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
 import SignupPage from './SignupPage';
 
 const input = (html: string, label: string) => tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, label)}"[^>]*>`));
 
 describe('SignupPage markup (core §2 /signup)', () => {
-  it('shows the Welcome banner with snow and prefills Name from ?name=', () => {
-    const html = renderAt('/signup?name=Asha', <SignupPage />);
-    expect(html).toContain(fillText(AUTH_TEXT.welcomeBanner, { name: 'Asha' }));
-    expect(input(html, AUTH_TEXT.nameLabel)).toContain('value="Asha"');
+  it('an invitation link greets the invitee, names the inviter and prefills Name from ?name=', () => {
+    const html = renderAt('/signup?name=Ravi&from=Asha', <SignupPage />);
+    expect(html).toContain(fillText(AUTH_TEXT.welcomeBannerNamed, { name: 'Ravi', inviter: 'Asha' }));
+    expect(html).not.toContain('Ravi invited');
+    expect(input(html, AUTH_TEXT.nameLabel)).toContain('value="Ravi"');
+  });
+
+  it('a hand-typed ?name= link greets that person without calling them the inviter', () => {
+    const html = renderAt('/signup?name=Ravi', <SignupPage />);
+    expect(html).toContain(fillText(AUTH_TEXT.welcomeBannerInvitee, { name: 'Ravi' }));
+    expect(html).not.toContain('Ravi invited');
   });
 
   it('has no banner without ?name=', () => {
     const html = renderAt('/signup', <SignupPage />);
-    expect(html).not.toContain(fillText(AUTH_TEXT.welcomeBanner, { name: '' }).slice(0, 8));
+    expect(html).not.toContain('Welcome');
     expect(input(html, AUTH_TEXT.nameLabel)).toContain('value=""');
   });
 
@@ -26,9 +33,10 @@ describe('SignupPage markup (core §2 /signup)', () => {
     expect(html).toContain('<altcha-widget');
   });
 
-  it('limits Phone to 10 digits', () => {
+  it('asks for 10 digits and leaves room for a pasted "+91 98765 43210" (cleaned to 10 digits as typed)', () => {
     const phone = input(renderAt('/signup', <SignupPage />), AUTH_TEXT.phoneLabel);
-    expect(phone).toContain(`maxLength="${AUTH_LIMITS.phoneDigits}"`);
+    expect(phone).toContain(`pattern="[0-9]{${AUTH_LIMITS.phoneDigits}}"`);
+    expect(phone).toContain(`maxLength="${DIGIT_INPUT_MAX_CHARS}"`);
     expect(phone).toContain('inputMode="numeric"');
   });
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUTH_TEXT } from '@portal/contracts';
+import { AUTH_TEXT, readInvite } from '@portal/contracts';
 import { BackToLogin } from '../common/BackToLogin';
 import { VerifyEmailOtp } from '../otp/VerifyEmailOtp';
 import { SignupForm } from './SignupForm';
-import { referrerName } from './referrer';
 
 /**
  * The /signup route module exposed as `mfe_auth/SignupPage` (docs/decisions/001): the signup form,
@@ -17,5 +16,5 @@ export default function SignupPage() {
   if (pending) {
     return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={pending.email} signupToken={pending.signupToken} back={<BackToLogin />} />;
   }
-  return <SignupForm referrer={referrerName(search)} onSignedUp={(email, signupToken) => setPending({ email, signupToken })} />;
+  return <SignupForm invite={readInvite(search)} onSignedUp={(email, signupToken) => setPending({ email, signupToken })} />;
 }

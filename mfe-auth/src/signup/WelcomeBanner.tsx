@@ -1,14 +1,16 @@
 import styled from 'styled-components';
-import { AUTH_TEXT, fillText } from '@portal/contracts';
 import { theme } from '@portal/kit';
 import { Snowfall } from './Snowfall';
 
-/** "Welcome! {name} invited you…" with falling snow, for /signup?name= (core §2 /signup). */
-export function WelcomeBanner({ referrer }: { referrer: string }) {
+/**
+ * The Welcome banner with falling snow of an invitation link (core §2 /signup); `text` is
+ * welcomeBannerText() of `?name=`/`?from=` (docs/decisions/017).
+ */
+export function WelcomeBanner({ text }: { text: string }) {
   return (
     <Banner>
       <Snowfall />
-      <Text>{fillText(AUTH_TEXT.welcomeBanner, { name: referrer })}</Text>
+      <Text>{text}</Text>
     </Banner>
   );
 }

@@ -7,6 +7,7 @@ import { LoadFailed, ReleaseSummary, TracksCard } from '../shared/ReleaseSummary
 import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { t } from '../shared/text';
+import { firstReviewStep } from '../wizard/wizard-steps';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; release: Release } | { kind: 'not-found' } | { kind: 'failed' };
 
@@ -115,7 +116,11 @@ export function ReleaseDetailPage() {
             <StatusIcon status={release.status} />
             <strong>{t(RELEASE_UI.detail.statusBanner, { status: statusLabel })}</strong>
           </Stack>
-          <p>{RELEASE_UI.detail.statusText[release.status]}</p>
+          <p>
+            {release.status === 'approved' && Number(release.release_date) > Date.now()
+              ? t(RELEASE_UI.detail.statusText.approvedUpcoming, { date: formatDate(release.release_date) })
+              : RELEASE_UI.detail.statusText[release.status]}
+          </p>
           {release.status === 'rejected' && (
             <p>
               <strong style={{ fontSize: 'inherit' }}>{RELEASE_UI.detail.reasonLabel}</strong> {orDash(release.reason)}
@@ -129,7 +134,7 @@ export function ReleaseDetailPage() {
         </div>
         {release.status === 'rejected' && (
           // Opens the wizard on the first step holding a field the review asks to fix (issue 11).
-          <Button type="button" onClick={() => navigate(`${RELEASE_ROUTES.wizardFor(release.release_id)}${firstFixStep(release) ? `?step=${firstFixStep(release)}` : ''}`)}>
+          <Button type="button" onClick={() => navigate(`${RELEASE_ROUTES.wizardFor(release.release_id)}?step=${firstReviewStep(release.review_reasons)}`)}>
             {RELEASE_UI.detail.editResubmit}
           </Button>
         )}
@@ -175,12 +180,6 @@ export function ReleaseDetailPage() {
       </Stack>
     </>
   );
-}
-
-/** The wizard step of the earliest field a rejection asks to fix, or null without structured reasons. */
-function firstFixStep(release: Release): number | null {
-  const steps = (release.review_reasons ?? []).map((r) => r.step);
-  return steps.length ? Math.min(...steps) : null;
 }
 
 export default ReleaseDetailPage;

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, ApiError, Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate } from '@portal/kit';
 import { FieldsToFixProvider, fieldsToFix } from './fields-to-fix';
-import { EDITABLE_STATUSES, REJECTION_FIELDS_LABEL, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
+import { ReviewNote } from './ReviewNote';
+import { EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { useWizardStore } from './wizard.store';
 import { initialStep, isStepDone, isStepEnabled, parseStep, stepsDone, type StepNumber } from './wizard-steps';
@@ -163,19 +164,12 @@ function Wizard() {
     );
   }
 
-  // A rejected release names the fields its review asks to fix (issue 11): those of the open step first.
-  const fixes = release?.status === 'rejected' ? (release.review_reasons ?? []) : [];
+  // A rejected release's note and the fields its review names stay pinned on every step (docs/decisions/017).
   const toFix = fieldsToFix(release);
-  const fixLabels = [...new Set((fixes.some((r) => r.step === active) ? fixes.filter((r) => r.step === active) : fixes).map((r) => r.field_label))];
   return (
     <>
       {header}
-      {fixLabels.length > 0 && (
-        <Card style={{ borderLeft: '4px solid #e8590c', marginBottom: 16 }} data-testid="wizard-fields-to-fix">
-          <strong>{REJECTION_FIELDS_LABEL}</strong> {fixLabels.join(', ')}
-          {release?.reason ? <p style={{ margin: '6px 0 0' }}>{release.reason}</p> : null}
-        </Card>
-      )}
+      <ReviewNote release={release} onStep={(step) => isStepEnabled(step, done) && goTo(step)} />
       <FieldsToFixProvider value={toFix}>
       <WizardTabs
         active={active}

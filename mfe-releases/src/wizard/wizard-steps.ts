@@ -56,3 +56,12 @@ export function initialStep(done: StepsDone, requested: StepNumber | null): Step
   if (requested !== null && isStepEnabled(requested, done)) return requested;
   return furthestEnabledStep(done);
 }
+
+/**
+ * The step "Edit & re-submit" opens for a rejected release (docs/decisions/017): the earliest step
+ * holding a field the review names, else step 1 (a note without coded reasons: read it from the start).
+ */
+export function firstReviewStep(reasons: ReadonlyArray<{ step: number }> | null | undefined): StepNumber {
+  const steps = (reasons ?? []).map((r) => r.step).filter((n): n is StepNumber => (STEPS as readonly number[]).includes(n));
+  return steps.length ? (Math.min(...steps) as StepNumber) : 1;
+}

@@ -3,6 +3,7 @@ import { Button, Card, EmptyState, Loader, PageHeader, SectionTitle, theme, Visu
 import { CONTENT_ENDPOINTS, DASHBOARD_UI as UI, fillMessage, type NewsItem, type VideoLink } from '@portal/contracts';
 import { useContentList, type ContentListState } from './use-content-list';
 import { YouTubeEmbed } from './YouTubeEmbed';
+import { OnboardingChecklist } from './OnboardingChecklist';
 
 const Layout = styled.div`
   display: grid;
@@ -116,6 +117,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={UI.title} />
+      <OnboardingChecklist />
       <Layout>
         <NewsCard aria-labelledby="dashboard-news">
           <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>

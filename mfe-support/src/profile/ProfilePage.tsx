@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, theme, useUserDetails } from '@portal/kit';
-import { SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
+import { fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
 import { canRequestPayout, clientCode, newIdempotencyKey, withdrawAction } from './payout-rules';
@@ -237,7 +237,16 @@ export function ProfilePage() {
       <ConfirmDialog
         open={confirming}
         title={U.payoutTitle}
-        message={U.payoutQuestion}
+        message={
+          <>
+            {U.payoutQuestion}
+            {bank && (
+              <span style={{ display: 'block', marginTop: 8, color: 'inherit' }} data-testid="payout-details">
+                {fillMessage(U.payoutDetails, { amount: formatUsd(revenueCents), holder: bank.holder_name, account: bank.account_number, bank: bank.bank_name, ifsc: bank.ifsc_code })}
+              </span>
+            )}
+          </>
+        }
         confirmLabel={U.confirm}
         cancelLabel={SUPPORT_UI.common.cancel}
         busy={paying}

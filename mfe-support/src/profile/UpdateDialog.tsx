@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useStepUp } from './step-up';
 import { Button, Dialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
-import { SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
+import { DIGIT_INPUT_MAX_CHARS, phoneInputDigits, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
 
 /** Which Update dialog is open (areas §2: phone, address or password). */
 export type UpdateMode = 'phone' | 'address' | 'password';
@@ -66,9 +66,9 @@ export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | nu
               label={U.phone}
               name="phone"
               inputMode="numeric"
-              maxLength={SUPPORT_LIMITS.phoneDigits}
+              maxLength={DIGIT_INPUT_MAX_CHARS}
               value={formik.values.phone}
-              onChange={(e) => formik.setFieldValue('phone', e.target.value.replace(/\D/g, '').slice(0, SUPPORT_LIMITS.phoneDigits))}
+              onChange={(e) => formik.setFieldValue('phone', phoneInputDigits(e.target.value, SUPPORT_LIMITS.phoneDigits))}
               onBlur={formik.handleBlur}
               error={fieldError(formik, 'phone')}
               required

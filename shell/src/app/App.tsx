@@ -43,7 +43,9 @@ function AppRoutes() {
   const match = matchRoute(pathname);
   return (
     <Routes>
-      <Route element={<PublicOnly />}>{match && !match.withLayout && routeElement(match.route)}</Route>
+      {/* Open routes (the legal pages): no guard, no layout (docs/decisions/017). */}
+      {match?.open && routeElement(match.route)}
+      <Route element={<PublicOnly />}>{match && !match.withLayout && !match.open && routeElement(match.route)}</Route>
       <Route element={<RequireAuth />}>
         <Route element={<LayoutRoute />}>
           {match?.withLayout && routeElement(match.route)}

@@ -9,7 +9,7 @@ import { IconButton } from './IconButton';
 import { Icon } from './icons';
 import { formatRevenue, type Currency } from './money';
 
-const Bar = styled.header`
+const Bar = styled.header<{ $small: boolean }>`
   position: sticky;
   top: 0;
   z-index: ${theme.zIndex.drawer - 1};
@@ -17,13 +17,14 @@ const Bar = styled.header`
   align-items: center;
   gap: 8px;
   height: ${theme.layout.topBarHeightPx}px;
-  padding: 0 16px 0 8px;
+  padding: ${({ $small }) => ($small ? '0 6px 0 2px' : '0 16px 0 8px')};
+  ${({ $small }) => ($small ? 'gap: 2px;' : '')}
   background: rgba(255, 255, 255, 0.92);
   backdrop-filter: saturate(180%) blur(8px);
   border-bottom: 1px solid ${theme.colors.border};
 `;
 
-const Title = styled.p`
+const Title = styled.p<{ $small: boolean }>`
   flex: 1;
   min-width: 0;
   margin: 0 0 0 4px;
@@ -32,6 +33,19 @@ const Title = styled.p`
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
+  /* A phone: the title may take two lines, never cut to "C…" (docs/decisions/017). */
+  ${({ $small }) =>
+    $small &&
+    `
+    font-size: 15px;
+    line-height: 1.15;
+    white-space: normal;
+    text-overflow: clip;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+  `}
 `;
 
 const Revenue = styled.div`
@@ -78,7 +92,7 @@ export function TopBar({ drawerOpen, onToggleDrawer, small }: TopBarProps) {
   const [chosen, setChosen] = useState<Currency>('USD');
   const currency: Currency = small ? chosen : 'USD';
   return (
-    <Bar>
+    <Bar $small={small}>
       <IconButton
         type="button"
         aria-label={drawerOpen ? 'Close navigation menu' : 'Open navigation menu'}
@@ -88,7 +102,9 @@ export function TopBar({ drawerOpen, onToggleDrawer, small }: TopBarProps) {
       >
         <Icon name="menu" size={22} />
       </IconButton>
-      <Title>{titleOf(pathname)}</Title>
+      <Title $small={small} data-testid="top-bar-title">
+        {titleOf(pathname)}
+      </Title>
       <Revenue aria-live="polite">
         <span>Revenue</span>
         <strong data-testid="revenue">{details ? formatRevenue(details.revenue, details.conversionRate, currency) : '—'}</strong>

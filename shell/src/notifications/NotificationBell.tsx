@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type UIEvent } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, SHELL, SHELL_TEXT } from '@portal/contracts';
 import { api, ApiError, formatDate, Loader, theme } from '@portal/kit';
@@ -90,14 +91,18 @@ export function NotificationBell() {
   const [items, setItems] = useState<NotificationView[]>([]);
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const [stale, setStale] = useState(false);
 
   useEffect(() => {
     let stopped = false;
     const poll = () => {
       api.call(AUTH_ENDPOINTS.checkNotificationBell, {}, { silent: true }).then(
         (envelope) => {
-          if (!stopped) setHasNew(Boolean(Number(envelope.notification_icon ?? 0)));
+          if (stopped) return;
+          const fresh = Boolean(Number(envelope.notification_icon ?? 0));
+          setHasNew(fresh);
+          // A poll that sees new items refreshes a list already loaded (docs/decisions/017).
+          if (fresh) setStale(true);
         },
         (error: unknown) => {
           if (isMissing(error) && timer) clearInterval(timer);
@@ -124,14 +129,27 @@ export function NotificationBell() {
       setDone(true);
     } finally {
       setLoading(false);
-      setLoaded(true);
     }
   }, []);
 
   useEffect(() => {
     if (!open) return;
     setHasNew(false);
-    if (!loaded && !loading) void loadPage(0);
+    // Each opening shows the newest page (docs/decisions/017), not the list of the first opening.
+    void loadPage(0);
+    setStale(false);
+  }, [open, loadPage]);
+
+  // While the list is open, a poll that sees new items reloads it (a closed list reloads when opened:
+  // reading the first page marks everything seen, so it is not read behind the artist's back).
+  useEffect(() => {
+    if (!stale || !open || loading) return;
+    setStale(false);
+    void loadPage(0);
+  }, [stale, open, loading, loadPage]);
+
+  useEffect(() => {
+    if (!open) return;
     const onPointerDown = (event: MouseEvent | TouchEvent) => {
       if (wrapRef.current && !wrapRef.current.contains(event.target as Node)) setOpen(false);
     };
@@ -141,7 +159,7 @@ export function NotificationBell() {
       document.removeEventListener('mousedown', onPointerDown);
       document.removeEventListener('touchstart', onPointerDown);
     };
-  }, [open, loaded, loading, loadPage]);
+  }, [open]);
 
   const onScroll = (event: UIEvent<HTMLUListElement>) => {
     const list = event.currentTarget;
@@ -184,7 +202,12 @@ export function NotificationBell() {
               {items.map((item) => (
                 <Item key={item.key}>
                   <p>
-                    {linkify(item.text).map((part, i) =>
+                    {item.link && (
+                      <Link to={item.link} className="notification-open" onClick={() => setOpen(false)}>
+                        {item.text}
+                      </Link>
+                    )}
+                    {!item.link && linkify(item.text).map((part, i) =>
                       part.kind === 'link' ? (
                         <a key={i} href={part.value} target="_blank" rel="noopener noreferrer">
                           {part.value}

@@ -1,13 +1,21 @@
 import type { NotificationRow } from '@portal/contracts';
 
-export type NotificationView = { key: string; text: string; time: number };
+export type NotificationView = { key: string; text: string; time: number; link: string | null };
+
+/** An in-app path: one leading slash, not `//` (a link elsewhere is never followed from the bell; decision 017). */
+const IN_APP_PATH = /^\/(?!\/)/;
 
 /**
  * A row of GET /api/getNotificationsForUser (contracts' NotificationRow: `notification_id`,
- * `notification`, `created_at` in epoch ms) as the bell shows it.
+ * `notification`, `created_at` in epoch ms, `link` the in-app page it is about) as the bell shows it.
  */
 export function toNotificationView(row: NotificationRow): NotificationView {
-  return { key: String(row.notification_id), text: row.notification, time: row.created_at };
+  return {
+    key: String(row.notification_id),
+    text: row.notification,
+    time: row.created_at,
+    link: typeof row.link === 'string' && IN_APP_PATH.test(row.link) ? row.link : null,
+  };
 }
 
 /** Splits text into plain parts and http(s) links ("text with links", core §2). */

@@ -11,6 +11,8 @@ import { Ops1764400000000 } from './1764400000000-ops';
 import { PromotionImages1764410000000 } from './1764410000000-promotion-images';
 import { CatalogAtScale1764500000000 } from './1764500000000-catalog-at-scale';
 import { IdentifierRegistry1764622000000 } from './1764622000000-identifier-registry';
+import { TrackDrafts1764617000000 } from './1764617000000-track-drafts';
+import { NotificationLinks1764617100000 } from './1764617100000-notification-links';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -26,5 +28,7 @@ export const MIGRATIONS = [
   Ops1764400000000,
   PromotionImages1764410000000,
   CatalogAtScale1764500000000,
+  TrackDrafts1764617000000,
+  NotificationLinks1764617100000,
   IdentifierRegistry1764622000000,
 ];

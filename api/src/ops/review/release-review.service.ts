@@ -224,6 +224,7 @@ export class ReleaseReviewService {
     await this.notifications.notify(
       release.user_id,
       fillMessage(RELEASE_MESSAGES.reviewNotification, { title: release.release_title, status: RELEASE_STATUS_LABEL[status], reason: reason ? ` ${reason}` : '' }),
+      `/catalog/${release.id}`,
     );
   }
 

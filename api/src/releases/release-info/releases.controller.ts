@@ -6,6 +6,7 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
 import { ReleasesService } from './releases.service';
+import { TrackDraftsService } from '../track-drafts/track-drafts.service';
 
 type ReleaseIdDto = { release_id: number };
 
@@ -15,7 +16,10 @@ type ReleaseIdDto = { release_id: number };
  */
 @Controller()
 export class ReleasesController {
-  constructor(private readonly releases: ReleasesService) {}
+  constructor(
+    private readonly releases: ReleasesService,
+    private readonly trackDrafts: TrackDraftsService,
+  ) {}
 
   /** POST /api/createReleaseInfo → message releaseCreated, top-level `release_id` of the new draft. */
   @Endpoint(E.createReleaseInfo)
@@ -34,7 +38,9 @@ export class ReleasesController {
   /** GET /api/getDraft?release_id → body Release with `audios` and `artist_name`. */
   @Endpoint(E.getDraft)
   async draft(@CurrentUser() user: AuthUser, @ValidQuery(E.getDraft) query: ReleaseIdDto) {
-    return ok(M.releaseLoaded, { body: await this.releases.read(user.id, query.release_id) });
+    const release = await this.releases.read(user.id, query.release_id);
+    // The unsaved track row kept on the server (docs/decisions/017).
+    return ok(M.releaseLoaded, { body: { ...release, track_draft: await this.trackDrafts.find(user.id, query.release_id) } });
   }
 
   /** POST /api/checkboxCrbtVideoPlatforms `{ release_id, crbt, video_platforms }` → message platformsSaved. */

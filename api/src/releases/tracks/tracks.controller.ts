@@ -6,16 +6,22 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
 import { TracksService } from './tracks.service';
+import { TrackDraftsService } from '../track-drafts/track-drafts.service';
 
 /** Song info of the wizard's tab 2 (core §2, §3 Track, §5, §7). Another user's ids answer 404. */
 @Controller()
 export class TracksController {
-  constructor(private readonly tracks: TracksService) {}
+  constructor(
+    private readonly tracks: TracksService,
+    private readonly trackDrafts: TrackDraftsService,
+  ) {}
 
   /** POST /api/addSongInfo `{ release_id, audio_track, ...track }` → message trackSaved, top-level `audio_id`. */
   @Endpoint(E.addSongInfo)
   async add(@CurrentUser() user: AuthUser, @ValidBody(E.addSongInfo) dto: TrackAddPayload) {
     const { audio_id } = await this.tracks.add(user.id, dto);
+    // The row is a track now: its server-side draft goes (docs/decisions/017).
+    await this.trackDrafts.clear(user.id, dto.release_id);
     return ok(M.trackSaved, { audio_id });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThanOrEqual, Repository } from 'typeorm';
-import { fillMessage, SUPPORT_LIMITS, SUPPORT_MESSAGES as M, type InviteDto } from '@portal/contracts';
+import { fillMessage, inviteQuery, SUPPORT_LIMITS, SUPPORT_MESSAGES as M, type InviteDto } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { MailService } from '../../mail/mail.service';
 import { UsersService } from '../../users/users.service';
@@ -10,7 +10,8 @@ import { InviteEntity } from './invite.entity';
 
 /**
  * Invites (areas §2 "Invite", §5). The e-mail names the inviter and carries an absolute sign-up link
- * `PORTAL_URL/signup?name=<invited name>` (core §2: /signup welcomes that name and prefills it). At
+ * `PORTAL_URL/signup?name=<invited name>&from=<inviter>` (core §2: /signup prefills the name; its
+ * Welcome banner names the inviter, docs/decisions/017). At
  * most 10 a user per UTC day. The answer is the same whether or not the address has an account; an
  * existing account gets no invite mail.
  */
@@ -39,7 +40,7 @@ export class InviteService {
       this.logger.log({ msg: 'invite to an existing account not mailed', user_id: userId });
       return M.inviteSent;
     }
-    const values = { inviter: inviter.name, name: dto.name, link: this.config.link('/signup', { name: dto.name }) };
+    const values = { inviter: inviter.name, name: dto.name, link: this.config.link('/signup', inviteQuery(dto.name, inviter.name)) };
     await this.mail.send({ to: dto.email, subject: fillMessage(M.inviteMailSubject, values), text: fillMessage(M.inviteMailText, values), meta: { signup_link: values.link } });
     return M.inviteSent;
   }

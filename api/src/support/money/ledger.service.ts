@@ -31,7 +31,9 @@ export class LedgerService {
       await m.insert(LedgerEntryEntity, { user_id: userId, amount_cents: cents, kind: 'credit', note: note.slice(0, 500), payout_id: null });
       return ledgerBalanceCents(m, userId);
     });
-    await this.notifications.notify(userId, fillMessage(M.revenueCreditNotification, { amount: centsToUsd(cents) }));
+    // The operator's note travels with the credit (docs/decisions/017).
+    const noteText = note.trim() ? fillMessage(M.revenueCreditNote, { note: note.trim().slice(0, 300) }) : '';
+    await this.notifications.notify(userId, fillMessage(M.revenueCreditNotification, { amount: centsToUsd(cents) }) + noteText, '/profile');
     return balance;
   }
 

@@ -117,7 +117,7 @@ export class PayoutsService {
       if (!r.affected) throw DomainError.conflict(`Payout #${payoutId} is ${row.status}, not requested.`);
       return m.findOneOrFail(PayoutEntity, { where: { id: payoutId } });
     });
-    await this.notifications.notify(changed.user_id, fillMessage(M.payoutPaidNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reference: ref }));
+    await this.notifications.notify(changed.user_id, fillMessage(M.payoutPaidNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reference: ref }), '/profile');
     return changed;
   }
 
@@ -138,7 +138,7 @@ export class PayoutsService {
       return m.findOneOrFail(PayoutEntity, { where: { id: payoutId } });
     });
     const reasonText = /[.!?]$/.test(why) ? why : `${why}.`;
-    await this.notifications.notify(changed.user_id, fillMessage(M.payoutRejectedNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reason: reasonText }));
+    await this.notifications.notify(changed.user_id, fillMessage(M.payoutRejectedNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reason: reasonText }), '/profile');
     this.logger.log({ msg: 'payout rejected', payout_id: changed.id });
     return changed;
   }

@@ -107,7 +107,7 @@ export class ReportsService {
     await this.reports.update({ id: row.id }, { status: REPORT_STATUS.received, storage_key: key, file_size: size, received_at: new Date() });
     if (old) await this.storage.delete(old);
     const fmt = (ms: number) => dayjs.utc(ms).format(SUPPORT_FORMATS.month);
-    await this.notifications.notify(row.user_id, fillMessage(M.reportReceivedNotification, { store: row.store, start: fmt(row.start_date), end: fmt(row.end_date) }));
+    await this.notifications.notify(row.user_id, fillMessage(M.reportReceivedNotification, { store: row.store, start: fmt(row.start_date), end: fmt(row.end_date) }), '/reports');
     return { ...row, status: REPORT_STATUS.received, storage_key: key };
   }
 }

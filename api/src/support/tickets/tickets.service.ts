@@ -118,7 +118,7 @@ export class TicketsService {
     });
     const user = await this.users.getById(ticket.user_id);
     const values = { id: ticket.id, reason: ticket.reason, name: user.name, reply, link: this.config.link(`/tickets/${ticket.id}`) };
-    await this.notifications.notify(ticket.user_id, fillMessage(M.supportReplyNotification, values));
+    await this.notifications.notify(ticket.user_id, fillMessage(M.supportReplyNotification, values), `/tickets/${ticket.id}`);
     await this.mail.send({ to: user.email, subject: fillMessage(M.supportReplyMailSubject, values), text: fillMessage(M.supportReplyMailText, values) });
     return ticket;
   }
@@ -128,7 +128,7 @@ export class TicketsService {
     const ticket = await this.tickets.findOne({ where: { id: ticketId } });
     if (!ticket) throw DomainError.notFound(M.ticketNotFound);
     const changed = await this.tickets.update({ id: ticketId, status: TICKET_STATUS.pending }, { status: TICKET_STATUS.done, closed_at: new Date() });
-    if (changed.affected) await this.notifications.notify(ticket.user_id, fillMessage(M.ticketClosedNotification, { id: ticket.id, reason: ticket.reason }));
+    if (changed.affected) await this.notifications.notify(ticket.user_id, fillMessage(M.ticketClosedNotification, { id: ticket.id, reason: ticket.reason }), `/tickets/${ticket.id}`);
     return { ...ticket, status: TICKET_STATUS.done };
   }
 }

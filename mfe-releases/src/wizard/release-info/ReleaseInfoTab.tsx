@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme } from '@portal/kit';
+import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme, useLeaveGuard } from '@portal/kit';
 import { GENRES, minReleaseDate, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_TYPE_LABEL, RELEASE_TYPES, RELEASE_UI, releaseInfoSchema, subGenresFor } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
@@ -143,9 +143,12 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
     for (const [key, value] of Object.entries(patch)) void setFieldValue(key, value);
   };
   const artistErrors = { primary_artist1: errorOf('primary_artist1') };
+  // Leaving with typed but unsaved release info asks first (docs/decisions/017).
+  const leaveGuard = useLeaveGuard(formik.dirty && !saving);
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      {leaveGuard}
       <Layout>
         <Card>
           <Stack $gap={12}>

@@ -50,6 +50,8 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
   const shown = Math.min(text.max, Math.max(visible, lastFilled, 1));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const focusIndex = useRef<number | null>(null);
+  // The duplicate and limit messages also stay next to the field they are about (docs/decisions/017).
+  const [notice, setNotice] = useState<{ index: number; message: string } | null>(null);
 
   useEffect(() => {
     if (focusIndex.current !== null) {
@@ -63,6 +65,7 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
     if (!name) return;
     if (values.some((other, i) => i !== index && other.trim().toLowerCase() === name)) {
       notify.error(text.duplicate);
+      setNotice({ index, message: text.duplicate });
       onChange(index, '');
     }
   };
@@ -70,6 +73,7 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
   const add = () => {
     if (shown >= text.max || filled >= text.max) {
       notify.error(text.limit);
+      setNotice({ index: shown - 1, message: text.limit });
       return;
     }
     const empty = values.slice(0, shown).findIndex((v) => v.trim() === '');
@@ -102,8 +106,11 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
             maxLength={255}
             autoComplete="off"
             value={value}
-            error={index === 0 ? error : undefined}
-            onChange={(e) => onChange(index, e.target.value)}
+            error={notice?.index === index ? notice.message : index === 0 ? error : undefined}
+            onChange={(e) => {
+              if (notice?.index === index) setNotice(null);
+              onChange(index, e.target.value);
+            }}
             onBlur={() => {
               checkDuplicate(index);
               onBlur?.();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, uploadFile } from '@portal/kit';
-import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, type Track, type TrackPayload } from '@portal/contracts';
+import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, uploadFile, useLeaveGuard } from '@portal/kit';
+import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, TRACK_DRAFT_ENDPOINTS, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 import { AudioUpload } from './AudioUpload';
@@ -142,10 +142,37 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     setDetailsTouched(false);
   }, [release]);
 
+  /** Keep the new row on the server; failures stay quiet (the row is still on screen). */
+  const keepDraft = (values: TrackFormValues) => {
+    void api
+      .call(TRACK_DRAFT_ENDPOINTS.saveTrackDraft, { body: { release_id: release.release_id, audio_track: values.audio_track, values: { ...values } } }, { silent: true })
+      .catch(() => undefined);
+  };
+  const forgetDraft = () => {
+    void api.call(TRACK_DRAFT_ENDPOINTS.deleteTrackDraft, { body: { release_id: release.release_id } }, { silent: true }).catch(() => undefined);
+  };
+
   // A release without songs starts with an empty row so the upload is one click away.
   useEffect(() => {
     if (tracks.length === 0 && row === null) openNewRow();
   }, [tracks.length, row, openNewRow]);
+
+  // An uploaded but unsaved track is kept on the server (docs/decisions/017): a reload reopens its row
+  // (declared after the empty-row effect, so its row is the one that stays).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const draft = release.track_draft;
+    if (!draft || (!draft.audio_track && Object.keys(draft.values).length === 0)) return;
+    const base = newTrackValues(release);
+    const values = { ...base } as TrackFormValues;
+    for (const key of Object.keys(base) as Array<keyof TrackFormValues>) if (typeof draft.values[key] === 'string') values[key] = draft.values[key];
+    values.audio_track = draft.audio_track;
+    setRow({ key: nextKey.current++, audioId: null, values, percent: null, dirty: true });
+    setDetailsTouched(Object.keys(draft.values).length > 0);
+  }, [release]);
+
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -169,6 +196,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   const closeRow = () => {
     abortRef.current?.abort();
     abortRef.current = null;
+    if (row?.audioId === null && row.dirty) forgetDraft();
     setRow(null);
   };
 
@@ -195,6 +223,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
         onProgress: (percent) => update({ percent }),
       });
       setRow((current) => (current && current.key === key ? { ...current, percent: null, values: { ...current.values, audio_track: filename } } : current));
+      if (row.audioId === null) keepDraft({ ...row.values, audio_track: filename });
     } catch {
       // Aborted, or the kit has shown the server's message.
       update({ percent: null });
@@ -281,8 +310,12 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   };
 
   let position = 0;
+  // Leaving with an uploaded or typed but unsaved track asks first (docs/decisions/017).
+  const leaveGuard = useLeaveGuard(Boolean(row?.dirty));
+
   return (
     <Stack $gap={20}>
+      {leaveGuard}
       <Guides>
         <Card>
           <SectionTitle as="h2" style={{ marginBottom: 8 }}>
@@ -369,6 +402,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
           audioTrack={row.values.audio_track}
           onClose={(values) => {
             setRow((current) => (current ? { ...current, values: { ...values, audio_track: current.values.audio_track }, dirty: true } : current));
+            if (row.audioId === null) keepDraft({ ...values, audio_track: row.values.audio_track });
             setDetailsTouched(true);
             setDialogOpen(false);
           }}

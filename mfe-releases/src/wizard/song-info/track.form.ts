@@ -99,6 +99,11 @@ export function newTrackValues(release: Release | null, now: number = Date.now()
 }
 
 const orUndefined = (value: string) => (value.trim() === '' ? undefined : value);
+/** The year as trackSchema reads it: a number, or undefined when blank; never throws on a number already parsed. */
+const yearOf = (value: string | number) => {
+  const text = String(value ?? '').trim();
+  return text === '' ? undefined : Number(text);
+};
 const idOrNull = (value: string) => (value ? Number(value) : null);
 
 /**
@@ -126,7 +131,7 @@ export function trackPayload(values: TrackFormValues) {
     composer3: values.composer3,
     producer: values.producer,
     p_line: orUndefined(values.p_line),
-    production_year: values.production_year.trim() === '' ? undefined : Number(values.production_year),
+    production_year: yearOf(values.production_year),
     publisher: values.publisher,
     isrc_yes_no: orUndefined(values.isrc_yes_no),
     isrc: values.isrc,

@@ -1,0 +1,44 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render } from '@testing-library/react';
+import { useFormik } from 'formik';
+import { fieldProps } from './form-errors';
+
+type Values = { production_year: string; title: string };
+let latest: Values | undefined;
+
+function YearForm() {
+  const formik = useFormik<Values>({ initialValues: { production_year: '2025', title: '' }, onSubmit: () => undefined });
+  latest = formik.values;
+  return (
+    <form>
+      <label htmlFor="year">Production Year</label>
+      <input id="year" type="number" {...fieldProps(formik, 'production_year')} />
+      <label htmlFor="title">Title</label>
+      <input id="title" {...fieldProps(formik, 'title')} />
+    </form>
+  );
+}
+
+describe('fieldProps (docs/decisions/017)', () => {
+  it('keeps what a number input holds as a string, so schemas may trim it (typing a year, arrow keys)', async () => {
+    const view = render(<YearForm />);
+    await act(async () => {
+      fireEvent.change(view.getByLabelText('Production Year'), { target: { value: '2024' } });
+    });
+    expect(latest?.production_year).toBe('2024');
+    expect(typeof latest?.production_year).toBe('string');
+    expect(() => latest!.production_year.trim()).not.toThrow();
+    await act(async () => {
+      fireEvent.change(view.getByLabelText('Production Year'), { target: { value: '' } });
+    });
+    expect(latest?.production_year).toBe('');
+  });
+
+  it('a text input still stores what was typed', async () => {
+    const view = render(<YearForm />);
+    await act(async () => {
+      fireEvent.change(view.getByLabelText('Title'), { target: { value: 'Monsoon' } });
+    });
+    expect(latest?.title).toBe('Monsoon');
+  });
+});

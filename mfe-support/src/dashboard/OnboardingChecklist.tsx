@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { DASHBOARD_UI, fillMessage, RELEASE_ENDPOINTS, SUPPORT_ENDPOINTS } from '@portal/contracts';
+import { api, Card, SectionTitle, theme, useUserDetails } from '@portal/kit';
+
+const U = DASHBOARD_UI.onboarding;
+
+type Step = { key: string; label: string; to: string; done: boolean };
+
+/**
+ * A new artist's first steps on the dashboard (docs/decisions/017): profile, bank details, first
+ * release, artist IDs, each a link to where it is done and marked once done. Checked from the answers
+ * the portal already gives (user details, bank details, catalogue total, artists); hidden once all
+ * are done, and while anything is unknown (a failed check never shows a false "to do").
+ */
+export function OnboardingChecklist() {
+  const details = useUserDetails((s) => s.details);
+  const [checks, setChecks] = useState<{ bank: boolean; release: boolean; artistIds: boolean } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const silent = { silent: true };
+    Promise.all([
+      api.call(SUPPORT_ENDPOINTS.getUserBankDetails, {}, silent),
+      api.call(RELEASE_ENDPOINTS.getCatelogListWeb, { query: { limit: 1 } }, silent),
+      api.call(RELEASE_ENDPOINTS.getArtist, { query: { artist_type: 'primary' } }, silent),
+    ]).then(
+      ([bank, catalog, artists]) => {
+        if (!live) return;
+        setChecks({
+          bank: Boolean(bank.body),
+          release: Number(catalog.total ?? (Array.isArray(catalog.body) ? catalog.body.length : 0)) > 0,
+          artistIds: (artists.body ?? []).some((a) => Boolean(a.apple_id?.trim() || a.spotify_id?.trim())),
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!checks || !details) return null;
+  const steps: Step[] = [
+    { key: 'profile', label: U.profile, to: '/profile', done: Boolean(details.phone?.trim() && details.address?.trim()) },
+    { key: 'bank', label: U.bank, to: '/profile', done: checks.bank },
+    { key: 'release', label: U.release, to: '/select_release', done: checks.release },
+    { key: 'artistIds', label: U.artistIds, to: '/tools/profile-linking', done: checks.artistIds },
+  ];
+  const doneCount = steps.filter((s) => s.done).length;
+  if (doneCount === steps.length) return null;
+  return (
+    <Checklist aria-labelledby="dashboard-onboarding" data-testid="onboarding-checklist">
+      <SectionTitle id="dashboard-onboarding">{U.heading}</SectionTitle>
+      <Intro>
+        {U.intro} {fillMessage(U.progress, { done: doneCount, total: steps.length })}
+      </Intro>
+      <ol>
+        {steps.map((step) => (
+          <li key={step.key} data-done={step.done}>
+            <Mark aria-hidden="true" $done={step.done}>
+              {step.done ? '✓' : ''}
+            </Mark>
+            <Label>{step.done ? <s>{step.label}</s> : <Link to={step.to}>{step.label}</Link>}</Label>
+            <State>{step.done ? U.done : U.todo}</State>
+          </li>
+        ))}
+      </ol>
+    </Checklist>
+  );
+}
+
+const Checklist = styled(Card)`
+  margin-bottom: 20px;
+  ol { list-style: none; margin: 8px 0 0; padding: 0; display: grid; gap: 8px; }
+  li { display: flex; align-items: center; gap: 10px; }
+  s { color: ${theme.colors.textMuted}; }
+`;
+
+const Label = styled.span`
+  flex: 1 1 auto;
+  min-width: 0;
+`;
+
+const Intro = styled.p`
+  margin: 4px 0 0;
+  color: ${theme.colors.textMuted};
+`;
+
+const Mark = styled.span<{ $done: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 22px;
+  height: 22px;
+  border-radius: 50%;
+  border: 2px solid ${({ $done }) => ($done ? theme.colors.success : theme.colors.border)};
+  background: ${({ $done }) => ($done ? theme.colors.success : 'transparent')};
+  color: #fff;
+  font-size: 13px;
+  font-weight: 700;
+`;
+
+const State = styled.span`
+  flex: none;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.textMuted};
+`;
