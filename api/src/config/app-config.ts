@@ -48,7 +48,7 @@ export type AppConfig = {
    * version folders are served from (default `/remotes/<dir>`, served by this API); `shellSharedVersions`
    * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
    */
-  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null };
+  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null } & RemoteSafetySettings;
   /**
    * Catalogue at scale (decision 011): a catalogue of `snapshotMin` releases or more is listed and
    * searched (newest or oldest first) on an in-process snapshot; all snapshots of a process hold at
@@ -69,6 +69,14 @@ export type AppConfig = {
    */
   identifiers: { gs1Prefix: string; isrcCountry: string; isrcRegistrant: string };
 };
+
+/**
+ * Remotes 2 (docs/decisions/021): `checkTimeoutMs` bounds the pre-activation check of a candidate (its
+ * manifest, remoteEntry.js and chunks fetched from the origin browsers use); `uploadMaxBytes` bounds a
+ * tarball deployed over HTTP; a canary or new live version whose load failures reach `failureRate` of at
+ * least `minLoads` reported loads within `windowSeconds` is rolled back by itself.
+ */
+export type RemoteSafetySettings = { checkTimeoutMs: number; uploadMaxBytes: number; autoRollback: { windowSeconds: number; failureRate: number; minLoads: number } };
 
 /** An S3-compatible bucket for the remote version store: path-style endpoint with the bucket, region, keys. */
 export type S3StoreSettings = { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -258,6 +266,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         ? join(staticRoot, 'shell', 'dist', 'shared-versions.json')
         : null,
     s3: s3Store(env),
+    checkTimeoutMs: int(env, 'REMOTE_CHECK_TIMEOUT_MS', 5000, 100, 120_000),
+    uploadMaxBytes: int(env, 'REMOTE_UPLOAD_MAX_MB', 50, 1, 2048) * 1024 * 1024,
+    autoRollback: {
+      windowSeconds: int(env, 'REMOTE_AUTO_ROLLBACK_WINDOW_SECONDS', 300, 5, 86_400),
+      failureRate: int(env, 'REMOTE_AUTO_ROLLBACK_FAILURE_PERCENT', 20, 1, 100) / 100,
+      minLoads: int(env, 'REMOTE_AUTO_ROLLBACK_MIN_LOADS', 5, 1, 100_000),
+    },
   };
   const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as AppConfig['logFormat'];
   if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty.');

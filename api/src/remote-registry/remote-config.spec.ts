@@ -11,7 +11,16 @@ describe('remote store settings (issue 12)', () => {
 
   it('defaults: store in DATA_DIR/remotes, 5 versions kept, same-origin versions, the shell build’s shared versions', () => {
     const c = load({ STATIC_ROOT: '/srv/portal' });
-    expect(c.remoteStore).toEqual({ storeDir: join(dir, 'remotes'), keepVersions: 5, origins: {}, shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json', s3: null });
+    expect(c.remoteStore).toEqual({
+      storeDir: join(dir, 'remotes'),
+      keepVersions: 5,
+      origins: {},
+      shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json',
+      s3: null,
+      checkTimeoutMs: 5000,
+      uploadMaxBytes: 50 * 1024 * 1024,
+      autoRollback: { windowSeconds: 300, failureRate: 0.2, minLoads: 5 },
+    });
     expect(c.remotesOverride).toEqual({});
     expect(load({ STATIC_ROOT: '' }).remoteStore.shellSharedVersions).toBeNull();
   });

@@ -13,6 +13,7 @@ import { StaffService } from '../ops/staff/staff.service';
 
 type RemotesQuery = InferType<typeof E.listRemoteVersions.query & object>;
 type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
+type MarkBadBody = InferType<typeof E.markRemoteVersionBad.body & object>;
 
 /** Remote versions in the operations console (issue 12): list, audit, rollback; admins only. */
 @Controller()
@@ -31,6 +32,8 @@ export class RemoteRegistryController {
       ...v,
       deployed_at: new Date(v.deployed_at).toISOString(),
       activated_at: v.activated_at ? new Date(v.activated_at).toISOString() : null,
+      last_live_at: v.last_live_at ? new Date(v.last_live_at).toISOString() : null,
+      bad: v.bad ? { ...v.bad, at: new Date(v.bad.at).toISOString() } : null,
     }));
     return ok('Remote versions.', { body: rows, total: rows.length });
   }
@@ -58,9 +61,22 @@ export class RemoteRegistryController {
   @Endpoint(E.rollbackRemote)
   async rollback(@ValidBody(E.rollbackRemote) body: RollbackBody, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
-    const r = await this.registry.rollback(body.remote, actor.email, { to: body.to });
+    const r = await this.registry.rollback(body.remote, actor.email, { to: body.to, force: body.force });
     await this.audit.record(actor, 'remote.rollback', 'remote', r.remote, { version: r.from }, { version: r.to, manifest_url: r.manifest_url });
     const result: RemoteRollbackResult = { remote: r.remote, from: r.from, to: r.to, manifest_url: r.manifest_url };
     return ok(`${r.remote} rolled back to ${r.to}.`, { body: result });
+  }
+
+  /**
+   * POST /api/ops/remotes/mark-bad `{ remote, version, reason }` → body `{ remote, version, live }`: rollback
+   * skips the version and activations refuse it unless forced (docs/decisions/021). In the activation audit
+   * and the console's audit (`remote.mark-bad`). 404 unknown version.
+   */
+  @Endpoint(E.markRemoteVersionBad)
+  async markBad(@ValidBody(E.markRemoteVersionBad) body: MarkBadBody, @CurrentUser() user: AuthUser) {
+    const actor = await this.staff.actor(user);
+    const r = await this.registry.markBad(body.remote, body.version, body.reason, actor.email);
+    await this.audit.record(actor, 'remote.mark-bad', 'remote', r.remote, null, { version: r.version, reason: body.reason });
+    return ok(`${r.remote} ${r.version} marked bad.`, { body: r });
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RemoteActivationEntity, RemoteLiveEntity, RemoteVersionEntity } from './remote-registry.entities';
+import { RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLiveEntity, RemoteLoadReportEntity, RemoteVersionEntity } from './remote-registry.entities';
 import { RemoteRegistryService } from './remote-registry.service';
 import { LocalRemoteStore, RemoteStore } from './remote-store';
 import { S3RemoteStore } from './s3-remote-store';
@@ -12,7 +12,7 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
 
 /** Live remote registry and static store of remote versions (issue 12), with its admin endpoints. Exports the service only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity]), StaffModule],
+  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLoadReportEntity]), StaffModule],
   controllers: [RemoteRegistryController],
   providers: [
     RemoteRegistryService,
