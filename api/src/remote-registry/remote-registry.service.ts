@@ -386,10 +386,15 @@ export class RemoteRegistryService {
     const keep = new Set<string>();
     if (liveRow) keep.add(liveRow.version);
     if (liveRow?.canary_version) keep.add(liveRow.canary_version);
-    const wasLive = rows.filter((r) => r.last_live_at && !keep.has(r.version)).sort((a, b) => new Date(b.last_live_at!).getTime() - new Date(a.last_live_at!).getTime());
-    if (wasLive[0]) keep.add(wasLive[0].version); // the version live a moment ago, whatever the limit
+    // The version live a moment ago (the latest activation's `from`), whatever the limit: open tabs still load it.
+    const [latest] = await this.db.getRepository(RemoteActivationEntity).find({ where: { remote: name, outcome: 'activated' }, order: { id: 'DESC' }, take: 1 });
+    if (latest?.from_version) keep.add(latest.from_version);
     if (rows[0]) keep.add(rows[0].version); // the newest deployed
-    for (const r of [...wasLive, ...rows]) if (keep.size < this.config.remoteStore.keepVersions) keep.add(r.version);
+    // Then the rollback targets in order, the others that were live (latest first; ties: newest deployed), the newest others.
+    const wasLive = rows.filter((r) => r.last_live_at).sort((a, b) => new Date(b.last_live_at!).getTime() - new Date(a.last_live_at!).getTime() || b.id - a.id);
+    for (const version of [...(await this.previousLive(name)), ...wasLive.map((r) => r.version), ...rows.map((r) => r.version)]) {
+      if (keep.size < this.config.remoteStore.keepVersions) keep.add(version);
+    }
     const pruned: string[] = [];
     for (const row of rows) {
       if (keep.has(row.version)) continue;
