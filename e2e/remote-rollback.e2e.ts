@@ -2,16 +2,20 @@ import type { Browser } from 'playwright-core';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RELEASE_UI } from '@portal/contracts';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { launchBrowser, screenshot } from './support/browser';
+import { ROOT } from './support/portal';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
   startVersionedPortal(o?: object): Promise<VersionedPortal>;
   buildChangedReleases(o: { replace(s: string): string }): Promise<Candidate>;
   incompatibleCandidate(dist: string, versions: Record<string, string>, suffix?: string): Candidate;
+  remoteCommand(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; ms: number }>;
+  freePort(): Promise<number>;
 };
 type Candidate = { dist: string; version: string; cleanup(): void };
-type VersionedPortal = { url: string; dataDir: string; remote(...args: string[]): Promise<{ code: number; out: string; ms: number }>; stop(): Promise<void> };
+type VersionedPortal = { url: string; dataDir: string; env: NodeJS.ProcessEnv; origins: Record<string, string>; remote(...args: string[]): Promise<{ code: number; out: string; ms: number }>; stop(): Promise<void> };
 
 const OLD_TEXT = RELEASE_UI.select.intro;
 const NEW_TEXT = 'What would you like to release today? (build B)';
@@ -60,14 +64,18 @@ describe('remote rollback by activation history', () => {
   }
 
   /** A fresh browser context (empty cache) on /select_release: the text it shows and the mfe_releases version it loaded. */
-  async function freshPage(shot?: string): Promise<{ text: string; version: string }> {
+  async function freshPage(shot?: string, seen: { origins?: string[]; errors?: string[] } = {}): Promise<{ text: string; version: string }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = await context.newPage();
     const versions: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && seen.errors?.push(m.text()));
     page.on('request', (r) => {
       const m = /\/([^/]+)\/mf-manifest\.json$/.exec(r.url());
-      if (m && r.url().includes(':') && !r.url().startsWith(portal.url)) versions.push(m[1]!);
+      if (m && r.url().includes(':') && !r.url().startsWith(portal.url)) {
+        versions.push(m[1]!);
+        seen.origins?.push(new URL(r.url()).origin);
+      }
     });
     await page.goto(`${portal.url}/select_release`);
     const text = (await page.waitForFunction((texts) => texts.find((t) => document.body.innerText.includes(t)), [NEW_TEXT, OLD_TEXT], { timeout: 20_000 }).then((h) => h.jsonValue())) as string;
@@ -114,5 +122,26 @@ describe('remote rollback by activation history', () => {
     const none = await portal.remote('rollback', 'mfe-releases');
     expect(none.code).toBe(1);
     expect(await liveVersion()).toBe(a);
+  });
+
+  it('moves a remote to its own origin with a deploy, without an API restart: the page loads it under the CSP', async () => {
+    const port = await fixtures.freePort();
+    const store: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/remote/serve-store.js'), 'mfe-releases', String(port), '--store', join(portal.dataDir, 'remotes')], { stdio: 'ignore' });
+    try {
+      const moved = `http://localhost:${port}`;
+      for (let i = 0; i < 50 && !(await fetch(`${moved}/`).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+      const env = { ...portal.env, REMOTE_ORIGINS: JSON.stringify({ ...portal.origins, mfe_releases: moved }) };
+      const r = await fixtures.remoteCommand(env, 'deploy', 'mfe-releases', '--from', join(portal.dataDir, 'remotes', 'mfe-releases', a));
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`${a} stays live, now from ${moved}/${a}/mf-manifest.json`);
+      const doc = await fetch(`${portal.url}/select_release`);
+      expect(doc.headers.get('content-security-policy')).toMatch(new RegExp(`script-src [^;]*${moved.replace(/[.:/]/g, '\\$&')}`));
+      const seen = { origins: [] as string[], errors: [] as string[] };
+      expect(await freshPage('remote-moved-origin-1280', seen)).toEqual({ text: OLD_TEXT, version: a });
+      expect(seen.origins).toContain(moved);
+      expect(seen.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    } finally {
+      store.kill('SIGTERM');
+    }
   });
 });

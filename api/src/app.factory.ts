@@ -13,7 +13,7 @@ import { REMOTE_DIRS, type AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
-import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
+import { livePortalCsp, noStoreByDefault, securityHeaders } from './common/http/security-headers';
 import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
 import { ShellDocument } from './front-end/shell-document';
@@ -139,9 +139,18 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   // preload links for the route's first load (docs/decisions/015).
   const registry = app.get(RemoteRegistryService);
   const document = new ShellDocument({ shellDist: shell, registry: () => registry.registry(), localFile: (path) => servedRemoteFile(config, path) });
+  const liveCsp = livePortalCsp(config);
   http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
-    document.send(req, res).catch(next);
+    // The document's CSP names the origins the live registry serves remotes from now (docs/decisions/021).
+    registry
+      .liveOrigins()
+      .then((origins) => {
+        const csp = liveCsp(origins);
+        if (csp) res.setHeader('Content-Security-Policy', csp);
+        return document.send(req, res);
+      })
+      .catch(next);
   });
 }
 

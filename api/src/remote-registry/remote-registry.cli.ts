@@ -126,7 +126,8 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
       case 'deploy': {
         const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(remoteName(target!)), 'dist');
         const r = await registry.deploy(from, actor, { remote: target, expectedRevision, force });
-        if (r.from === r.to) return `${r.remote}: ${r.to} is already live; nothing changed.`;
+        if (r.unchanged) return `${r.remote}: ${r.to} is already live; nothing changed.`;
+        if (r.from === r.to) return `${r.remote}: ${r.to} stays live, now from ${r.manifest_url}`;
         return describe(r, r.stored ? 'deployed' : 'deployed (already stored)');
       }
       case 'rollback':

@@ -54,7 +54,7 @@ export type RemoteVersionView = Omit<RemoteVersionRow, 'deployed_at' | 'activate
 /** A live row: the current version of a remote and who made it current, when. */
 export type LiveView = { remote: string; version: string; manifest_url: string; activated_by: string; activated_at: Date; revision: number };
 /** Answer of a deploy, rollback or activation. */
-export type ActivationResult = { remote: string; from: string | null; to: string; manifest_url: string; stored: boolean; pruned: string[] };
+export type ActivationResult = { remote: string; from: string | null; to: string; manifest_url: string; stored: boolean; pruned: string[]; unchanged?: boolean };
 
 /**
  * The live remote registry (issue 12, DESIGN "Shape"): immutable versions in the static store, one live
@@ -82,6 +82,15 @@ export class RemoteRegistryService {
     const fromDb = Object.fromEntries(live.map((row) => [row.remote, row.manifest_url]));
     const defaults = Object.fromEntries(Object.entries(this.config.remotes).filter(([name]) => !(name in this.config.remotesOverride)));
     return { ...defaults, ...fromDb, ...this.config.remotesOverride };
+  }
+
+  /** Absolute origins (`https://host:port`) of the manifest URLs the live registry names now, canaries included. */
+  async liveOrigins(): Promise<string[]> {
+    const [registry, canaries] = await Promise.all([this.registry(), this.db.getRepository(RemoteLiveEntity).find()]);
+    const urls = [...Object.values(registry), ...canaries.map((r) => r.canary_manifest_url ?? '')];
+    const out = new Set<string>();
+    for (const url of urls) if (/^https?:\/\//i.test(url)) out.add(new URL(url).origin);
+    return [...out];
   }
 
   /**
@@ -173,8 +182,8 @@ export class RemoteRegistryService {
       // Deployed before (maybe pruned since): back in the store, served from today's origin.
       await versions.update({ remote: bundle.name, version: bundle.version }, { pruned_at: null, manifest_url: manifestUrl });
     }
-    if (live?.version === bundle.version && options.expectedRevision === undefined) {
-      return { remote: bundle.name, from: live.version, to: live.version, manifest_url: live.manifest_url, stored, pruned: [] };
+    if (live?.version === bundle.version && live.manifest_url === manifestUrl && options.expectedRevision === undefined) {
+      return { remote: bundle.name, from: live.version, to: live.version, manifest_url: live.manifest_url, stored, pruned: [], unchanged: true };
     }
     const result = await this.activate(bundle.name, bundle.version, actor, expectedRevision, 'deploy');
     const pruned = await this.prune(bundle.name);
