@@ -10,10 +10,13 @@ import { OpsAdminGuard } from './ops-access.policy';
 import { RemoteRegistryService } from './remote-registry.service';
 import { AuditService } from '../ops/audit/audit.service';
 import { StaffService } from '../ops/staff/staff.service';
+import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 
 type RemotesQuery = InferType<typeof E.listRemoteVersions.query & object>;
 type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
 type MarkBadBody = InferType<typeof E.markRemoteVersionBad.body & object>;
+type TokenCreateBody = InferType<typeof E.createRemoteDeployToken.body & object>;
+type TokenRevokeBody = InferType<typeof E.revokeRemoteDeployToken.body & object>;
 
 /** Remote versions in the operations console (issue 12): list, audit, rollback; admins only. */
 @Controller()
@@ -23,6 +26,7 @@ export class RemoteRegistryController {
     private readonly registry: RemoteRegistryService,
     private readonly staff: StaffService,
     private readonly audit: AuditService,
+    private readonly tokens: DeployTokensService,
   ) {}
 
   /** GET /api/ops/remotes[?remote=] → body: RemoteVersionRow[] newest first, total. */
@@ -78,5 +82,33 @@ export class RemoteRegistryController {
     const r = await this.registry.markBad(body.remote, body.version, body.reason, actor.email);
     await this.audit.record(actor, 'remote.mark-bad', 'remote', r.remote, null, { version: r.version, reason: body.reason });
     return ok(`${r.remote} ${r.version} marked bad.`, { body: r });
+  }
+
+  /** GET /api/ops/remotes/tokens → body: RemoteDeployTokenRow[] newest first (never a token), total. */
+  @Endpoint(E.listRemoteDeployTokens)
+  async listTokens() {
+    const rows = await this.tokens.list();
+    return ok('Deploy tokens.', { body: rows, total: rows.length });
+  }
+
+  /**
+   * POST /api/ops/remotes/tokens/create `{ remote, name }` → body: RemoteDeployTokenCreated, the token shown this
+   * once (docs/decisions/021). Console audit `remote.token.create` (without the token).
+   */
+  @Endpoint(E.createRemoteDeployToken)
+  async createToken(@ValidBody(E.createRemoteDeployToken) body: TokenCreateBody, @CurrentUser() user: AuthUser) {
+    const actor = await this.staff.actor(user);
+    const created = await this.tokens.create(body.remote, body.name, actor.email);
+    await this.audit.record(actor, 'remote.token.create', 'remote_deploy_token', created.id, null, { remote: created.remote, name: created.name });
+    return ok(`Deploy token "${created.name}" for ${created.remote} created: copy it now, it is not shown again.`, { body: created });
+  }
+
+  /** POST /api/ops/remotes/tokens/revoke `{ id }` → body: the revoked RemoteDeployTokenRow; 404 unknown. Console audit `remote.token.revoke`. */
+  @Endpoint(E.revokeRemoteDeployToken)
+  async revokeToken(@ValidBody(E.revokeRemoteDeployToken) body: TokenRevokeBody, @CurrentUser() user: AuthUser) {
+    const actor = await this.staff.actor(user);
+    const row = await this.tokens.revoke(body.id);
+    await this.audit.record(actor, 'remote.token.revoke', 'remote_deploy_token', row.id, { revoked_at: null }, { revoked_at: row.revoked_at, remote: row.remote, name: row.name });
+    return ok(`Deploy token "${row.name}" revoked.`, { body: row });
   }
 }

@@ -6,6 +6,9 @@ import { RemoteRegistryService } from './remote-registry.service';
 import { LocalRemoteStore, RemoteStore } from './remote-store';
 import { S3RemoteStore } from './s3-remote-store';
 import { RemoteRegistryController } from './remote-registry.controller';
+import { RemoteDeployController } from './deploy-over-http/remote-deploy.controller';
+import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
+import { DeployTokenGuard } from './deploy-over-http/deploy-token.guard';
 import { OpsAccessPolicy, OpsAdminGuard } from './ops-access.policy';
 import { StaffModule } from '../ops/staff/staff.module';
 import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
@@ -13,9 +16,12 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
 /** Live remote registry and static store of remote versions (issue 12), with its admin endpoints. Exports the service only. */
 @Module({
   imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLoadReportEntity]), StaffModule],
-  controllers: [RemoteRegistryController],
+  // The CI routes (ops/remotes/:remote/...) after the console's fixed paths (ops/remotes/tokens...).
+  controllers: [RemoteRegistryController, RemoteDeployController],
   providers: [
     RemoteRegistryService,
+    DeployTokensService,
+    DeployTokenGuard,
     OpsAdminGuard,
     // Admins of the operations console whose session passed TOTP (issue 11).
     { provide: OpsAccessPolicy, useExisting: StaffOpsAccessPolicy },

@@ -124,14 +124,15 @@ export class RemoteRegistryService {
    * (compare-and-swap on the live revision read when the claim was taken) and prune the store.
    * A version marked bad is refused unless `force`. Throws DomainError 422 (gate, check), 409 (another
    * deploy or activation won, naming it; the version exists with other content; a bad version), 400 (not
-   * a bundle). `expectedRevision` overrides the revision read here.
+   * a bundle). `expectedRevision` overrides the revision read here; `claimed`: the caller holds the claim.
    */
-  async deploy(bundleDir: string, actor: string, options: { remote?: string; expectedRevision?: number; force?: boolean } = {}): Promise<ActivationResult> {
+  async deploy(bundleDir: string, actor: string, options: { remote?: string; expectedRevision?: number; force?: boolean; claimed?: boolean } = {}): Promise<ActivationResult> {
     const bundle = this.readBundle(bundleDir);
     if (options.remote && remoteName(options.remote) !== bundle.name) {
       throw new DomainError(400, `${bundleDir} holds ${bundle.name}, not ${remoteName(options.remote)}.`, { code: 'bad_bundle' });
     }
-    const release = await this.claim(bundle.name, bundle.version, actor, 'deploy');
+    // `claimed`: the caller holds the claim already (a deploy over HTTP claims before its upload streams in).
+    const release = options.claimed ? async () => undefined : await this.claim(bundle.name, bundle.version, actor, 'deploy');
     try {
       return await this.deployClaimed(bundle, bundleDir, actor, options);
     } finally {

@@ -21,6 +21,24 @@ const remoteMarkBadSchema = yup.object({
   reason: yup.string().trim().required('Reason is required.').max(1000, 'Reason must be at most 1000 characters.'),
 });
 
+/** Body of a deploy token's creation: the one remote it may deploy, and a name for the audit (e.g. "releases CI"). */
+const deployTokenCreateSchema = yup.object({
+  remote: remoteField.required('Remote is required.'),
+  name: yup.string().trim().required('Name is required.').max(120, 'Name must be at most 120 characters.'),
+});
+const deployTokenRevokeSchema = yup.object({ id: yup.number().integer('Token must be a token id.').positive('Token must be a token id.').required('Token is required.') });
+/** Body of a rollback by deploy token: optionally the version to go back to, and force for a bad one. */
+const tokenRollbackSchema = yup.object({ to: versionField.optional(), force: yup.boolean().optional() });
+/** Body of an activation by deploy token: the stored version to make live, and force for a bad one. */
+const tokenActivateSchema = yup.object({ version: versionField.required('Version is required.'), force: yup.boolean().optional() });
+
+/** A deploy token as listed (never the token itself: only its sha256 is stored). */
+export type RemoteDeployTokenRow = { id: number; remote: string; name: string; created_by: string; created_at: string; revoked_at: string | null; last_used_at: string | null };
+/** Answer of a token's creation: the row and, this once, the token. */
+export type RemoteDeployTokenCreated = RemoteDeployTokenRow & { token: string };
+/** Answer of a deploy, activation or rollback by deploy token. */
+export type RemoteDeployResult = { remote: string; from: string | null; to: string; manifest_url: string; sha256?: string; bytes?: number; pruned?: string[] };
+
 /**
  * One stored version of a remote (issue 12). `shared`: the versions of the shared singletons it was built
  * against (package → version, from its manifest); `activated_by` / `activated_at` (ISO 8601): who made the
@@ -82,6 +100,24 @@ const activationDoc = yup.object({
   actor: yup.string().required(),
   created_at: yup.string().required().meta({ description: 'ISO 8601' }),
 });
+const deployTokenDoc = yup.object({
+  id: yup.number().required(),
+  remote: yup.string().required(),
+  name: yup.string().required(),
+  created_by: yup.string().required(),
+  created_at: yup.string().required().meta({ description: 'ISO 8601' }),
+  revoked_at: yup.string().nullable(),
+  last_used_at: yup.string().nullable(),
+});
+const deployResultDoc = yup.object({
+  remote: yup.string().required(),
+  from: yup.string().nullable(),
+  to: yup.string().required(),
+  manifest_url: yup.string().required(),
+  sha256: yup.string().meta({ description: 'sha256 of the uploaded tarball (deploy only)' }),
+  bytes: yup.number(),
+  pruned: yup.array(yup.string().required()),
+});
 const rollbackDoc = yup.object({ remote: yup.string().required(), from: yup.string().nullable(), to: yup.string().required(), manifest_url: yup.string().required() });
 
 /**
@@ -110,5 +146,39 @@ export const REMOTE_REGISTRY_ENDPOINTS = {
     summary: 'Mark a stored version of a remote bad (admins)',
     description: 'Rollback skips a bad version; rollback, deploy and activation refuse it unless forced (409). Audited. A live version stays live: roll back.',
     body: remoteMarkBadSchema, response: yup.object({ remote: yup.string().required(), version: yup.string().required(), live: yup.boolean().required() }), errors: [400, 403, 404],
+  }),
+  listRemoteDeployTokens: defineEndpoint<undefined, RemoteDeployTokenRow[]>({
+    method: 'GET', path: 'ops/remotes/tokens', access: 'staff', tag: 'ops',
+    summary: 'Deploy tokens of the remotes, newest first (admins; never the tokens themselves)',
+    response: deployTokenDoc, list: true, errors: [403],
+  }),
+  createRemoteDeployToken: defineEndpoint<In<typeof deployTokenCreateSchema>, RemoteDeployTokenCreated>({
+    method: 'POST', path: 'ops/remotes/tokens/create', access: 'staff', tag: 'ops',
+    summary: 'Create a deploy token scoped to one remote (admins); the token is answered this once',
+    body: deployTokenCreateSchema, response: deployTokenDoc.shape({ token: yup.string().required() }), errors: [400, 403],
+  }),
+  revokeRemoteDeployToken: defineEndpoint<In<typeof deployTokenRevokeSchema>, RemoteDeployTokenRow>({
+    method: 'POST', path: 'ops/remotes/tokens/revoke', access: 'staff', tag: 'ops',
+    summary: 'Revoke a deploy token (admins): it is refused from now on',
+    body: deployTokenRevokeSchema, response: deployTokenDoc, errors: [400, 403, 404],
+  }),
+  deployRemoteVersion: defineEndpoint<undefined, RemoteDeployResult>({
+    method: 'POST', path: 'ops/remotes/:remote/versions', access: 'public', tag: 'ops',
+    summary: 'Deploy a built remote from CI: a tarball of its dist/ (deploy token of that remote)',
+    description:
+      'Authorization: Bearer <deploy token> of this remote (401 without a valid one, 403 for another remote). Body: the tarball (Content-Type application/gzip or application/x-tar, 415 otherwise), at most REMOTE_UPLOAD_MAX_MB (413); files and folders only, no links, no path leaving the folder (400, nothing stored). Then as `remote deploy`: gate (422), pre-activation check (422), one deploy of a remote at a time (409 naming the winner). `?force=true` deploys a version marked bad.',
+    response: deployResultDoc, errors: [400, 403, 409, 413, 415, 422, 503],
+  }),
+  rollbackRemoteByToken: defineEndpoint<In<typeof tokenRollbackSchema>, RemoteDeployResult>({
+    method: 'POST', path: 'ops/remotes/:remote/rollback', access: 'public', tag: 'ops',
+    summary: 'Roll a remote back from CI (deploy token of that remote)',
+    description: 'As the console rollback: without `to`, the version that was live before. 401 without a valid deploy token, 403 for another remote.',
+    body: tokenRollbackSchema, response: deployResultDoc, errors: [400, 403, 404, 409, 422, 503],
+  }),
+  activateRemoteByToken: defineEndpoint<In<typeof tokenActivateSchema>, RemoteDeployResult>({
+    method: 'POST', path: 'ops/remotes/:remote/activate', access: 'public', tag: 'ops',
+    summary: 'Make a stored version of a remote live from CI (deploy token of that remote)',
+    description: '401 without a valid deploy token, 403 for another remote; gate and pre-activation check (422), bad version (409 unless force).',
+    body: tokenActivateSchema, response: deployResultDoc, errors: [400, 403, 404, 409, 422, 503],
   }),
 } as const;
