@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
 import { DomainError } from '../common/domain-error';
 import { RemoteRegistryModule } from './remote-registry.module';
+import { deployOverHttp } from './deploy-over-http/deploy-client';
 import { remoteDir, remoteName, RemoteRegistryService, type ActivationResult } from './remote-registry.service';
 
 /** Just what the command needs: config, database (migrations run), the registry. Boots in well under a second. */
@@ -23,6 +24,8 @@ class RemoteCliModule {
 
 export const REMOTE_USAGE = `usage: npm run remote -- <command>
   deploy <remote> [--from <dist dir>] [--by <name>]    store the build (default <remote>/dist), check it and make it live
+  deploy <remote> --to <portal URL> [--token <t>]      the same from CI, over HTTP with a deploy token (or REMOTE_DEPLOY_TOKEN)
+  rollback <remote> --api <portal URL> [--token <t>]   rollback over HTTP with a deploy token
   rollback <remote> [--to <version>] [--by <name>]     make the version that was live before live again (or --to)
       --force                (deploy, rollback) activate a version marked bad anyway
       --expect-revision <n>  (deploy, rollback) activate only if the live row is still at revision n (see list)
@@ -101,6 +104,18 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
   if (command === 'mark-bad' && (!target || !version || !flags.reason?.trim())) throw new Error(`mark-bad needs a remote, a version and --reason "<why>".\n${REMOTE_USAGE}`);
   const force = flags.force === 'true';
   const env = options.env ?? process.env;
+  // From a team's CI: to a portal over HTTP with a deploy token, no database here (docs/decisions/021).
+  const api = command === 'deploy' ? flags.to : command === 'rollback' ? flags.api : undefined;
+  if (api) {
+    if (!/^https?:\/\//i.test(api)) throw new Error(`${command === 'deploy' ? '--to' : '--api'} must be the portal's URL (http:// or https://), got "${api}".`);
+    const token = flags.token || env.REMOTE_DEPLOY_TOKEN || '';
+    const name = remoteName(target!);
+    if (command === 'deploy') {
+      const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(name), 'dist');
+      return deployOverHttp(api, token, name, { deploy: from }, force);
+    }
+    return deployOverHttp(api, token, name, { rollback: { to: flags.to, force: force || undefined } });
+  }
   const config = { ...loadConfig(env, options.cwd), logRequests: false };
   const actor = flags.by || env.REMOTE_ACTOR || `${userInfo().username}@${hostname()}`;
   let expectedRevision: number | undefined;

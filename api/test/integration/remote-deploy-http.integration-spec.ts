@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +11,9 @@ import { RemoteRegistryService } from '../../src/remote-registry/remote-registry
 import { AuditService } from '../../src/ops/audit/audit.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
+import { runRemoteCommand } from '../../src/remote-registry/remote-registry.cli';
+
+const mkdirp = (dir: string) => (mkdirSync(dir, { recursive: true }), dir);
 
 const SHELL = { react: '19.3.1', 'react-dom': '19.3.1', zustand: '5.1.0' };
 
@@ -38,8 +42,8 @@ function bundleEntries(version: string, name = 'mfe_releases', prefix = ''): Ent
 async function tarball(entries: Entry[], gzip = true): Promise<Buffer> {
   const p = pack();
   const chunks: Buffer[] = [];
-  p.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise((r) => p.on('end', r));
+  p.on('data', (c) => chunks.push(c as Buffer));
+  const done = new Promise<void>((r) => p.on('end', () => r()));
   for (const e of entries) {
     if (e.type === 'symlink' || e.type === 'link') p.entry({ name: e.name, type: e.type, linkname: e.linkname ?? '/etc/passwd' });
     else if (e.type === 'directory') p.entry({ name: e.name, type: 'directory' });
@@ -166,12 +170,32 @@ describe.each(ENGINES)('deploy over HTTP with deploy tokens on %s', (engine) => 
     expect(versionsOf('mfe-releases')).not.toContain(winner.body.body.to === '5.0.0-a' ? '5.0.0-b' : '5.0.0-a');
   });
 
+  it('deploys and rolls back with `npm run remote -- deploy <remote> --to <url>` from a build folder', async () => {
+    // A listening server of its own (supertest keeps using t.http).
+    const server = createServer(t.app.getHttpAdapter().getInstance());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const dist = join(work, 'cli-dist');
+      for (const e of bundleEntries('6.0.0-cli')) writeFileSync(join(mkdirp(dist), e.name), e.body as string);
+      const cli = (...args: string[]) => runRemoteCommand(args, { root: work, cwd: work, env: { DATA_DIR: join(work, 'nodb'), NODE_ENV: 'test', REMOTE_DEPLOY_TOKEN: releasesToken } });
+      expect(await cli('deploy', 'mfe-releases', '--from', dist, '--to', url)).toMatch(/^mfe_releases 6\.0\.0-cli deployed\. \(was 5\.0\.0-[ab]\) → \/remotes\/mfe-releases\/6\.0\.0-cli\/mf-manifest\.json$/);
+      expect((await live()).mfe_releases).toContain('/6.0.0-cli/');
+      expect(await cli('rollback', 'mfe-releases', '--api', url)).toMatch(/^mfe_releases rolled back to 5\.0\.0-[ab]\./);
+      await expect(cli('deploy', 'mfe-auth', '--from', dist, '--to', url)).rejects.toThrow('This deploy token is for mfe_releases, not mfe_auth. (HTTP 403)');
+    } finally {
+      server.close();
+    }
+  });
+
   it('rolls back and activates with the token; revoked tokens are refused', async () => {
+    await request(t.http).post('/api/ops/remotes/mfe_releases/activate').set(as(releasesToken)).send({ version: '1.0.0-ci2' }).expect(200);
     const current = /\/([^/]+)\/mf-manifest/.exec((await live()).mfe_releases!)![1];
     const back = await request(t.http).post('/api/ops/remotes/mfe_releases/rollback').set(as(releasesToken)).send({}).expect(200);
-    expect(back.body.body).toMatchObject({ from: current, to: '1.0.0-ci2' });
+    expect(back.body.body).toMatchObject({ from: current, to: expect.stringMatching(/^5\.0\.0-[ab]$/) });
+    const previous = back.body.body.to;
     const again = await request(t.http).post('/api/ops/remotes/mfe_releases/activate').set(as(releasesToken)).send({ version: current }).expect(200);
-    expect(again.body.body.to).toBe(current);
+    expect(again.body.body).toMatchObject({ from: previous, to: current });
     const bad = await request(t.http).post('/api/ops/remotes/mfe_releases/activate').set(as(releasesToken)).send({ version: '../x' }).expect(400);
     expect(bad.body.message).toBe('Version must be a stored version name.');
     await request(t.http).post('/api/ops/remotes/mfe_releases/activate').set(as(releasesToken)).send({ version: '9.9.9-none' }).expect(404);
