@@ -16,6 +16,7 @@ import { requestLogger } from './common/request-logger';
 import { livePortalCsp, noStoreByDefault, securityHeaders } from './common/http/security-headers';
 import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
+import { RemoteCanaryService } from './remote-registry/canary/canary.service';
 import { ShellDocument } from './front-end/shell-document';
 
 /**
@@ -97,9 +98,12 @@ export function skipUnless(when: (req: Request) => boolean, handler: RequestHand
 function serveRemotes(app: INestApplication, config: AppConfig): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   const registry = app.get(RemoteRegistryService);
-  http.get('/remotes.json', (_req: Request, res: Response, next: NextFunction) => {
-    registry.registry().then((remotes) => {
+  const canary = app.get(RemoteCanaryService);
+  http.get('/remotes.json', (req: Request, res: Response, next: NextFunction) => {
+    // Per browser: canaries for their share of browsers, a staff member's pins (docs/decisions/021).
+    canary.registryFor(req.headers.cookie, req.secure).then(({ registry: remotes, setCookie }) => {
       res.setHeader('Cache-Control', 'no-store');
+      if (setCookie) res.setHeader('Set-Cookie', setCookie);
       res.json(remotes);
     }, next);
   });

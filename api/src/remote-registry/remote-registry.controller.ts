@@ -11,6 +11,7 @@ import { RemoteRegistryService } from './remote-registry.service';
 import { AuditService } from '../ops/audit/audit.service';
 import { StaffService } from '../ops/staff/staff.service';
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
+import { RemoteLoadReportsService } from './canary/load-reports.service';
 
 type RemotesQuery = InferType<typeof E.listRemoteVersions.query & object>;
 type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
@@ -27,13 +28,16 @@ export class RemoteRegistryController {
     private readonly staff: StaffService,
     private readonly audit: AuditService,
     private readonly tokens: DeployTokensService,
+    private readonly reports: RemoteLoadReportsService,
   ) {}
 
   /** GET /api/ops/remotes[?remote=] → body: RemoteVersionRow[] newest first, total. */
   @Endpoint(E.listRemoteVersions)
   async versions(@ValidQuery(E.listRemoteVersions) query: RemotesQuery) {
+    const counts = await this.reports.windowCounts();
     const rows: RemoteVersionRow[] = (await this.registry.list(query.remote)).map((v) => ({
       ...v,
+      reports: counts.get(`${v.remote}/${v.version}`) ?? { loads: 0, failures: 0 },
       deployed_at: new Date(v.deployed_at).toISOString(),
       activated_at: v.activated_at ? new Date(v.activated_at).toISOString() : null,
       last_live_at: v.last_live_at ? new Date(v.last_live_at).toISOString() : null,

@@ -6,6 +6,10 @@ import { RemoteRegistryService } from './remote-registry.service';
 import { LocalRemoteStore, RemoteStore } from './remote-store';
 import { S3RemoteStore } from './s3-remote-store';
 import { RemoteRegistryController } from './remote-registry.controller';
+import { RemoteBeaconController, RemoteCanaryController } from './canary/canary.controller';
+import { RemoteCanaryService } from './canary/canary.service';
+import { RemoteLoadReportsService } from './canary/load-reports.service';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { RemoteDeployController } from './deploy-over-http/remote-deploy.controller';
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 import { DeployTokenGuard } from './deploy-over-http/deploy-token.guard';
@@ -15,11 +19,13 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
 
 /** Live remote registry and static store of remote versions (issue 12), with its admin endpoints. Exports the service only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLoadReportEntity]), StaffModule],
+  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLoadReportEntity]), StaffModule, NotificationsModule],
   // The CI routes (ops/remotes/:remote/...) after the console's fixed paths (ops/remotes/tokens...).
-  controllers: [RemoteRegistryController, RemoteDeployController],
+  controllers: [RemoteRegistryController, RemoteCanaryController, RemoteBeaconController, RemoteDeployController],
   providers: [
     RemoteRegistryService,
+    RemoteCanaryService,
+    RemoteLoadReportsService,
     DeployTokensService,
     DeployTokenGuard,
     OpsAdminGuard,
@@ -31,6 +37,6 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
       useFactory: (config: AppConfig) => (config.remoteStore.s3 ? new S3RemoteStore(config.remoteStore.s3) : new LocalRemoteStore(config.remoteStore.storeDir)),
     },
   ],
-  exports: [RemoteRegistryService],
+  exports: [RemoteRegistryService, RemoteCanaryService],
 })
 export class RemoteRegistryModule {}

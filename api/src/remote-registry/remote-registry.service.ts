@@ -15,6 +15,8 @@ import { RemoteStore, VERSION_FILE } from './remote-store';
 const CLAIM_TTL_MS = 120_000;
 /** Actions that make a version live by going back (docs/decisions/021: they pop the activation history). */
 const BACKWARD: readonly ActivationAction[] = ['rollback', 'auto-rollback'];
+/** Actions that change the live version (a canary or a bad mark does not). */
+const LIVE_ACTIONS: ActivationAction[] = ['deploy', 'activate', 'rollback', 'auto-rollback'];
 
 /** Federation name of a remote: `mfe_releases` (its package dir is `mfe-releases`). */
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -241,7 +243,7 @@ export class RemoteRegistryService {
    */
   async previousLive(remote: string): Promise<string[]> {
     const name = remoteName(remote);
-    const rows = await this.db.getRepository(RemoteActivationEntity).find({ where: { remote: name, outcome: 'activated' }, order: { id: 'DESC' }, take: 1000 });
+    const rows = await this.db.getRepository(RemoteActivationEntity).find({ where: { remote: name, outcome: 'activated', action: In(LIVE_ACTIONS) }, order: { id: 'DESC' }, take: 1000 });
     const stack: string[] = [];
     for (const row of rows.reverse()) {
       if (BACKWARD.includes(row.action)) {
@@ -306,7 +308,8 @@ export class RemoteRegistryService {
       const from = before && before.revision === expectedRevision ? before.version : null;
       const won = await this.db.transaction(async (tx) => {
         const now = new Date();
-        const values = { version, manifest_url: row.manifest_url, shared: row.shared, activated_by: actor.slice(0, 120), activated_at: now };
+        // A new live version ends any canary of the remote (docs/decisions/021).
+        const values = { version, manifest_url: row.manifest_url, shared: row.shared, activated_by: actor.slice(0, 120), activated_at: now, canary_version: null, canary_manifest_url: null, canary_percent: null, canary_since: null };
         // The write comes first, so on SQLite the transaction takes the write lock before reading anything.
         if (expectedRevision === 0) {
           try {
@@ -368,6 +371,8 @@ export class RemoteRegistryService {
         activated_by: current?.activated_by ?? null,
         activated_at: current?.activated_at ?? null,
         last_live_at: r.last_live_at,
+        canary_percent: liveOf.get(r.remote)?.canary_version === r.version ? (liveOf.get(r.remote)!.canary_percent ?? null) : null,
+        reports: { loads: 0, failures: 0 },
         bad: r.bad_at ? { at: r.bad_at, by: r.bad_by ?? '', reason: r.bad_reason ?? '' } : null,
       };
     });
@@ -397,7 +402,7 @@ export class RemoteRegistryService {
     if (liveRow) keep.add(liveRow.version);
     if (liveRow?.canary_version) keep.add(liveRow.canary_version);
     // The version live a moment ago (the latest activation's `from`), whatever the limit: open tabs still load it.
-    const [latest] = await this.db.getRepository(RemoteActivationEntity).find({ where: { remote: name, outcome: 'activated' }, order: { id: 'DESC' }, take: 1 });
+    const [latest] = await this.db.getRepository(RemoteActivationEntity).find({ where: { remote: name, outcome: 'activated', action: In(LIVE_ACTIONS) }, order: { id: 'DESC' }, take: 1 });
     if (latest?.from_version) keep.add(latest.from_version);
     if (rows[0]) keep.add(rows[0].version); // the newest deployed
     // Then the rollback targets in order, the others that were live (latest first; ties: newest deployed), the newest others.
@@ -416,7 +421,7 @@ export class RemoteRegistryService {
   }
 
   /** Refuse to activate a version marked bad (audited as refused): DomainError 409 `bad_version`. */
-  private async refuseBad(row: RemoteVersionEntity, action: ActivationAction, from: string | null, actor: string): Promise<never> {
+  async refuseBad(row: RemoteVersionEntity, action: ActivationAction, from: string | null, actor: string): Promise<never> {
     const reason = `${row.remote} ${row.version} is marked bad (${row.bad_reason ?? 'no reason'}, by ${row.bad_by ?? 'unknown'}): not activated; use --force to activate it anyway. The live version stays.`;
     await this.audit(row.remote, action, from, row.version, 'refused', reason, actor);
     throw new DomainError(409, reason, { code: 'bad_version' });
@@ -427,7 +432,7 @@ export class RemoteRegistryService {
    * absolute URL is fetched over HTTP (the remote's own origin); a path is a version this API serves from
    * the store, read through the store. A failure is audited as refused and throws DomainError 422.
    */
-  private async check(name: string, version: string, manifestUrl: string, action: ActivationAction, from: string | null, actor: string): Promise<void> {
+  async check(name: string, version: string, manifestUrl: string, action: ActivationAction, from: string | null, actor: string): Promise<void> {
     const absolute = /^https?:\/\//i.test(manifestUrl);
     const base = 'http://store.invalid';
     const prefix = `${base}/remotes/${remoteDir(name)}/${encodeURIComponent(version)}/`;
@@ -446,7 +451,7 @@ export class RemoteRegistryService {
     }
   }
 
-  private async gate(name: string, version: string, shared: SharedVersions, action: ActivationAction, from: string | null, actor: string): Promise<void> {
+  async gate(name: string, version: string, shared: SharedVersions, action: ActivationAction, from: string | null, actor: string): Promise<void> {
     const problems = findIncompatibilities(shared, this.shellShared());
     if (!problems.length) return;
     const reason = describeIncompatibilities(name, version, problems);
@@ -454,7 +459,7 @@ export class RemoteRegistryService {
     throw new DomainError(422, reason, { code: 'incompatible_remote', extra: { incompatible: problems } });
   }
 
-  private async audit(remote: string, action: ActivationAction, from: string | null, to: string, outcome: Exclude<ActivationOutcome, 'activated'>, reason: string, actor: string): Promise<void> {
+  async audit(remote: string, action: ActivationAction, from: string | null, to: string, outcome: Exclude<ActivationOutcome, 'activated'>, reason: string, actor: string): Promise<void> {
     await this.db.getRepository(RemoteActivationEntity).insert({ remote, action, from_version: from, to_version: to, outcome, reason: reason.slice(0, 1000), actor: actor.slice(0, 120), created_at: new Date() });
   }
 

@@ -32,6 +32,27 @@ const tokenRollbackSchema = yup.object({ to: versionField.optional(), force: yup
 /** Body of an activation by deploy token: the stored version to make live, and force for a bad one. */
 const tokenActivateSchema = yup.object({ version: versionField.required('Version is required.'), force: yup.boolean().optional() });
 
+/** Body of a canary: the stored version served to `percent` % of browsers (sticky per browser) besides the live one. */
+const canarySchema = yup.object({
+  remote: remoteField.required('Remote is required.'),
+  version: versionField.required('Version is required.'),
+  percent: yup.number().typeError('Percent must be a whole number from 1 to 99.').integer('Percent must be a whole number from 1 to 99.').min(1, 'Percent must be a whole number from 1 to 99.').max(99, 'Percent must be a whole number from 1 to 99.').required('Percent is required.'),
+  force: yup.boolean().optional(),
+});
+const remoteOnlySchema = yup.object({ remote: remoteField.required('Remote is required.') });
+/** Body of a staff pin: this browser loads `version` of `remote` (null: the live or canary version again). */
+const pinSchema = yup.object({ remote: remoteField.required('Remote is required.'), version: versionField.nullable().defined('Version is required (null to unpin).') });
+/** What the shell's beacon reports about one load of a remote version: no personal data. */
+const beaconSchema = yup.object({
+  remote: remoteField.required('Remote is required.'),
+  version: versionField.required('Version is required.'),
+  outcome: yup.string().oneOf(['ok', 'load_error', 'render_error'], 'Outcome must be ok, load_error or render_error.').required('Outcome is required.'),
+});
+/** Outcomes of a load the shell reports (docs/decisions/021). */
+export const REMOTE_LOAD_OUTCOMES = ['ok', 'load_error', 'render_error'] as const;
+/** A remote's canary as the console shows it. */
+export type RemoteCanaryResult = { remote: string; live: string; canary: string | null; percent: number | null };
+
 /** A deploy token as listed (never the token itself: only its sha256 is stored). */
 export type RemoteDeployTokenRow = { id: number; remote: string; name: string; created_by: string; created_at: string; revoked_at: string | null; last_used_at: string | null };
 /** Answer of a token's creation: the row and, this once, the token. */
@@ -58,6 +79,10 @@ export type RemoteVersionRow = {
   activated_at: string | null;
   /** When it was last live (became live or stopped being live), ISO 8601; null if never live (docs/decisions/021). */
   last_live_at: string | null;
+  /** Reported loads of this version by the shell's beacon in the automatic-rollback window, and how many failed. */
+  reports: { loads: number; failures: number };
+  /** This version is the canary: served to `canary_percent` % of browsers; null otherwise. */
+  canary_percent: number | null;
   /** Marked bad: rollback skips it, activation refuses it without force (docs/decisions/021); null otherwise. */
   bad: { at: string; by: string; reason: string } | null;
 };
@@ -89,7 +114,10 @@ const versionDoc = yup.object({
   activated_at: yup.string().nullable().meta({ description: 'ISO 8601, live row only' }),
   last_live_at: yup.string().nullable().meta({ description: 'ISO 8601: when it was last live; null if never' }),
   bad: yup.object({ at: yup.string().required(), by: yup.string().required(), reason: yup.string().required() }).nullable().default(null).meta({ description: 'the bad mark, or null' }),
+  reports: yup.object({ loads: yup.number().required(), failures: yup.number().required() }).required().meta({ description: 'beacon reports in the automatic-rollback window' }),
+  canary_percent: yup.number().nullable().meta({ description: 'share of browsers served this version as a canary, or null' }),
 });
+const canaryDoc = yup.object({ remote: yup.string().required(), live: yup.string().required(), canary: yup.string().nullable(), percent: yup.number().nullable() });
 const activationDoc = yup.object({
   remote: yup.string().required(),
   action: yup.string().oneOf(['deploy', 'rollback', 'activate', 'mark-bad', 'canary', 'auto-rollback']).required(),
@@ -146,6 +174,34 @@ export const REMOTE_REGISTRY_ENDPOINTS = {
     summary: 'Mark a stored version of a remote bad (admins)',
     description: 'Rollback skips a bad version; rollback, deploy and activation refuse it unless forced (409). Audited. A live version stays live: roll back.',
     body: remoteMarkBadSchema, response: yup.object({ remote: yup.string().required(), version: yup.string().required(), live: yup.boolean().required() }), errors: [400, 403, 404],
+  }),
+  startRemoteCanary: defineEndpoint<In<typeof canarySchema>, RemoteCanaryResult>({
+    method: 'POST', path: 'ops/remotes/canary', access: 'staff', tag: 'ops',
+    summary: 'Serve a stored version to a share of browsers before everyone (admins)',
+    description: 'Sticky per browser. Gate and pre-activation check (422); a bad version is refused (409) unless force; 404 without a live version. A new live version ends the canary.',
+    body: canarySchema, response: canaryDoc, errors: [400, 403, 404, 409, 422, 503],
+  }),
+  stopRemoteCanary: defineEndpoint<In<typeof remoteOnlySchema>, RemoteCanaryResult>({
+    method: 'POST', path: 'ops/remotes/canary/stop', access: 'staff', tag: 'ops',
+    summary: 'End the canary of a remote: every browser gets the live version (admins)',
+    body: remoteOnlySchema, response: canaryDoc, errors: [400, 403, 404, 409],
+  }),
+  promoteRemoteCanary: defineEndpoint<In<typeof remoteOnlySchema>, RemoteRollbackResult>({
+    method: 'POST', path: 'ops/remotes/canary/promote', access: 'staff', tag: 'ops',
+    summary: 'Make the canary the live version for everyone (admins)',
+    body: remoteOnlySchema, response: rollbackDoc, errors: [400, 403, 404, 409, 422, 503],
+  }),
+  pinRemoteVersion: defineEndpoint<In<typeof pinSchema>, { remote: string; version: string | null }>({
+    method: 'POST', path: 'ops/remotes/pin', access: 'staff', tag: 'ops',
+    summary: 'Pin this browser to a stored version of a remote, to try it (admins)',
+    description: 'Sets a signed cookie that /remotes.json honours for this browser only; `version: null` unpins. 404 unknown or pruned version.',
+    body: pinSchema, response: yup.object({ remote: yup.string().required(), version: yup.string().nullable() }), errors: [400, 403, 404],
+  }),
+  reportRemoteLoad: defineEndpoint<In<typeof beaconSchema>, undefined>({
+    method: 'POST', path: 'remotes/beacon', access: 'public', tag: 'ops',
+    summary: 'The shell reports one load of a remote version (navigator.sendBeacon; no personal data)',
+    description: 'Counted only for the live or canary version of the remote; rate-limited per client (429). A canary or new live version whose failures cross the threshold in the window is rolled back by itself, marked bad, audited and admins are notified.',
+    body: beaconSchema, errors: [400, 429],
   }),
   listRemoteDeployTokens: defineEndpoint<undefined, RemoteDeployTokenRow[]>({
     method: 'GET', path: 'ops/remotes/tokens', access: 'staff', tag: 'ops',
