@@ -11,6 +11,7 @@ import { DatabaseModule } from '../database/database.module';
 import { DomainError } from '../common/domain-error';
 import { RemoteRegistryModule } from './remote-registry.module';
 import { deployOverHttp } from './deploy-over-http/deploy-client';
+import { RemoteCanaryService } from './canary/canary.service';
 import { remoteDir, remoteName, RemoteRegistryService, type ActivationResult } from './remote-registry.service';
 
 /** Just what the command needs: config, database (migrations run), the registry. Boots in well under a second. */
@@ -29,12 +30,14 @@ export const REMOTE_USAGE = `usage: npm run remote -- <command>
   rollback <remote> [--to <version>] [--by <name>]     make the version that was live before live again (or --to)
       --force                (deploy, rollback) activate a version marked bad anyway
       --expect-revision <n>  (deploy, rollback) activate only if the live row is still at revision n (see list)
+  canary <remote> <version> --percent <n> [--force]   serve a stored version to n % of browsers (sticky per browser)
+  canary <remote> --stop | --promote                   end the canary, or make it live for everyone
   mark-bad <remote> <version> --reason "<why>"          rollback skips it; deploy and rollback refuse it without --force
   list [<remote>] [--all]                              every remote: * = live, ^ = was live, ! = bad (--all: pruned too)
   history [<remote>]                                   activation audit (activated, refused, conflict, marked)`;
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['force', 'all']);
+const SWITCHES = new Set(['force', 'all', 'stop', 'promote']);
 
 /** `--name value` flags and positional words of argv. */
 function parseArgs(argv: string[]): { words: string[]; flags: Record<string, string> } {
@@ -99,7 +102,8 @@ const describe = (r: ActivationResult, verb: string) =>
 export async function runRemoteCommand(argv: string[], options: { root: string; cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
   const { words, flags } = parseArgs(argv);
   const [command, target, version] = words;
-  if (!command || !['deploy', 'rollback', 'list', 'history', 'mark-bad'].includes(command)) throw new Error(REMOTE_USAGE);
+  if (!command || !['deploy', 'rollback', 'list', 'history', 'mark-bad', 'canary'].includes(command)) throw new Error(REMOTE_USAGE);
+  if (command === 'canary' && (!target || (!version && flags.stop !== 'true' && flags.promote !== 'true'))) throw new Error(REMOTE_USAGE);
   if ((command === 'deploy' || command === 'rollback') && !target) throw new Error(REMOTE_USAGE);
   if (command === 'mark-bad' && (!target || !version || !flags.reason?.trim())) throw new Error(`mark-bad needs a remote, a version and --reason "<why>".\n${REMOTE_USAGE}`);
   const force = flags.force === 'true';
@@ -128,7 +132,7 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     const registry = app.get(RemoteRegistryService);
     const overridden = target && remoteName(target) in config.remotesOverride;
     const note = overridden ? `\nnote: REMOTES_JSON overrides ${remoteName(target!)} in this environment, so /remotes.json keeps serving ${config.remotesOverride[remoteName(target!)]}.` : '';
-    return (await run(registry)) + note;
+    return (await run(registry, app.get(RemoteCanaryService))) + note;
   } catch (error) {
     if (error instanceof DomainError) throw new Error(error.message);
     throw error;
@@ -136,7 +140,7 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     await app.close();
   }
 
-  async function run(registry: RemoteRegistryService): Promise<string> {
+  async function run(registry: RemoteRegistryService, canary: RemoteCanaryService): Promise<string> {
     switch (command) {
       case 'deploy': {
         const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(remoteName(target!)), 'dist');
@@ -150,6 +154,14 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
       case 'mark-bad': {
         const r = await registry.markBad(target!, version!, flags.reason!, actor);
         return `${r.remote}: ${r.version} marked bad${r.live ? ` (it is live: roll back with npm run remote -- rollback ${remoteDir(r.remote)})` : ''}.`;
+      }
+      case 'canary': {
+        if (flags.stop === 'true') return `${(await canary.stop(target!, actor)).remote}: canary stopped; every browser gets the live version.`;
+        if (flags.promote === 'true') return describe(await canary.promote(target!, actor), 'promoted the canary');
+        const percent = Number(flags.percent);
+        if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new Error('--percent must be a whole number from 1 to 99.');
+        const r = await canary.start(target!, version!, percent, actor, force);
+        return `${r.remote}: ${r.canary} is served to ${r.percent} % of browsers (live stays ${r.live}).`;
       }
       case 'list':
         return listText(registry, target, flags.all === 'true', options.root);
