@@ -120,7 +120,9 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     }
     return deployOverHttp(api, token, name, { rollback: { to: flags.to, force: force || undefined } });
   }
-  const config = { ...loadConfig(env, options.cwd), logRequests: false };
+  const loaded = loadConfig(env, options.cwd);
+  // The command never registers bundled versions by itself (that is the server's first start, docs/decisions/021).
+  const config = { ...loaded, logRequests: false, remoteStore: { ...loaded.remoteStore, registerBundled: false } };
   const actor = flags.by || env.REMOTE_ACTOR || `${userInfo().username}@${hostname()}`;
   let expectedRevision: number | undefined;
   if (flags['expect-revision'] !== undefined) {

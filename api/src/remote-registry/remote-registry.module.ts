@@ -8,6 +8,7 @@ import { S3RemoteStore } from './s3-remote-store';
 import { RemoteRegistryController } from './remote-registry.controller';
 import { RemoteBeaconController, RemoteCanaryController } from './canary/canary.controller';
 import { RemoteCanaryService } from './canary/canary.service';
+import { BundledRegistration } from './bundled-registration';
 import { RemoteLoadReportsService } from './canary/load-reports.service';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { RemoteDeployController } from './deploy-over-http/remote-deploy.controller';
@@ -26,6 +27,7 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
     RemoteRegistryService,
     RemoteCanaryService,
     RemoteLoadReportsService,
+    BundledRegistration,
     DeployTokensService,
     DeployTokenGuard,
     OpsAdminGuard,

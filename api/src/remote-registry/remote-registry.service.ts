@@ -442,8 +442,12 @@ export class RemoteRegistryService {
       const file = await this.store.readFile(remoteDir(name), version, decodeURIComponent(url.slice(prefix.length)));
       return file ? { status: 200, contentType: file.contentType, body: file.body } : missing;
     };
+    // In containers the browsers' origin (a published port) may not be reachable from here: REMOTE_CHECK_ORIGINS names the way in.
+    const publicOrigin = this.config.remoteStore.origins[name];
+    const via = this.config.remoteStore.checkOrigins[name];
+    const viaFetcher: FileFetcher = (url, signal) => httpFetcher(via && publicOrigin && url.startsWith(`${publicOrigin}/`) ? `${via}${url.slice(publicOrigin.length)}` : url, signal);
     try {
-      await checkCandidate(name, absolute ? manifestUrl : new URL(manifestUrl, base).href, absolute ? httpFetcher : fromStore, this.config.remoteStore.checkTimeoutMs);
+      await checkCandidate(name, absolute ? manifestUrl : new URL(manifestUrl, base).href, absolute ? viaFetcher : fromStore, this.config.remoteStore.checkTimeoutMs);
     } catch (error) {
       const reason = `${name} ${version} refused before going live: ${(error as Error).message}. The live version stays.`;
       await this.audit(name, action, from, version, 'refused', reason, actor);

@@ -217,3 +217,42 @@ describe.each(ENGINES)('remotes 2: rollback, bad marks, pruning, concurrent depl
     });
   });
 });
+
+describe.each(ENGINES)('first start of the containers: bundled versions registered on %s', (engine) => {
+  let t: TestApp;
+  let work: string;
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('makes the newest published version of each remote without a live one live, through the checked deploy', async () => {
+    work = mkdtempSync(join(tmpdir(), 'remote-bundled-it-'));
+    writeFileSync(join(work, 'shared-versions.json'), JSON.stringify(SHELL));
+    const store = join(work, 'store');
+    // What two mfe-support containers and one mfe-auth container published on start (serve-store.js --publish).
+    const publish = (name: string, version: string, builtAt: string) => {
+      const bundle = makeBundle(work, version, { name });
+      const info = JSON.parse(readFileSync(join(bundle, 'version.json'), 'utf8'));
+      writeFileSync(join(bundle, 'version.json'), JSON.stringify({ ...info, builtAt }));
+      mkdirSync(join(store, name.replace(/_/g, '-')), { recursive: true });
+      require('node:fs').cpSync(bundle, join(store, name.replace(/_/g, '-'), version), { recursive: true });
+    };
+    publish('mfe_support', '1.0.0-older', '2026-01-01T00:00:00.000Z');
+    publish('mfe_support', '1.0.1-newer', '2026-02-01T00:00:00.000Z');
+    publish('mfe_auth', '2.0.0-only', '2026-01-15T00:00:00.000Z');
+    publish('mfe_ops', '3.0.0-broken', '2026-01-15T00:00:00.000Z');
+    rmSync(join(store, 'mfe-ops', '3.0.0-broken', 'remoteEntry.js'));
+    t = await bootTestApp(engine, { SHELL_SHARED_VERSIONS: join(work, 'shared-versions.json'), REMOTE_STORE_DIR: store, REMOTE_REGISTER_BUNDLED: 'true' });
+    const registry = t.app.get(RemoteRegistryService);
+    for (let i = 0; i < 50 && !((await registry.live('mfe_support')) && (await registry.live('mfe_auth'))); i++) await new Promise((r) => setTimeout(r, 100));
+    const remotes = (await request(t.http).get('/remotes.json').expect(200)).body as Record<string, string>;
+    expect(remotes.mfe_support).toBe('/remotes/mfe-support/1.0.1-newer/mf-manifest.json');
+    expect(remotes.mfe_auth).toBe('/remotes/mfe-auth/2.0.0-only/mf-manifest.json');
+    // A published bundle that fails its check is not made live; a remote with nothing published keeps its build folder.
+    expect(remotes.mfe_ops).toBe('/remotes/mfe-ops/mf-manifest.json');
+    expect(remotes.mfe_releases).toBe('/remotes/mfe-releases/mf-manifest.json');
+    expect((await registry.activations('mfe_support'))[0]).toMatchObject({ action: 'deploy', outcome: 'activated', actor: 'bundled-registration' });
+  });
+});
