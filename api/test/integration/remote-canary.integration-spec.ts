@@ -137,6 +137,17 @@ describe.each(ENGINES)('canary, staff pins, beacon and automatic rollback on %s'
     expect((await registry.activations('mfe_releases'))[0]).toMatchObject({ action: 'auto-rollback', from_version: '1.2.0-new', to_version: '1.0.0-live', actor: 'auto-rollback' });
   });
 
+  it('keeps load reports no longer than a day', async () => {
+    const { RemoteLoadReportEntity } = await import('../../src/remote-registry/remote-registry.entities');
+    const { RemoteLoadReportsService } = await import('../../src/remote-registry/canary/load-reports.service');
+    const repo = t.app.get(RemoteRegistryService)['db'].getRepository(RemoteLoadReportEntity);
+    await repo.insert({ remote: 'mfe_releases', version: '1.0.0-live', outcome: 'ok', created_at: new Date(Date.now() - 2 * 86_400_000) });
+    (t.app.get(RemoteLoadReportsService) as unknown as { nextSweep: number }).nextSweep = 0;
+    await beacon('1.0.0-live', 'ok').expect(200);
+    expect(await repo.count({ where: { version: '1.0.0-live' } })).toBeGreaterThan(0);
+    expect((await repo.find()).every((r: { created_at: Date }) => Date.now() - new Date(r.created_at).getTime() < 86_400_000)).toBe(true);
+  });
+
   it('rate-limits the beacon per client (429)', async () => {
     let status = 200;
     for (let i = 0; i < 130 && status === 200; i++) status = (await beacon('1.0.0-live', 'ok')).status;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, MoreThanOrEqual } from 'typeorm';
+import { DataSource, LessThan, MoreThanOrEqual } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -26,6 +26,8 @@ export class RemoteLoadReportsService {
   private readonly logger = new Logger(RemoteLoadReportsService.name);
   private readonly perClient = new Map<string, { count: number; resetAt: number }>();
   private readonly rollingBack = new Set<string>();
+  /** When old reports are next removed: they only count within the window, so nothing older than a day is kept. */
+  private nextSweep = 0;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -45,7 +47,13 @@ export class RemoteLoadReportsService {
     const name = remoteName(remote);
     const live = await this.db.getRepository(RemoteLiveEntity).findOneBy({ remote: name });
     if (!live || (version !== live.version && version !== live.canary_version)) return { counted: false, rolledBack: false };
-    await this.db.getRepository(RemoteLoadReportEntity).insert({ remote: name, version, outcome, created_at: new Date() });
+    const repo = this.db.getRepository(RemoteLoadReportEntity);
+    await repo.insert({ remote: name, version, outcome, created_at: new Date() });
+    if (Date.now() >= this.nextSweep) {
+      this.nextSweep = Date.now() + 3600_000;
+      const keepSeconds = Math.max(this.config.remoteStore.autoRollback.windowSeconds, 86_400);
+      await repo.delete({ created_at: LessThan(new Date(Date.now() - keepSeconds * 1000)) });
+    }
     return { counted: true, rolledBack: outcome === 'ok' ? false : await this.evaluate(live, version) };
   }
 
