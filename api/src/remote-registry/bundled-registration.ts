@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { LocalRemoteStore, RemoteStore, VERSION_FILE } from './remote-store';
+import { LocalRemoteStore, RemoteStore, VERSION_FILE } from './store/remote-store';
 import { remoteDir, RemoteRegistryService } from './remote-registry.service';
 
 /** How often the API looks for remotes still without a live version, and for how long after its start. */

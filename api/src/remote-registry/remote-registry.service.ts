@@ -6,10 +6,10 @@ import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import type { RemoteVersionRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
-import { describeIncompatibilities, findIncompatibilities, manifestSharedVersions, type SharedVersions } from './compatibility-gate';
+import { describeIncompatibilities, findIncompatibilities, manifestSharedVersions, type SharedVersions } from './checks/compatibility-gate';
 import { RemoteActivationEntity, RemoteDeployClaimEntity, RemoteLiveEntity, RemoteVersionEntity, type ActivationAction, type ActivationOutcome } from './remote-registry.entities';
-import { checkCandidate, httpFetcher, type FileFetcher } from './pre-activation-check';
-import { RemoteStore, VERSION_FILE } from './remote-store';
+import { checkCandidate, httpFetcher, type FileFetcher } from './checks/pre-activation-check';
+import { RemoteStore, VERSION_FILE } from './store/remote-store';
 
 /** How long a deploy claim holds a remote when its deploy never ends (a crashed command). */
 const CLAIM_TTL_MS = 120_000;

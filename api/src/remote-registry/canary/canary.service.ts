@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import { RemoteActivationEntity, RemoteLiveEntity, RemoteVersionEntity } from '../remote-registry.entities';
 import { remoteName, RemoteRegistryService } from '../remote-registry.service';
-import type { SharedVersions } from '../compatibility-gate';
+import type { SharedVersions } from '../checks/compatibility-gate';
 
 /** Cookie of a browser's random id: which share of browsers it falls in for each remote's canary (sticky). */
 export const BROWSER_COOKIE = 'portal_browser';
