@@ -3,9 +3,10 @@
 #   docker build -f docker/remote.Dockerfile --build-arg REMOTE=mfe-releases --build-arg GIT_COMMIT=$(git rev-parse HEAD) .
 # The image holds that remote's versioned build in /bundle and an unprivileged static server. On start it
 # publishes /bundle into the shared version store (/store/<remote>/<version>/, never overwriting a
-# version) and serves /store/<remote>/ only, so open pages keep loading older versions' chunks. Making
-# the new version live is a registry change: `node scripts/remote/remote.js deploy <remote> --from
-# /store/<remote>/<version>` in the API container (README "Deploy and roll back").
+# version) and serves /store/<remote>/ only, so open pages keep loading older versions' chunks. On the
+# first start the API (REMOTE_REGISTER_BUNDLED) makes the published version live when the remote has none;
+# after that a new version goes live by a registry change: `node scripts/remote/remote.js deploy <remote>
+# --from /store/<remote>/<version>` in the API container (README "Deploy and roll back", docs/decisions/021).
 
 FROM node:20.20-bookworm-slim AS build
 ARG REMOTE
@@ -20,6 +21,7 @@ COPY mfe-auth/package.json mfe-auth/
 COPY mfe-releases/package.json mfe-releases/
 COPY mfe-support/package.json mfe-support/
 COPY mfe-tools-rights/package.json mfe-tools-rights/
+COPY mfe-ops/package.json mfe-ops/
 # Front-end builds need no native module: skip install scripts (better-sqlite3, argon2 are the API's).
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY contracts contracts

@@ -13,9 +13,10 @@ import { REMOTE_DIRS, type AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
 import { requestLogger } from './common/request-logger';
-import { noStoreByDefault, securityHeaders } from './common/http/security-headers';
+import { livePortalCsp, noStoreByDefault, securityHeaders } from './common/http/security-headers';
 import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
+import { RemoteCanaryService } from './remote-registry/canary/canary.service';
 import { ShellDocument } from './front-end/shell-document';
 
 /**
@@ -97,9 +98,12 @@ export function skipUnless(when: (req: Request) => boolean, handler: RequestHand
 function serveRemotes(app: INestApplication, config: AppConfig): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   const registry = app.get(RemoteRegistryService);
-  http.get('/remotes.json', (_req: Request, res: Response, next: NextFunction) => {
-    registry.registry().then((remotes) => {
+  const canary = app.get(RemoteCanaryService);
+  http.get('/remotes.json', (req: Request, res: Response, next: NextFunction) => {
+    // Per browser: canaries for their share of browsers, a staff member's pins (docs/decisions/021).
+    canary.registryFor(req.headers.cookie, req.secure).then(({ registry: remotes, setCookie }) => {
       res.setHeader('Cache-Control', 'no-store');
+      if (setCookie) res.setHeader('Set-Cookie', setCookie);
       res.json(remotes);
     }, next);
   });
@@ -139,9 +143,18 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   // preload links for the route's first load (docs/decisions/015).
   const registry = app.get(RemoteRegistryService);
   const document = new ShellDocument({ shellDist: shell, registry: () => registry.registry(), localFile: (path) => servedRemoteFile(config, path) });
+  const liveCsp = livePortalCsp(config);
   http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
-    document.send(req, res).catch(next);
+    // The document's CSP names the origins the live registry serves remotes from now (docs/decisions/021).
+    registry
+      .liveOrigins()
+      .then((origins) => {
+        const csp = liveCsp(origins);
+        if (csp) res.setHeader('Content-Security-Policy', csp);
+        return document.send(req, res);
+      })
+      .catch(next);
   });
 }
 

@@ -95,11 +95,12 @@ async function startVersionedPortal({ overrides, quiet = true, databaseUrl } = {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // The deploy checks each version from its origin before making it live: the stores' servers first.
+    for (const [name, origin] of Object.entries(origins)) await waitFor(`${origin}/`, children[Object.keys(origins).indexOf(name)]);
     for (const dir of REMOTE_DIRS) {
       const r = await remoteCommand(env, 'deploy', dir);
       if (r.code !== 0) throw new Error(`initial deploy of ${dir} failed: ${r.out}`);
     }
-    for (const [name, origin] of Object.entries(origins)) await waitFor(`${origin}/`, children[Object.keys(origins).indexOf(name)]);
     const port = await freePort();
     const api = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'] });
     children.push(api);

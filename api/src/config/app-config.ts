@@ -56,7 +56,7 @@ export type AppConfig = {
    * version folders are served from (default `/remotes/<dir>`, served by this API); `shellSharedVersions`
    * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
    */
-  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null };
+  remoteStore: { storeDir: string; keepVersions: number; origins: Record<string, string>; shellSharedVersions: string | null; s3: S3StoreSettings | null } & RemoteSafetySettings;
   /**
    * Catalogue at scale (decision 011): a catalogue of `snapshotMin` releases or more is listed and
    * searched (newest or oldest first) on an in-process snapshot; all snapshots of a process hold at
@@ -78,6 +78,22 @@ export type AppConfig = {
    * registrant (3 letters or digits).
    */
   identifiers: { gs1Prefix: string; isrcCountry: string; isrcRegistrant: string };
+};
+
+/**
+ * Remotes 2 (docs/decisions/021): `checkTimeoutMs` bounds the pre-activation check of a candidate (its
+ * manifest, remoteEntry.js and chunks fetched from the origin browsers use); `uploadMaxBytes` bounds a
+ * tarball deployed over HTTP; a canary or new live version whose load failures reach `failureRate` of at
+ * least `minLoads` reported loads within `windowSeconds` is rolled back by itself.
+ */
+export type RemoteSafetySettings = {
+  checkTimeoutMs: number;
+  uploadMaxBytes: number;
+  autoRollback: { windowSeconds: number; failureRate: number; minLoads: number };
+  /** REMOTE_CHECK_ORIGINS: where this server reaches a remote's origin when the browsers' one is not reachable from it (containers). */
+  checkOrigins: Record<string, string>;
+  /** REMOTE_REGISTER_BUNDLED: make the newest stored version of each remote without a live one live (containers' first start). */
+  registerBundled: boolean;
 };
 
 /** An S3-compatible bucket for the remote version store: path-style endpoint with the bucket, region, keys. */
@@ -181,19 +197,19 @@ function s3Store(env: NodeJS.ProcessEnv): S3StoreSettings | null {
  * to the base URL its store is served from (`https://releases.cdn.example` or a path like `/remotes/mfe-releases`).
  * Answers name -> base URL without a trailing slash. Throws ConfigError on a bad value.
  */
-function remoteOrigins(raw: string | undefined): Record<string, string> {
+function remoteOrigins(raw: string | undefined, variable = 'REMOTE_ORIGINS'): Record<string, string> {
   if (!raw) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch (e) {
-    throw new ConfigError(`REMOTE_ORIGINS must be a JSON object of remote name to base URL (${(e as Error).message}).`);
+    throw new ConfigError(`${variable} must be a JSON object of remote name to base URL (${(e as Error).message}).`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError('REMOTE_ORIGINS must be a JSON object of remote name to base URL.');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`${variable} must be a JSON object of remote name to base URL.`);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value !== 'string' || !/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value)) {
-      throw new ConfigError(`REMOTE_ORIGINS.${key} must be an http(s) URL or a path starting with / (got ${JSON.stringify(value)}).`);
+      throw new ConfigError(`${variable}.${key} must be an http(s) URL or a path starting with / (got ${JSON.stringify(value)}).`);
     }
     out[key.replace(/-/g, '_')] = value.replace(/\/+$/, '');
   }
@@ -253,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     database = { type: 'sqlite', path: file === ':memory:' ? file : isAbsolute(file) ? file : resolve(cwd, file) };
   } else throw new ConfigError(`DATABASE_URL must start with mysql://, mariadb:// or sqlite: (got "${dbUrl.split(':')[0]}:…").`);
 
+  // docker-compose.yml's placeholders (docs/decisions/021): a production start with them would sign sessions with a public secret.
+  for (const name of ['JWT_SECRET', 'CAPTCHA_HMAC_SECRET']) {
+    if (production && /^change-me/i.test(env[name] ?? '')) throw new ConfigError(`${name} is still the placeholder from docker-compose.yml: set a long random secret (e.g. ${name}=$(openssl rand -hex 32) in .env) before starting in production.`);
+  }
   const jwtSecret = env.JWT_SECRET || (production ? '' : localSecret(dataDir, 'jwt'));
   if (!jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
   if (jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters.');
@@ -286,6 +306,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         ? join(staticRoot, 'shell', 'dist', 'shared-versions.json')
         : null,
     s3: s3Store(env),
+    checkTimeoutMs: int(env, 'REMOTE_CHECK_TIMEOUT_MS', 5000, 100, 120_000),
+    uploadMaxBytes: int(env, 'REMOTE_UPLOAD_MAX_MB', 50, 1, 2048) * 1024 * 1024,
+    autoRollback: {
+      windowSeconds: int(env, 'REMOTE_AUTO_ROLLBACK_WINDOW_SECONDS', 300, 5, 86_400),
+      failureRate: int(env, 'REMOTE_AUTO_ROLLBACK_FAILURE_PERCENT', 20, 1, 100) / 100,
+      minLoads: int(env, 'REMOTE_AUTO_ROLLBACK_MIN_LOADS', 5, 1, 100_000),
+    },
+    checkOrigins: remoteOrigins(env.REMOTE_CHECK_ORIGINS, 'REMOTE_CHECK_ORIGINS'),
+    registerBundled: bool(env, 'REMOTE_REGISTER_BUNDLED', false),
   };
   const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as AppConfig['logFormat'];
   if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty.');

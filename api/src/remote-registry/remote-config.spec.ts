@@ -11,7 +11,18 @@ describe('remote store settings (issue 12)', () => {
 
   it('defaults: store in DATA_DIR/remotes, 5 versions kept, same-origin versions, the shell build’s shared versions', () => {
     const c = load({ STATIC_ROOT: '/srv/portal' });
-    expect(c.remoteStore).toEqual({ storeDir: join(dir, 'remotes'), keepVersions: 5, origins: {}, shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json', s3: null });
+    expect(c.remoteStore).toEqual({
+      storeDir: join(dir, 'remotes'),
+      keepVersions: 5,
+      origins: {},
+      shellSharedVersions: '/srv/portal/shell/dist/shared-versions.json',
+      s3: null,
+      checkTimeoutMs: 5000,
+      uploadMaxBytes: 50 * 1024 * 1024,
+      autoRollback: { windowSeconds: 300, failureRate: 0.2, minLoads: 5 },
+      checkOrigins: {},
+      registerBundled: false,
+    });
     expect(c.remotesOverride).toEqual({});
     expect(load({ STATIC_ROOT: '' }).remoteStore.shellSharedVersions).toBeNull();
   });
@@ -37,5 +48,20 @@ describe('remote store settings (issue 12)', () => {
   ])('refuses %p naming the variable', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
+  });
+
+  it('refuses docker-compose.yml’s placeholder secrets in production, naming the variable', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'change-me-to-a-long-random-secret', CAPTCHA_HMAC_SECRET: 'a'.repeat(32) };
+    expect(() => load(prod)).toThrow('JWT_SECRET is still the placeholder from docker-compose.yml: set a long random secret');
+    expect(() => load({ ...prod, JWT_SECRET: 'b'.repeat(32), CAPTCHA_HMAC_SECRET: 'change-me-too-another-long-secret' })).toThrow('CAPTCHA_HMAC_SECRET is still the placeholder');
+    expect(() => load({ ...prod, JWT_SECRET: 'b'.repeat(32) })).not.toThrow();
+    // Development keeps working with the compose file's values.
+    expect(() => load({ JWT_SECRET: 'change-me-to-a-long-random-secret' })).not.toThrow();
+  });
+
+  it('reads REMOTE_CHECK_ORIGINS like REMOTE_ORIGINS and REMOTE_REGISTER_BUNDLED', () => {
+    const c = load({ REMOTE_CHECK_ORIGINS: '{"mfe-auth":"http://mfe-auth:8080/"}', REMOTE_REGISTER_BUNDLED: 'true' });
+    expect([c.remoteStore.checkOrigins, c.remoteStore.registerBundled]).toEqual([{ mfe_auth: 'http://mfe-auth:8080' }, true]);
+    expect(() => load({ REMOTE_CHECK_ORIGINS: '[1]' })).toThrow('REMOTE_CHECK_ORIGINS must be a JSON object');
   });
 });

@@ -10,6 +10,8 @@ import { loadConfig, type AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
 import { DomainError } from '../common/domain-error';
 import { RemoteRegistryModule } from './remote-registry.module';
+import { deployOverHttp } from './deploy-over-http/deploy-client';
+import { RemoteCanaryService } from './canary/canary.service';
 import { remoteDir, remoteName, RemoteRegistryService, type ActivationResult } from './remote-registry.service';
 
 /** Just what the command needs: config, database (migrations run), the registry. Boots in well under a second. */
@@ -22,11 +24,20 @@ class RemoteCliModule {
 }
 
 export const REMOTE_USAGE = `usage: npm run remote -- <command>
-  deploy <remote> [--from <dist dir>] [--by <name>]    store the build (default <remote>/dist) and make it live
-  rollback <remote> [--to <version>] [--by <name>]     make an older stored version live (default: the one before)
+  deploy <remote> [--from <dist dir>] [--by <name>]    store the build (default <remote>/dist), check it and make it live
+  deploy <remote> --to <portal URL> [--token <t>]      the same from CI, over HTTP with a deploy token (or REMOTE_DEPLOY_TOKEN)
+  rollback <remote> --api <portal URL> [--token <t>]   rollback over HTTP with a deploy token
+  rollback <remote> [--to <version>] [--by <name>]     make the version that was live before live again (or --to)
+      --force                (deploy, rollback) activate a version marked bad anyway
       --expect-revision <n>  (deploy, rollback) activate only if the live row is still at revision n (see list)
-  list [<remote>]                                      stored versions, * = live, deployed when and by whom
-  history [<remote>]                                   activation audit (activated, refused, conflict)`;
+  canary <remote> <version> --percent <n> [--force]   serve a stored version to n % of browsers (sticky per browser)
+  canary <remote> --stop | --promote                   end the canary, or make it live for everyone
+  mark-bad <remote> <version> --reason "<why>"          rollback skips it; deploy and rollback refuse it without --force
+  list [<remote>] [--all]                              every remote: * = live, ^ = was live, ! = bad (--all: pruned too)
+  history [<remote>]                                   activation audit (activated, refused, conflict, marked)`;
+
+/** Flags that take no value. */
+const SWITCHES = new Set(['force', 'all', 'stop', 'promote']);
 
 /** `--name value` flags and positional words of argv. */
 function parseArgs(argv: string[]): { words: string[]; flags: Record<string, string> } {
@@ -36,10 +47,47 @@ function parseArgs(argv: string[]): { words: string[]; flags: Record<string, str
     const a = argv[i]!;
     if (a.startsWith('--')) {
       const [k, v] = a.slice(2).split('=', 2) as [string, string | undefined];
-      flags[k] = v ?? argv[(i += 1)] ?? '';
+      flags[k] = v ?? (SWITCHES.has(k) ? 'true' : (argv[(i += 1)] ?? ''));
     } else words.push(a);
   }
   return { words, flags };
+}
+
+/**
+ * `remote list`: every remote of the registry (also the ones never deployed, served from their build folder,
+ * with that build's version and commit), each deployed version newest first: `*` live (since when, by
+ * whom, revision), `^` was live before (in rollback order), `!` marked bad (when, by whom, why), `x`
+ * pruned (only with `all`), and the commit each build came from.
+ */
+async function listText(registry: RemoteRegistryService, target: string | undefined, all: boolean, root: string): Promise<string> {
+  const names = target ? [remoteName(target)] : Object.keys(await registry.registry()).sort();
+  const out: string[] = [];
+  for (const name of names) {
+    const [rows, live, previous] = await Promise.all([registry.list(name, { all }), registry.live(name), registry.previousLive(name)]);
+    if (!live) {
+      let build = '';
+      try {
+        const b = registry.readBundle(join(root, remoteDir(name), 'dist'));
+        build = ` (build ${b.version}, commit ${b.commit.slice(0, 10)})`;
+      } catch {
+        build = ' (not built)';
+      }
+      out.push(`  ${name.padEnd(18)} never deployed: served from its build folder${build}`);
+    }
+    for (const r of rows) {
+      const mark = r.live ? '*' : r.bad ? '!' : previous.includes(r.version) ? '^' : r.pruned ? 'x' : ' ';
+      const state = r.live && live
+        ? `live since ${stamp(live.activated_at)} by ${live.activated_by} (revision ${live.revision})`
+        : previous.includes(r.version)
+          ? `was live until ${r.last_live_at ? stamp(r.last_live_at) : '?'} (rollback #${previous.indexOf(r.version) + 1})`
+          : r.pruned
+            ? 'pruned'
+            : '';
+      const bad = r.bad ? `BAD since ${stamp(r.bad.at)} by ${r.bad.by}: ${r.bad.reason}` : '';
+      out.push([mark, r.remote.padEnd(18), r.version.padEnd(26), `deployed ${stamp(r.deployed_at)} by ${r.deployed_by}`, `commit ${r.commit.slice(0, 10)}`, state, bad].filter(Boolean).join('  '));
+    }
+  }
+  return out.join('\n') || 'no remotes';
 }
 
 const stamp = (d: Date) => new Date(d).toISOString().replace('T', ' ').slice(0, 19) + 'Z';
@@ -53,11 +101,28 @@ const describe = (r: ActivationResult, verb: string) =>
  */
 export async function runRemoteCommand(argv: string[], options: { root: string; cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
   const { words, flags } = parseArgs(argv);
-  const [command, target] = words;
-  if (!command || !['deploy', 'rollback', 'list', 'history'].includes(command)) throw new Error(REMOTE_USAGE);
+  const [command, target, version] = words;
+  if (!command || !['deploy', 'rollback', 'list', 'history', 'mark-bad', 'canary'].includes(command)) throw new Error(REMOTE_USAGE);
+  if (command === 'canary' && (!target || (!version && flags.stop !== 'true' && flags.promote !== 'true'))) throw new Error(REMOTE_USAGE);
   if ((command === 'deploy' || command === 'rollback') && !target) throw new Error(REMOTE_USAGE);
+  if (command === 'mark-bad' && (!target || !version || !flags.reason?.trim())) throw new Error(`mark-bad needs a remote, a version and --reason "<why>".\n${REMOTE_USAGE}`);
+  const force = flags.force === 'true';
   const env = options.env ?? process.env;
-  const config = { ...loadConfig(env, options.cwd), logRequests: false };
+  // From a team's CI: to a portal over HTTP with a deploy token, no database here (docs/decisions/021).
+  const api = command === 'deploy' ? flags.to : command === 'rollback' ? flags.api : undefined;
+  if (api) {
+    if (!/^https?:\/\//i.test(api)) throw new Error(`${command === 'deploy' ? '--to' : '--api'} must be the portal's URL (http:// or https://), got "${api}".`);
+    const token = flags.token || env.REMOTE_DEPLOY_TOKEN || '';
+    const name = remoteName(target!);
+    if (command === 'deploy') {
+      const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(name), 'dist');
+      return deployOverHttp(api, token, name, { deploy: from }, force);
+    }
+    return deployOverHttp(api, token, name, { rollback: { to: flags.to, force: force || undefined } });
+  }
+  const loaded = loadConfig(env, options.cwd);
+  // The command never registers bundled versions by itself (that is the server's first start, docs/decisions/021).
+  const config = { ...loaded, logRequests: false, remoteStore: { ...loaded.remoteStore, registerBundled: false } };
   const actor = flags.by || env.REMOTE_ACTOR || `${userInfo().username}@${hostname()}`;
   let expectedRevision: number | undefined;
   if (flags['expect-revision'] !== undefined) {
@@ -69,7 +134,7 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     const registry = app.get(RemoteRegistryService);
     const overridden = target && remoteName(target) in config.remotesOverride;
     const note = overridden ? `\nnote: REMOTES_JSON overrides ${remoteName(target!)} in this environment, so /remotes.json keeps serving ${config.remotesOverride[remoteName(target!)]}.` : '';
-    return (await run(registry)) + note;
+    return (await run(registry, app.get(RemoteCanaryService))) + note;
   } catch (error) {
     if (error instanceof DomainError) throw new Error(error.message);
     throw error;
@@ -77,31 +142,31 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     await app.close();
   }
 
-  async function run(registry: RemoteRegistryService): Promise<string> {
+  async function run(registry: RemoteRegistryService, canary: RemoteCanaryService): Promise<string> {
     switch (command) {
       case 'deploy': {
         const from = flags.from ? (isAbsolute(flags.from) ? flags.from : resolve(options.cwd, flags.from)) : join(options.root, remoteDir(remoteName(target!)), 'dist');
-        const r = await registry.deploy(from, actor, { remote: target, expectedRevision });
-        if (r.from === r.to) return `${r.remote}: ${r.to} is already live; nothing changed.`;
+        const r = await registry.deploy(from, actor, { remote: target, expectedRevision, force });
+        if (r.unchanged) return `${r.remote}: ${r.to} is already live; nothing changed.`;
+        if (r.from === r.to) return `${r.remote}: ${r.to} stays live, now from ${r.manifest_url}`;
         return describe(r, r.stored ? 'deployed' : 'deployed (already stored)');
       }
       case 'rollback':
-        return describe(await registry.rollback(target!, actor, { to: flags.to, expectedRevision }), 'rolled back to');
-      case 'list': {
-        const rows = await registry.list(target);
-        if (!rows.length) return 'no versions deployed yet (remotes without one are served from their build folder)';
-        const lives = new Map<string, { at: Date; by: string; revision: number }>();
-        for (const r of rows) if (r.live && !lives.has(r.remote)) {
-          const l = await registry.live(r.remote);
-          if (l) lives.set(r.remote, { at: l.activated_at, by: l.activated_by, revision: l.revision });
-        }
-        return rows
-          .map((r) => {
-            const live = r.live ? lives.get(r.remote) : undefined;
-            return [r.live ? '*' : r.pruned ? 'x' : ' ', r.remote.padEnd(18), r.version.padEnd(26), `deployed ${stamp(r.deployed_at)} by ${r.deployed_by}`, `commit ${r.commit.slice(0, 10)}`, live ? `live since ${stamp(live.at)} by ${live.by} (revision ${live.revision})` : r.pruned ? 'pruned' : ''].join('  ');
-          })
-          .join('\n');
+        return describe(await registry.rollback(target!, actor, { to: flags.to, expectedRevision, force }), 'rolled back to');
+      case 'mark-bad': {
+        const r = await registry.markBad(target!, version!, flags.reason!, actor);
+        return `${r.remote}: ${r.version} marked bad${r.live ? ` (it is live: roll back with npm run remote -- rollback ${remoteDir(r.remote)})` : ''}.`;
       }
+      case 'canary': {
+        if (flags.stop === 'true') return `${(await canary.stop(target!, actor)).remote}: canary stopped; every browser gets the live version.`;
+        if (flags.promote === 'true') return describe(await canary.promote(target!, actor), 'promoted the canary');
+        const percent = Number(flags.percent);
+        if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new Error('--percent must be a whole number from 1 to 99.');
+        const r = await canary.start(target!, version!, percent, actor, force);
+        return `${r.remote}: ${r.canary} is served to ${r.percent} % of browsers (live stays ${r.live}).`;
+      }
+      case 'list':
+        return listText(registry, target, flags.all === 'true', options.root);
       default: {
         const rows = await registry.activations(target);
         return rows.map((a) => `${stamp(a.created_at)}  ${a.remote.padEnd(18)} ${a.action.padEnd(8)} ${a.outcome.padEnd(9)} ${a.from_version ?? '-'} → ${a.to_version}  by ${a.actor}${a.reason ? `  (${a.reason})` : ''}`).join('\n') || 'no activations yet';

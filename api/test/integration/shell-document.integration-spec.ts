@@ -99,6 +99,8 @@ describe('shell document (route preloads in index.html)', () => {
     writeFileSync(join(bundle, 'mf-manifest.json'), manifest('mfe_releases', { './CatalogPage': ['__federation_expose_CatalogPage.cccc0002.js'] }));
     writeFileSync(join(bundle, 'remoteEntry.js'), '/* v2 */');
     writeFileSync(join(bundle, '__federation_expose_CatalogPage.cccc0002.js'), 'console.log(2)');
+    // Every chunk the manifest lists must be there: the deploy checks them before going live (docs/decisions/021).
+    writeFileSync(join(bundle, '999.ffffffff.js'), 'console.log(999)');
     await t.app.get(RemoteRegistryService).deploy(bundle, 'asha@ops');
     const hrefs = preloads((await request(t.http).get('/catalog').expect(200)).text).map(([href]) => href);
     expect(hrefs.slice(-3)).toEqual([

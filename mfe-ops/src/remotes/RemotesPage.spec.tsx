@@ -18,6 +18,10 @@ const version = (v: string, extra: Partial<RemoteVersionRow> = {}): RemoteVersio
   shared: { react: '19.1.0', '@portal/kit': '0.1.0' },
   activated_by: null,
   activated_at: null,
+  last_live_at: null,
+  bad: null,
+  reports: { loads: 0, failures: 0 },
+  canary_percent: null,
   ...extra,
 });
 // Newest first, as the API lists them.
@@ -60,5 +64,42 @@ describe('RemotesPage (issue 12)', () => {
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain(U.refused);
     expect(alert.textContent).toContain(REFUSAL);
+  });
+
+  it('marks a version bad with a reason, shows bad marks, canaries and load errors (docs/decisions/021)', async () => {
+    const rows = [
+      version('0.1.0-ccc', { canary_percent: 10, reports: { loads: 8, failures: 2 } }),
+      version('0.1.0-bbb', { live: true, activated_by: 'user:4', activated_at: '2026-01-03T10:00:00.000Z' }),
+      version('0.1.0-aaa', { last_live_at: '2026-01-03T10:00:00.000Z' }),
+      version('0.1.0-zzz', { bad: { at: '2026-01-03T11:00:00.000Z', by: 'auto-rollback', reason: 'automatic rollback: 5 of 6 reported loads failed' } }),
+    ];
+    const spy = mockApi({ 'ops/remotes': rows, 'ops/remotes/activations': [], 'ops/remotes/tokens': [], 'ops/remotes/mark-bad': { remote: 'mfe_releases', version: '0.1.0-aaa', live: false } });
+    renderAt('/ops/platform?view=remotes', <RemotesPage />);
+    const table = await screen.findByRole('table', { name: `${U.heading}: mfe_releases` });
+    expect(within(table).getByText(fillMessage(U.canaryMarker, { percent: 10 }))).toBeTruthy();
+    expect(within(table).getByText(fillMessage(U.errorRate, { failures: 2, loads: 8 }))).toBeTruthy();
+    expect(within(table).getByText(fillMessage(U.badBy, { by: 'auto-rollback', reason: 'automatic rollback: 5 of 6 reported loads failed' }))).toBeTruthy();
+    expect(within(table).getByText(U.wasLive)).toBeTruthy();
+    expect(screen.getByText(fillMessage(U.canaryRunning, { version: '0.1.0-ccc', percent: 10 }))).toBeTruthy();
+    // A bad version offers no rollback.
+    expect(within(table).queryByRole('button', { name: `${U.rollback} 0.1.0-zzz` })).toBeNull();
+
+    fireEvent.click(within(table).getByRole('button', { name: `${U.markBad} 0.1.0-aaa` }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(U.badReason, { exact: false }), { target: { value: 'blank catalogue' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(spy, 'ops/remotes/mark-bad')).toEqual([{ body: { remote: 'mfe_releases', version: '0.1.0-aaa', reason: 'blank catalogue' } }]));
+  });
+
+  it('creates a deploy token and shows it once', async () => {
+    const row = { id: 3, remote: 'mfe_releases', name: 'releases CI', created_by: 'a@b.c', created_at: '2026-01-03T10:00:00.000Z', revoked_at: null, last_used_at: null };
+    const spy = mockApi({ 'ops/remotes': ROWS, 'ops/remotes/activations': [], 'ops/remotes/tokens': [row], 'ops/remotes/tokens/create': { ...row, token: 'rdt_secret' } });
+    renderAt('/ops/platform?view=remotes', <RemotesPage />);
+    const tokens = await screen.findByRole('table', { name: U.tokens });
+    expect(await within(tokens).findByText('releases CI')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(U.tokenName, { exact: false }), { target: { value: 'releases CI' } });
+    fireEvent.click(screen.getByRole('button', { name: U.createToken }));
+    expect((await screen.findByTestId('deploy-token')).textContent).toBe('rdt_secret');
+    expect(callsTo(spy, 'ops/remotes/tokens/create')).toEqual([{ body: { remote: 'mfe_releases', name: 'releases CI' } }]);
   });
 });

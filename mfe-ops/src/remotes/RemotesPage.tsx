@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Card, ConfirmDialog, DataTable, Muted, SectionTitle, Stack, api, notify, theme, type DataTableColumn } from '@portal/kit';
-import { OPS_UI, REMOTE_REGISTRY_ENDPOINTS as R, fillMessage, type RemoteActivationRow, type RemoteVersionRow } from '@portal/contracts';
+import { ApiError, Button, Card, ConfirmDialog, DataTable, Muted, Row, SectionTitle, Stack, TextField, api, notify, theme, type DataTableColumn } from '@portal/kit';
+import { OPS_UI, REMOTE_REGISTRY_ENDPOINTS as R, fillMessage, type RemoteActivationRow, type RemoteDeployTokenRow, type RemoteVersionRow } from '@portal/contracts';
 import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 import { groupByRemote, versionAction, type VersionAction } from './remote-versions';
 
 const U = OPS_UI.remotes;
 
-const Badge = styled.span<{ $tone: 'live' | 'muted' }>`
+const Badge = styled.span<{ $tone: 'live' | 'muted' | 'bad' }>`
   display: inline-block;
   margin-left: 6px;
   padding: 1px 8px;
   border-radius: ${theme.radii.pill};
   font-size: 12px;
   font-weight: 700;
-  color: ${({ $tone }) => ($tone === 'live' ? theme.colors.successText : theme.colors.textMuted)};
-  background: ${({ $tone }) => ($tone === 'live' ? theme.colors.successSoft : theme.colors.surfaceMuted)};
-  border: 1px solid ${({ $tone }) => ($tone === 'live' ? theme.colors.successText : theme.colors.border)};
+  color: ${({ $tone }) => ($tone === 'live' ? theme.colors.successText : $tone === 'bad' ? theme.colors.danger : theme.colors.textMuted)};
+  background: ${({ $tone }) => ($tone === 'live' ? theme.colors.successSoft : $tone === 'bad' ? theme.colors.dangerSoft : theme.colors.surfaceMuted)};
+  border: 1px solid ${({ $tone }) => ($tone === 'live' ? theme.colors.successText : $tone === 'bad' ? theme.colors.danger : theme.colors.border)};
 `;
 const Version = styled.code`
   font-size: 13px;
@@ -57,7 +57,7 @@ const Refusal = styled.div`
   strong { display: block; margin-bottom: 4px; }
 `;
 
-type Pending = { row: RemoteVersionRow; action: VersionAction; from: string };
+type Pending = { row: RemoteVersionRow; action: VersionAction | 'mark-bad' | 'canary' | 'pin'; from: string };
 
 /**
  * Remote versions (issue 12, admins): each remote's stored versions, newest first, with the live
@@ -71,9 +71,32 @@ export function RemotesPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [refusal, setRefusal] = useState<{ remote: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [percent, setPercent] = useState('10');
+
+  /** Runs one console action on a remote; a refusal stays on screen with the server's message. */
+  const run = async (remote: string, call: () => Promise<{ message: string }>) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      notify.success((await call()).message);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : String(error);
+      setRefusal({ remote, message });
+      notify.error(message);
+    } finally {
+      setBusy(false);
+      setPending(null);
+      await Promise.all([versions.reload(), activations.reload()]);
+    }
+  };
 
   const confirm = async () => {
     if (!pending) return;
+    const { row, action } = pending;
+    if (action === 'mark-bad') return run(row.remote, () => api.call(R.markRemoteVersionBad, { body: { remote: row.remote, version: row.version, reason } }, { silent: true }));
+    if (action === 'canary') return run(row.remote, () => api.call(R.startRemoteCanary, { body: { remote: row.remote, version: row.version, percent: Number(percent) } }, { silent: true }));
+    if (action === 'pin') return run(row.remote, () => api.call(R.pinRemoteVersion, { body: { remote: row.remote, version: row.version } }, { silent: true }));
     setBusy(true);
     setRefusal(null);
     try {
@@ -99,6 +122,9 @@ export function RemotesPage() {
         <>
           <Version>{v.version}</Version>
           {v.live && <Badge $tone="live">{U.liveMarker}</Badge>}
+          {v.canary_percent !== null && <Badge $tone="muted">{fillMessage(U.canaryMarker, { percent: v.canary_percent })}</Badge>}
+          {v.bad && <Badge $tone="bad">{U.badMarker}</Badge>}
+          {v.bad && <Sub>{fillMessage(U.badBy, { by: v.bad.by, reason: v.bad.reason })}</Sub>}
         </>
       ),
     },
@@ -129,9 +155,19 @@ export function RemotesPage() {
           </>
         ) : v.pruned ? (
           U.pruned
+        ) : v.last_live_at ? (
+          <>
+            {U.wasLive}
+            <Sub>{formatWhen(v.last_live_at)}</Sub>
+          </>
         ) : (
           U.kept
         ),
+    },
+    {
+      key: 'errors',
+      header: U.errors,
+      render: (v) => (v.reports.loads ? fillMessage(U.errorRate, { failures: v.reports.failures, loads: v.reports.loads }) : <Muted>{U.noLoads}</Muted>),
     },
     {
       key: 'actions',
@@ -139,11 +175,29 @@ export function RemotesPage() {
       render: (v) => {
         const action = versionAction(rows, v);
         const live = rows.find((r) => r.live);
-        if (!action || !live) return null;
+        if (!live || v.pruned) return null;
+        const ask = (a: Pending['action']) => () => setPending({ row: v, action: a, from: live.version });
         return (
-          <Button variant={action === 'rollback' ? 'danger' : 'secondary'} onClick={() => setPending({ row: v, action, from: live.version })} aria-label={`${action === 'rollback' ? U.rollback : U.activate} ${v.version}`}>
-            {action === 'rollback' ? U.rollback : U.activate}
-          </Button>
+          <Row $gap={6} $wrap>
+            {action && !v.bad && (
+              <Button variant={action === 'rollback' ? 'danger' : 'secondary'} onClick={ask(action)} aria-label={`${action === 'rollback' ? U.rollback : U.activate} ${v.version}`}>
+                {action === 'rollback' ? U.rollback : U.activate}
+              </Button>
+            )}
+            {!v.live && !v.bad && v.canary_percent === null && (
+              <Button variant="secondary" onClick={ask('canary')} aria-label={`${U.canary} ${v.version}`}>
+                {U.canary}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={ask('pin')} aria-label={`${U.pin} ${v.version}`}>
+              {U.pin}
+            </Button>
+            {!v.bad && (
+              <Button variant="secondary" onClick={ask('mark-bad')} aria-label={`${U.markBad} ${v.version}`}>
+                {U.markBad}
+              </Button>
+            )}
+          </Row>
         );
       },
     },
@@ -199,6 +253,7 @@ export function RemotesPage() {
       {groups.map(({ remote, rows }) => (
         <Card key={remote}>
           <SectionTitle>{remote}</SectionTitle>
+          <CanaryControls remote={remote} rows={rows} busy={busy} run={run} />
           <DataTable columns={columns(rows)} rows={rows} rowKey={(v) => v.version} loading={versions.loading} empty={U.none} caption={`${U.heading}: ${remote}`} />
         </Card>
       ))}
@@ -206,14 +261,145 @@ export function RemotesPage() {
         <SectionTitle>{U.activations}</SectionTitle>
         <DataTable columns={activationColumns} rows={activations.rows} rowKey={(a) => `${a.remote}-${a.created_at}-${a.to_version}-${a.outcome}`} loading={activations.loading} empty={U.noActivations} caption={U.activations} />
       </Card>
+      <DeployTokens />
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.action === 'rollback' ? U.rollback : U.activate}
-        message={pending ? fillMessage(pending.action === 'rollback' ? U.confirmRollback : U.confirmActivate, { remote: pending.row.remote, from: pending.from, to: pending.row.version }) : ''}
+        title={pending ? TITLES[pending.action] : ''}
+        message={pending ? <PendingMessage pending={pending} reason={reason} setReason={setReason} percent={percent} setPercent={setPercent} /> : ''}
         busy={busy}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       />
     </Stack>
+  );
+}
+
+const TITLES: Record<Pending['action'], string> = { rollback: U.rollback, activate: U.activate, 'mark-bad': U.markBad, canary: U.canary, pin: U.pin };
+
+/** The question of the confirmation, with the reason of a bad mark or the share of a canary as a field. */
+function PendingMessage({ pending, reason, setReason, percent, setPercent }: { pending: Pending; reason: string; setReason(v: string): void; percent: string; setPercent(v: string): void }) {
+  const vars = { remote: pending.row.remote, from: pending.from, to: pending.row.version, version: pending.row.version };
+  if (pending.action === 'mark-bad') {
+    return (
+      <Stack $gap={8}>
+        <span>{fillMessage(U.confirmMarkBad, vars)}</span>
+        <TextField label={U.badReason} name="bad-reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
+      </Stack>
+    );
+  }
+  if (pending.action === 'canary') {
+    return (
+      <Stack $gap={8}>
+        <span>{fillMessage(U.confirmCanary, vars)}</span>
+        <TextField label={U.canaryPercent} name="canary-percent" inputMode="numeric" value={percent} onChange={(e) => setPercent(e.target.value)} required />
+      </Stack>
+    );
+  }
+  if (pending.action === 'pin') return <>{fillMessage(U.confirmPin, vars)}</>;
+  return <>{fillMessage(pending.action === 'rollback' ? U.confirmRollback : U.confirmActivate, vars)}</>;
+}
+
+/** A running canary of one remote: which version for what share, with promote and stop. */
+function CanaryControls({ remote, rows, busy, run }: { remote: string; rows: RemoteVersionRow[]; busy: boolean; run(remote: string, call: () => Promise<{ message: string }>): Promise<void> }) {
+  const canary = rows.find((r) => r.canary_percent !== null);
+  if (!canary) return null;
+  return (
+    <Row $gap={8} $wrap style={{ marginBottom: 12, alignItems: 'center' }}>
+      <strong>{fillMessage(U.canaryRunning, { version: canary.version, percent: canary.canary_percent ?? 0 })}</strong>
+      <Button disabled={busy} onClick={() => void run(remote, () => api.call(R.promoteRemoteCanary, { body: { remote } }, { silent: true }))}>{U.promote}</Button>
+      <Button variant="secondary" disabled={busy} onClick={() => void run(remote, () => api.call(R.stopRemoteCanary, { body: { remote } }, { silent: true }))}>{U.stopCanary}</Button>
+    </Row>
+  );
+}
+
+const TokenBox = styled.code`
+  display: block;
+  padding: 10px 12px;
+  border: 1px solid ${theme.colors.successText};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.successSoft};
+  overflow-wrap: anywhere;
+  font-size: 13px;
+`;
+
+/**
+ * Deploy tokens (docs/decisions/021): each lets one remote's CI deploy, activate and roll back that remote
+ * only. Created with a remote and a name; the token is shown once; revoked after a confirmation.
+ */
+function DeployTokens() {
+  const tokens = useOpsList<RemoteDeployTokenRow>(R.listRemoteDeployTokens, {});
+  const [remote, setRemote] = useState('mfe_releases');
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<RemoteDeployTokenRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const act = async (call: () => Promise<{ message: string; body?: unknown }>) => {
+    setBusy(true);
+    try {
+      const res = await call();
+      notify.success(res.message);
+      return res;
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : String(error));
+      return null;
+    } finally {
+      setBusy(false);
+      await tokens.reload();
+    }
+  };
+  const columns: DataTableColumn<RemoteDeployTokenRow>[] = [
+    { key: 'name', header: U.tokenName, render: (t) => t.name },
+    { key: 'remote', header: U.tokenRemote, render: (t) => t.remote },
+    { key: 'created', header: U.deployed, render: (t) => (<>{formatWhen(t.created_at)}<Sub>{U.by} {t.created_by}</Sub></>) },
+    { key: 'used', header: U.lastUsed, render: (t) => (t.last_used_at ? formatWhen(t.last_used_at) : U.never) },
+    {
+      key: 'actions',
+      header: OPS_UI.actionsColumn,
+      render: (t) => (t.revoked_at ? <Badge $tone="muted">{U.revoked}</Badge> : <Button variant="danger" onClick={() => setRevoking(t)} aria-label={`${U.revoke} ${t.name}`}>{U.revoke}</Button>),
+    },
+  ];
+  return (
+    <Card>
+      <SectionTitle>{U.tokens}</SectionTitle>
+      <Stack $gap={12}>
+        <Muted>{U.tokensIntro}</Muted>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(() => api.call(R.createRemoteDeployToken, { body: { remote, name } }, { silent: true })).then((res) => {
+              if (res?.body) {
+                setCreated((res.body as { token: string }).token);
+                setName('');
+              }
+            });
+          }}
+        >
+          <Row $gap={8} $wrap style={{ alignItems: 'flex-end' }}>
+            <TextField label={U.tokenRemote} name="token-remote" value={remote} onChange={(e) => setRemote(e.target.value)} required />
+            <TextField label={U.tokenName} name="token-name" value={name} onChange={(e) => setName(e.target.value)} required />
+            <Button type="submit" disabled={busy || !name.trim()}>{U.createToken}</Button>
+          </Row>
+        </form>
+        {created && (
+          <div role="status">
+            <strong>{U.tokenShownOnce}</strong>
+            <TokenBox data-testid="deploy-token">{created}</TokenBox>
+          </div>
+        )}
+        <DataTable columns={columns} rows={tokens.rows} rowKey={(t) => t.id} loading={tokens.loading} empty={U.noTokens} caption={U.tokens} />
+      </Stack>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={U.revoke}
+        message={revoking ? fillMessage(U.confirmRevoke, { name: revoking.name, remote: revoking.remote }) : ''}
+        busy={busy}
+        onConfirm={() => {
+          const id = revoking!.id;
+          setRevoking(null);
+          void act(() => api.call(R.revokeRemoteDeployToken, { body: { id } }, { silent: true }));
+        }}
+        onCancel={() => setRevoking(null)}
+      />
+    </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Loader } from '@portal/kit';
-import { loadedRouteModule, loadRouteModule, registryChanged } from './remote-registry';
+import { loadedRouteModule, loadRouteModule, registeredManifest, registryChanged } from './remote-registry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { NewVersionAvailable } from './NewVersionAvailable';
+import { reportRemoteLoad } from './load-beacon';
 
 type LoadState =
   | { kind: 'loading' }
@@ -30,6 +31,7 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
     let active = true;
     loadRouteModule(remote, module).then(
       (Page) => {
+        reportRemoteLoad(remote, registeredManifest(remote), 'ok');
         if (!active) return;
         setRetrying(false);
         setState({ kind: 'ready', Page });
@@ -37,6 +39,7 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
       async (error: unknown) => {
         if (!active) return;
         console.warn(`[shell] could not load ${remote} ${module}:`, error instanceof Error ? error.message : error);
+        reportRemoteLoad(remote, registeredManifest(remote), 'load_error');
         const moved = await registryChanged(remote);
         if (!active) return;
         setRetrying(false);

@@ -25,6 +25,11 @@ function host(): ModuleFederation {
   return federation;
 }
 
+/** The manifest URL this page registered for `remote` (what its chunks come from), if any. */
+export function registeredManifest(remote: string): string | undefined {
+  return registered[remote];
+}
+
 /** Validates the registry's JSON: an object of name → non-empty URL string. */
 export function parseRegistry(raw: unknown): RemoteRegistry {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('remotes.json is not an object');

@@ -25,9 +25,11 @@ export function remoteOrigins(urls: readonly string[]): string[] {
  * and media from here, data: and blob: (previews before upload); the captcha's proof-of-work worker
  * from blob:; frames only from youtube-nocookie; nothing may frame the portal (`frame-ancestors 'none'`).
  */
-export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
-  // The registry's remotes on other hosts: REMOTES_JSON's manifests and REMOTE_ORIGINS' version stores.
-  const remotes = remoteOrigins([...Object.values(config.remotes), ...Object.values(config.remoteStore.origins)]);
+export function contentSecurityPolicy(config: AppConfig, liveOrigins: readonly string[] = []): Record<string, string[]> {
+  // The registry's remotes on other hosts: REMOTES_JSON's manifests and REMOTE_ORIGINS' version stores,
+  // and the origins the live registry names now (docs/decisions/021: a remote moved to its own origin
+  // by a deploy, without an API restart).
+  const remotes = [...new Set([...remoteOrigins([...Object.values(config.remotes), ...Object.values(config.remoteStore.origins)]), ...liveOrigins])];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
@@ -89,6 +91,29 @@ export function securityHeaders(config: AppConfig): (req: Request, res: Response
     const headers = !path.startsWith('/api/') ? portal : path.startsWith('/api/docs') ? docs : api;
     for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
     next();
+  };
+}
+
+/**
+ * The document CSP header value for a registry that names `liveOrigins` (absolute origins of its manifest
+ * URLs, docs/decisions/021), or null when the fixed policy of securityHeaders already covers them all.
+ * Computed once per distinct set of origins.
+ */
+export function livePortalCsp(config: AppConfig): (liveOrigins: readonly string[]) => string | null {
+  const fixed = new Set(remoteOrigins([...Object.values(config.remotes), ...Object.values(config.remoteStore.origins)]));
+  const cache = new Map<string, string>();
+  return (liveOrigins) => {
+    const extra = [...new Set(liveOrigins)].filter((o) => !fixed.has(o)).sort();
+    if (!extra.length) return null;
+    const key = extra.join(' ');
+    let value = cache.get(key);
+    if (!value) {
+      const directives = { ...contentSecurityPolicy(config, extra), 'upgrade-insecure-requests': null };
+      value = fixedHeaders(helmet({ contentSecurityPolicy: { useDefaults: false, directives } })).find(([name]) => name.toLowerCase() === 'content-security-policy')![1];
+      if (cache.size > 64) cache.clear();
+      cache.set(key, value);
+    }
+    return value;
   };
 }
 

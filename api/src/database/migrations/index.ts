@@ -13,6 +13,7 @@ import { CatalogAtScale1764500000000 } from './1764500000000-catalog-at-scale';
 import { IdentifierRegistry1764622000000 } from './1764622000000-identifier-registry';
 import { TrackDrafts1764617000000 } from './1764617000000-track-drafts';
 import { NotificationLinks1764617100000 } from './1764617100000-notification-links';
+import { Remotes21764927000000 } from './1764927000000-remotes-2';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   TrackDrafts1764617000000,
   NotificationLinks1764617100000,
   IdentifierRegistry1764622000000,
+  Remotes21764927000000,
 ];

@@ -31,6 +31,11 @@ export class StaffService {
     private readonly counters: SharedCounters,
   ) {}
 
+  /** User ids of everyone holding `role` (e.g. the admins a remote's automatic rollback notifies, docs/decisions/021). */
+  async holdersOf(role: StaffRole): Promise<number[]> {
+    return [...new Set((await this.roles.find({ where: { role } })).map((r) => r.user_id))];
+  }
+
   async rolesOf(userId: number): Promise<StaffRole[]> {
     return (await this.roles.find({ where: { user_id: userId }, order: { role: 'ASC' } })).map((r) => r.role as StaffRole);
   }

@@ -4,8 +4,19 @@
  * line, or the page would run the remote against a React (or router, kit...) it was not built for.
  */
 
-/** Singletons the gate checks: one copy of each per page, so a remote must accept the shell's. */
+/**
+ * Singletons the gate checked before docs/decisions/021; kept as the minimum when the shell's file lists
+ * fewer. The gate now checks every package the shell shares (its shared-versions.json, written from the
+ * shell's shared config), so a package added to the shell's shared config later is gated too.
+ */
 export const GATED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', 'zustand', '@portal/kit'] as const;
+
+/**
+ * Packages a remote must share, never bundle: a remote renders React elements into the shell's tree, so a
+ * copy of its own React (a build without `react` / `react-dom` in its shared list) breaks every route of it
+ * ("Invalid hook call") however compatible its versions look (docs/decisions/021).
+ */
+export const MUST_SHARE = ['react', 'react-dom'] as const;
 
 const KIT = '@portal/kit';
 
@@ -35,26 +46,44 @@ export function compatibilityLine(version: string): string | null {
 }
 
 /**
- * Packages of GATED_SINGLETONS whose compatibility line differs between the candidate's manifest and
- * the shell. A package that either side does not share is not checked (a remote without zustand is fine);
- * a version that is not semver on one side is reported as incompatible.
+ * Packages the shell shares whose compatibility line differs in the candidate's manifest, and the
+ * packages of MUST_SHARE the shell shares but the candidate does not (it bundles its own copy:
+ * `candidate` is then `bundled`). Every package of the shell's list is checked (the kit's modules as one
+ * kit line); a package the candidate does not share otherwise is not checked (a remote without zustand is
+ * fine); a version that is not semver on one side is reported as incompatible.
  */
 export function findIncompatibilities(candidate: SharedVersions, shell: SharedVersions): Incompatibility[] {
   const out: Incompatibility[] = [];
-  for (const pkg of GATED_SINGLETONS) {
+  const packages = new Set<string>();
+  for (const name of Object.keys(shell)) packages.add(name === KIT || name.startsWith(`${KIT}/`) ? KIT : name);
+  for (const pkg of packages) {
     const c = pkg === KIT ? kitVersionOf(candidate) : candidate[pkg];
     const s = pkg === KIT ? kitVersionOf(shell) : shell[pkg];
-    if (!c || !s) continue;
+    if (!s) continue;
+    if (!c) {
+      if ((MUST_SHARE as readonly string[]).includes(pkg)) out.push({ package: pkg, candidate: BUNDLED, shell: s });
+      continue;
+    }
     const lc = compatibilityLine(c);
     if (lc === null || lc !== compatibilityLine(s)) out.push({ package: pkg, candidate: c, shell: s });
   }
   return out;
 }
 
+/** `candidate` of an Incompatibility when the remote does not share the package at all (its own copy is bundled). */
+export const BUNDLED = 'bundled';
+
 /** The operator's message for a refusal, naming each package and both versions. */
 export function describeIncompatibilities(remote: string, version: string, problems: Incompatibility[]): string {
-  const parts = problems.map((p) => `${p.package} ${p.candidate} (the shell has ${p.package} ${p.shell})`);
-  return `${remote} ${version} refused: built against an incompatible ${parts.length > 1 ? 'set of singletons' : 'major'}: ${parts.join('; ')}. The live version stays.`;
+  const bundled = problems.filter((p) => p.candidate === BUNDLED);
+  const other = problems.filter((p) => p.candidate !== BUNDLED);
+  const reasons: string[] = [];
+  if (bundled.length) reasons.push(`it bundles its own ${bundled.map((p) => p.package).join(' and ')} instead of sharing the shell's (${bundled.map((p) => `${p.package} ${p.shell}`).join(', ')})`);
+  if (other.length) {
+    const parts = other.map((p) => `${p.package} ${p.candidate} (the shell has ${p.package} ${p.shell})`);
+    reasons.push(`built against an incompatible ${parts.length > 1 ? 'set of singletons' : 'major'}: ${parts.join('; ')}`);
+  }
+  return `${remote} ${version} refused: ${reasons.join('; ')}. The live version stays.`;
 }
 
 /** The `shared` list of an mf-manifest.json as `{ name: version }` (later duplicates lose). */

@@ -11,6 +11,7 @@ describe('compatibility gate', () => {
 
   it('accepts other minors and patches, and packages only one side shares', () => {
     expect(findIncompatibilities({ react: '19.0.0', 'react-dom': '19.9.9', '@portal/kit': '0.1.7', formik: '9.0.0' }, shell)).toEqual([]);
+    expect(findIncompatibilities({ react: '19.0.0', 'react-dom': '19.9.9', yup: '1.0.0' }, shell)).toEqual([]);
   });
 
   it('refuses another major (or another 0.x line of the kit) and names both versions', () => {
@@ -18,6 +19,7 @@ describe('compatibility gate', () => {
     expect(problems).toEqual([
       { package: 'react', candidate: '18.3.1', shell: '19.3.1' },
       { package: '@portal/kit', candidate: '0.2.0', shell: '0.1.0' },
+      { package: 'yup', candidate: '0.32.0', shell: '1.7.1' },
     ]);
     expect(describeIncompatibilities('mfe_releases', '0.1.0-abc', problems.slice(0, 1))).toBe(
       'mfe_releases 0.1.0-abc refused: built against an incompatible major: react 18.3.1 (the shell has react 19.3.1). The live version stays.',
@@ -25,10 +27,28 @@ describe('compatibility gate', () => {
   });
 
   it('gates the kit shared as its stateful modules (@portal/kit/<module>) against a whole-kit build, both ways', () => {
-    const split = { react: '19.3.1', '@portal/kit/session-store': '0.2.0', '@portal/kit/dialog': '0.2.0' };
+    const split = { react: '19.3.1', 'react-dom': '19.3.1', '@portal/kit/session-store': '0.2.0', '@portal/kit/dialog': '0.2.0' };
     expect(findIncompatibilities(split, shell)).toEqual([{ package: '@portal/kit', candidate: '0.2.0', shell: '0.1.0' }]);
-    expect(findIncompatibilities({ '@portal/kit': '0.1.3' }, split)).toEqual([{ package: '@portal/kit', candidate: '0.1.3', shell: '0.2.0' }]);
-    expect(findIncompatibilities({ '@portal/kit/session-store': '0.2.4' }, split)).toEqual([]);
+    const react = { react: '19.3.1', 'react-dom': '19.3.1' };
+    expect(findIncompatibilities({ ...react, '@portal/kit': '0.1.3' }, split)).toEqual([{ package: '@portal/kit', candidate: '0.1.3', shell: '0.2.0' }]);
+    expect(findIncompatibilities({ ...react, '@portal/kit/session-store': '0.2.4' }, split)).toEqual([]);
+  });
+
+  it('gates every package the shell shares, also ones added to its shared config later', () => {
+    const later = { ...shell, ky: '1.14.3', dayjs: '1.11.23', 'react-hot-toast': '2.6.1', 'some-new-singleton': '3.0.0' };
+    const candidate = { react: '19.3.1', 'react-dom': '19.3.1', ky: '0.33.0', dayjs: '2.0.0', 'react-hot-toast': '3.0.0', 'some-new-singleton': '4.1.0' };
+    expect(findIncompatibilities(candidate, later).map((p) => p.package)).toEqual(['ky', 'dayjs', 'react-hot-toast', 'some-new-singleton']);
+  });
+
+  it('refuses a remote that bundles its own React instead of sharing it', () => {
+    const problems = findIncompatibilities({ zustand: '5.0.0', '@portal/kit': '0.1.0' }, shell);
+    expect(problems).toEqual([
+      { package: 'react', candidate: 'bundled', shell: '19.3.1' },
+      { package: 'react-dom', candidate: 'bundled', shell: '19.3.1' },
+    ]);
+    expect(describeIncompatibilities('mfe_releases', '0.1.0-x', problems)).toBe(
+      "mfe_releases 0.1.0-x refused: it bundles its own react and react-dom instead of sharing the shell's (react 19.3.1, react-dom 19.3.1). The live version stays.",
+    );
   });
 
   it('reads a manifest’s shared list', () => {

@@ -95,6 +95,13 @@ export class S3RemoteStore extends RemoteStore {
     return (await this.call('HEAD', this.key(dir, version, 'mf-manifest.json'))).ok;
   }
 
+  async readFile(dir: string, version: string, file: string): Promise<{ body: Buffer; contentType: string } | null> {
+    if (file.split('/').some((part) => part === '..' || part === '')) return null;
+    const res = await this.call('GET', this.key(dir, version, file));
+    if (!res.ok) return null;
+    return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+  }
+
   async remove(dir: string, version: string): Promise<void> {
     for (const key of await this.list(this.key(dir, version))) await this.call('DELETE', key);
   }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, mkdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 /** Name of the file a remote build writes beside its manifest (scripts/webpack/version-plugin.js). */
 export const VERSION_FILE = 'version.json';
@@ -27,7 +27,29 @@ export abstract class RemoteStore {
   abstract remove(dir: string, version: string): Promise<void>;
   /** Versions present for `dir` (folder names), unordered. */
   abstract versions(dir: string): Promise<string[]>;
+  /**
+   * One file of `<dir>/<version>/` as this API serves it (`/remotes/<dir>/<version>/<file>`): its bytes and
+   * content type, or null when missing. Used by the pre-activation check of versions served by this API.
+   */
+  abstract readFile(dir: string, version: string, file: string): Promise<{ body: Buffer; contentType: string } | null>;
 }
+
+/** Content type of a store file by extension, as express.static and the S3 upload set it. */
+export function storeContentType(file: string): string {
+  const ext = /\.[A-Za-z0-9]+$/.exec(file)?.[0].toLowerCase() ?? '';
+  return STORE_CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+const STORE_CONTENT_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=UTF-8',
+  '.mjs': 'application/javascript; charset=UTF-8',
+  '.json': 'application/json; charset=UTF-8',
+  '.css': 'text/css; charset=UTF-8',
+  '.map': 'application/json; charset=UTF-8',
+  '.txt': 'text/plain; charset=UTF-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
 
 /** Files of `dir`, relative with posix separators, sorted. */
 function listFiles(dir: string, base = dir): string[] {
@@ -48,6 +70,12 @@ export function bundleContentHash(dir: string): string {
     hash.update(rel).update('\0').update(readFileSync(join(dir, rel))).update('\0');
   }
   return hash.digest('hex');
+}
+
+/** `base/rel` when it stays inside `base` (no `..` out, no absolute path), else null. */
+function resolveInside(base: string, rel: string): string | null {
+  const full = resolve(base, rel);
+  return full.startsWith(base + sep) ? full : null;
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -97,6 +125,13 @@ export class LocalRemoteStore extends RemoteStore {
 
   async remove(dir: string, version: string): Promise<void> {
     rmSync(this.folder(dir, version), { recursive: true, force: true });
+  }
+
+  async readFile(dir: string, version: string, file: string): Promise<{ body: Buffer; contentType: string } | null> {
+    const folder = this.folder(dir, version);
+    const full = resolveInside(folder, file);
+    if (!full || !existsSync(full) || !statSync(full).isFile()) return null;
+    return { body: readFileSync(full), contentType: storeContentType(file) };
   }
 
   async versions(dir: string): Promise<string[]> {
