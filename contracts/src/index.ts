@@ -59,3 +59,4 @@ export * from './ops/ops.schemas';
 export * from './ops/ops.types';
 export * from './ops/ops.endpoints';
 export * from './routes/portal-routes';
+export * from './distribution/distribution.qc';
