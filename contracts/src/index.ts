@@ -60,3 +60,4 @@ export * from './ops/ops.types';
 export * from './ops/ops.endpoints';
 export * from './routes/portal-routes';
 export * from './distribution/distribution.qc';
+export * from './distribution/distribution.endpoints';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { distributionConfig, type DistributionConfig } from '../distribution/distribution.config';
 
 /** Database connection settings: the embedded SQLite file, or MySQL/MariaDB from DATABASE_URL. */
 export type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
@@ -68,6 +69,8 @@ export type AppConfig = {
    * registrant (3 letters or digits).
    */
   identifiers: { gs1Prefix: string; isrcCountry: string; isrcRegistrant: string };
+  /** Store QC, DDEX sender and stores (docs/decisions/020-distribution-engine.md). */
+  distribution: DistributionConfig;
 };
 
 /** An S3-compatible bucket for the remote version store: path-style endpoint with the bucket, region, keys. */
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
     identifiers: identifierConfig(env),
+    distribution: distributionConfig(env, (m) => new ConfigError(m)),
     // The product's public site (FAQ, web series pages); none by default: the drawer then shows no link to it.
     publicSiteUrl: publicSiteUrl(env.PUBLIC_SITE_URL),
     captcha: {

@@ -106,6 +106,13 @@ export class ReleasesService {
     return out;
   }
 
+  /** Any release with its tracks and its owner's id, for staff views and jobs (docs/decisions/020). Errors: 404. */
+  async readAny(releaseId: number): Promise<{ user_id: number; release: Release }> {
+    const row = await this.releases.findOne({ select: { id: true, user_id: true }, where: { id: releaseId } });
+    if (!row) throw DomainError.notFound(M.releaseNotFound);
+    return { user_id: row.user_id, release: await this.read(row.user_id, releaseId) };
+  }
+
   /** The catalogue reasons of a release's latest review when it was a rejection (issue 11), else []. */
   async latestRejectionReasons(releaseId: number): Promise<RejectionReasonRow[]> {
     const last = await this.db.getRepository(ReleaseReviewEntity).findOne({ where: { release_id: releaseId }, order: { id: 'DESC' } });
@@ -172,6 +179,7 @@ export class ReleasesService {
     await this.uploads.assertOwned(userId, release.album_artwork, 'artwork');
     const tracks = await this.tracks.find({ where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
     if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
+    await this.uploads.assertStoreReady(userId, release.album_artwork, tracks); // store QC (docs/decisions/020)
     for (const track of tracks) {
       await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
       await this.uploads.assertOwned(userId, track.audio_track, 'audio');
