@@ -105,3 +105,33 @@ export function formatDuration(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/** Screen texts of the store QC (track row, submission tab, console review). */
+export const QC_UI = {
+  trackHeading: 'Store check',
+  checking: 'Checking…',
+  passed: 'Store-ready',
+  refused: 'Refused',
+  warnings: 'Warnings',
+  loadFailed: 'The store check could not be loaded.',
+  retry: 'Try again',
+  checklistHeading: 'Store-ready checklist',
+  checklistIntro: 'Every file is checked against the stores’ rules. Submission waits until nothing is refused or still being checked.',
+  checklistReady: 'Everything is store-ready.',
+  checklistNotReady: 'Fix the refused files before submitting.',
+  checklistEmpty: 'No files to check yet.',
+  downloadDdex: 'Download DDEX (ERN 4.3)',
+  ddexStore: 'Store',
+} as const;
+
+/** One line of an audio file's measured values: "44.1 kHz · 16-bit · stereo · 3:28 · −14.2 LUFS · −1.0 dBTP". */
+export function describeAudio(m: AudioMeasurements): string {
+  const parts = [`${m.sample_rate_hz / 1000} kHz`];
+  if (m.bit_depth) parts.push(`${m.bit_depth}-bit`);
+  if (m.bitrate_kbps && !m.bit_depth) parts.push(`${m.bitrate_kbps} kb/s`);
+  parts.push(m.channels === 1 ? 'mono' : m.channels === 2 ? 'stereo' : `${m.channels} channels`);
+  parts.push(formatDuration(m.duration_s));
+  if (m.integrated_lufs !== null) parts.push(`${m.integrated_lufs.toFixed(1).replace('-', '−')} LUFS`);
+  if (m.true_peak_dbtp !== null) parts.push(`${m.true_peak_dbtp.toFixed(1).replace('-', '−')} dBTP`);
+  return parts.join(' · ');
+}

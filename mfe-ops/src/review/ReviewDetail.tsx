@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ArtworkImage, Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, type ReviewRelease } from '@portal/contracts';
+import { ReleaseDistributionPanel } from '../distribution/ReleaseDistributionPanel';
 
 const U = OPS_UI.detail;
 const Tracks = styled.ul`
@@ -112,6 +113,7 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
         <SectionTitle>{U.tracks}</SectionTitle>
         <Tracks>{release.tracks.map((t) => <TrackItem key={t.track_id} track={t} />)}</Tracks>
       </Card>
+      <ReleaseDistributionPanel releaseId={releaseId} status={release.status} />
       {inReview && (
         <Card>
           <SectionTitle>{U.reasons}</SectionTitle>
