@@ -61,3 +61,4 @@ export * from './ops/ops.endpoints';
 export * from './routes/portal-routes';
 export * from './distribution/distribution.qc';
 export * from './distribution/distribution.endpoints';
+export * from './distribution/distribution.delivery';

@@ -14,6 +14,10 @@ export type DistributionConfig = {
   messageControl: 'LiveMessage' | 'TestMessage';
   /** Recipient DPID per store name. */
   storeDpids: Record<string, string>;
+  /** Delivery job: attempts per batch and the first retry's delay (doubling after), DELIVERY_ATTEMPTS / DELIVERY_BACKOFF_MS. */
+  delivery: { attempts: number; backoffMs: number };
+  /** DELIVERY_CREDENTIALS_KEY: 32 bytes (hex or base64) sealing target credentials; unset: derived from JWT_SECRET. */
+  credentialsKey: string | undefined;
 };
 
 const DPID = /^PADPIDA[a-zA-Z0-9]+$/;
@@ -40,5 +44,21 @@ export function distributionConfig(env: NodeJS.ProcessEnv, fail: (message: strin
     }
     for (const [name, id] of Object.entries(storeDpids)) if (typeof id !== 'string' || !DPID.test(id)) throw fail(`DDEX_STORES: the DPID of ${name} must be PADPIDA followed by letters or digits`);
   }
-  return { qc, sender: { dpid, name: env.DDEX_SENDER_NAME?.trim() || 'Artist Distribution Portal' }, messageControl, storeDpids };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw fail(`${name} must be an integer from ${min} to ${max}`);
+    return n;
+  };
+  const credentialsKey = env.DELIVERY_CREDENTIALS_KEY?.trim() || undefined;
+  if (credentialsKey && !/^[0-9a-f]{64}$/i.test(credentialsKey) && Buffer.from(credentialsKey, 'base64').length !== 32) throw fail('DELIVERY_CREDENTIALS_KEY must be 32 bytes: 64 hex digits or base64');
+  return {
+    qc,
+    sender: { dpid, name: env.DDEX_SENDER_NAME?.trim() || 'Artist Distribution Portal' },
+    messageControl,
+    storeDpids,
+    delivery: { attempts: int('DELIVERY_ATTEMPTS', 5, 1, 20), backoffMs: int('DELIVERY_BACKOFF_MS', 30_000, 10, 3_600_000) },
+    credentialsKey,
+  };
 }

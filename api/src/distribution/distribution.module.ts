@@ -7,16 +7,19 @@ import { DistributionController, OpsDistributionController } from './distributio
 import { DdexService } from './ddex/ddex.service';
 import { QcService } from './qc/qc.service';
 import { UploadQcEntity } from './qc/upload-qc.entity';
+import { DELIVERY_ENTITIES } from './delivery/delivery.entities';
+import { DeliveryService } from './delivery/delivery.service';
+import { DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController } from './delivery/delivery.controllers';
 
 /**
  * The distribution engine (docs/decisions/020-distribution-engine.md): store QC of uploads (a job per
- * audio file), the ERN 4.3 message of approved releases, and (next) per-store delivery. Talks to the
+ * audio file), the ERN 4.3 message of approved releases, and per-store delivery (SFTP batches). Talks to the
  * releases area only through its exported services.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadQcEntity]), ReleasesModule, StaffModule, StorageModule],
-  controllers: [DistributionController, OpsDistributionController],
-  providers: [QcService, DdexService],
-  exports: [QcService, DdexService],
+  imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule],
+  controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController],
+  providers: [QcService, DdexService, DeliveryService],
+  exports: [QcService, DdexService, DeliveryService],
 })
 export class DistributionModule {}

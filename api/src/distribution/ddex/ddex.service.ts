@@ -46,13 +46,15 @@ export class DdexService {
 
   /**
    * Build and validate the message of `releaseId` for `store` (a STORES name). Approved: the
-   * NewReleaseMessage; taken down: its takedown form (deals end on `now`'s date).
+   * NewReleaseMessage; taken down (or `takedown` for one store): its takedown form (deals end on
+   * `now`'s date). `recipientDpid`: the store's DPID from its delivery target (else config).
    * Errors: 404 release; 409 ddexNotApproved; 422 ddexInvalid (schema errors in `extra.errors`).
    */
-  async message(releaseId: number, store: string, now = new Date()): Promise<DdexMessage> {
+  async message(releaseId: number, store: string, opts: { now?: Date; takedown?: boolean; recipientDpid?: string } = {}): Promise<DdexMessage> {
+    const now = opts.now ?? new Date();
     const { user_id, release } = await this.releases.readAny(releaseId);
     if (release.status !== 'approved' && release.status !== 'takendown') throw DomainError.conflict(M.ddexNotApproved, 'not_approved');
-    const input = await this.input(user_id, release, store, now);
+    const input = await this.input(user_id, release, store, now, opts.takedown || release.status === 'takendown', opts.recipientDpid);
     const xml = buildErn43(input.ern);
     const check = await validateErn(xml);
     if (!check.valid) {
@@ -62,7 +64,7 @@ export class DdexService {
     return { xml, filename: `${release.upc_ean}.xml`, files: input.files };
   }
 
-  private async input(userId: number, release: Release, store: string, now: Date): Promise<{ ern: ErnInput; files: DdexMessage['files'] }> {
+  private async input(userId: number, release: Release, store: string, now: Date, takedown: boolean, recipientDpid: string | undefined): Promise<{ ern: ErnInput; files: DdexMessage['files'] }> {
     const ids = [release, ...release.audios].flatMap((x) => [x.primary_artist1, x.primary_artist2, x.primary_artist3, x.featuring1, x.featuring2, x.featuring3]).filter((x): x is number => typeof x === 'number');
     const names = await this.artists.names(userId, ids);
     const credits = (x: Pick<Release, 'primary_artist1' | 'primary_artist2' | 'primary_artist3' | 'featuring1' | 'featuring2' | 'featuring3'>): ErnArtistCredit[] => [
@@ -98,7 +100,7 @@ export class DdexService {
       createdAt: now,
       control: d.messageControl,
       sender: d.sender,
-      recipient: { dpid: d.storeDpids[store] ?? PLACEHOLDER_DPID(store), name: store },
+      recipient: { dpid: recipientDpid ?? d.storeDpids[store] ?? PLACEHOLDER_DPID(store), name: store },
       release: {
         icpn: upc,
         kind: release.release_type as ErnReleaseKind,
@@ -114,7 +116,7 @@ export class DdexService {
       },
       tracks,
       cover: { codec: facts.format === 'png' ? 'PNG' : facts.format === 'gif' ? 'GIF' : 'JPEG', width: facts.width, height: facts.height, file: { uri: coverUri, md5: facts.md5, size: facts.size } },
-      takedownDate: release.status === 'takendown' ? ymd(now.getTime()) : undefined,
+      takedownDate: takedown ? ymd(now.getTime()) : undefined,
     };
     return { ern, files };
   }
