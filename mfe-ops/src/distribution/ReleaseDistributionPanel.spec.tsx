@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
-import { QC_UI } from '@portal/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DELIVERY_UI, QC_UI } from '@portal/contracts';
 import { ReleaseDistributionPanel } from './ReleaseDistributionPanel';
-import { mockApi, renderAt } from '../test-support/render';
+import { callsTo, mockApi, renderAt } from '../test-support/render';
 
 const checklist = {
   ready: false,
@@ -37,5 +37,27 @@ describe('ReleaseDistributionPanel (docs/decisions/020)', () => {
     mockApi({ 'ops/releases/qc': [] });
     renderAt('/ops/review/8', <ReleaseDistributionPanel releaseId={8} status="approved" />);
     expect(await screen.findByRole('button', { name: QC_UI.retry })).toBeTruthy();
+  });
+
+  it('shows each store’s delivery; a failed one can be retried, a delivered one taken down from that store after a confirmation', async () => {
+    const spy = mockApi({
+      'ops/releases/qc': { ready: true, items: [] },
+      'ops/deliveries': [
+        { delivery_id: 1, store: 'Spotify', kind: 'release', status: 'delivered', batch_id: '20261125101010123', delivered_at: '2026-11-25T10:10:10Z', updated_at: '2026-11-25T10:10:10Z', attempts: 1, last_error: '' },
+        { delivery_id: 2, store: 'Tidal', kind: 'release', status: 'failed', batch_id: '20261125101010456', delivered_at: null, updated_at: '2026-11-25T10:10:10Z', attempts: 5, last_error: 'connect ECONNREFUSED 127.0.0.1:2222' },
+      ],
+      'ops/deliveries/retry': { delivery_id: 2, store: 'Tidal', kind: 'release', status: 'queued' },
+      'ops/deliveries/takedown': { delivery_id: 1, store: 'Spotify', kind: 'takedown', status: 'queued' },
+    });
+    renderAt('/ops/review/7', <ReleaseDistributionPanel releaseId={7} status="approved" />);
+    const list = await screen.findByTestId('ops-deliveries');
+    expect(within(list).getByText('Delivery to Tidal failed')).toBeTruthy();
+    expect(within(list).getByText('connect ECONNREFUSED 127.0.0.1:2222')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: DELIVERY_UI.retry }));
+    await waitFor(() => expect(callsTo(spy, 'ops/deliveries/retry')).toEqual([{ body: { delivery_id: 2 } }]));
+    fireEvent.click(within(list).getByRole('button', { name: DELIVERY_UI.takedownStore }));
+    expect(callsTo(spy, 'ops/deliveries/takedown')).toEqual([]);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /yes|confirm|ok/i }));
+    await waitFor(() => expect(callsTo(spy, 'ops/deliveries/takedown')).toEqual([{ body: { release_id: 7, store: 'Spotify' } }]));
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { api, Button, Card, Loader, Muted, notify, Row, SectionTitle, SelectField, Stack, theme, useSession } from '@portal/kit';
-import { apiUrl, describeAudio, DISTRIBUTION_ENDPOINTS as D, QC_UI, STORES, type AudioMeasurements, type StoreReadyChecklist } from '@portal/contracts';
+import { api, Button, Card, ConfirmDialog, Loader, Muted, notify, Row, SectionTitle, SelectField, Stack, theme, useSession } from '@portal/kit';
+import { apiUrl, DELIVERY_ENDPOINTS as DE, DELIVERY_UI, describeAudio, DISTRIBUTION_ENDPOINTS as D, fillMessage, QC_UI, STORES, type AudioMeasurements, type DeliveryRow, type StoreReadyChecklist } from '@portal/contracts';
 
 type Item = StoreReadyChecklist['items'][number] & { measurements?: AudioMeasurements | null };
 
@@ -28,6 +28,9 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
   const [failed, setFailed] = useState(false);
   const [store, setStore] = useState<string>(STORES[0].name);
   const [downloading, setDownloading] = useState(false);
+  const [deliveries, setDeliveries] = useState<DeliveryRow[]>([]);
+  const [acting, setActing] = useState<string | null>(null);
+  const [confirmStore, setConfirmStore] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -42,6 +45,30 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
   useEffect(() => {
     void load();
   }, [load]);
+
+  const loadDeliveries = useCallback(async () => {
+    try {
+      const res = await api.call(DE.opsDeliveries, { query: { release_id: releaseId } }, { silent: true });
+      setDeliveries(Array.isArray(res.body) ? res.body : []);
+    } catch {
+      setDeliveries([]);
+    }
+  }, [releaseId]);
+  useEffect(() => {
+    if (status === 'approved' || status === 'takendown') void loadDeliveries();
+  }, [loadDeliveries, status]);
+
+  const act = async (key: string, call: () => Promise<{ message: string }>) => {
+    setActing(key);
+    try {
+      notify.success((await call()).message);
+      await loadDeliveries();
+    } catch {
+      // The client shows the server's message.
+    } finally {
+      setActing(null);
+    }
+  };
 
   const download = async () => {
     setDownloading(true);
@@ -97,6 +124,29 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
             </Items>
           </>
         )}
+        {deliveries.length > 0 && (
+          <Items data-testid="ops-deliveries">
+            {deliveries.map((d) => (
+              <li key={d.store} data-store={d.store} data-status={d.status}>
+                <strong>{fillMessage(DELIVERY_UI.status[d.status], { store: d.store, date: d.delivered_at ? new Date(d.delivered_at).toLocaleString() : '' })}</strong>{' '}
+                <Muted as="span">
+                  {d.batch_id} · {d.attempts ?? 0} {DELIVERY_UI.attempts}
+                </Muted>
+                {d.last_error && <Muted>{d.last_error}</Muted>}
+                {d.status === 'failed' && (
+                  <Button variant="secondary" busy={acting === `retry-${d.delivery_id}`} onClick={() => void act(`retry-${d.delivery_id}`, () => api.call(DE.opsRetryDelivery, { body: { delivery_id: d.delivery_id } }))}>
+                    {DELIVERY_UI.retry}
+                  </Button>
+                )}
+                {d.status === 'delivered' && d.kind === 'release' && (
+                  <Button variant="danger" busy={acting === `takedown-${d.store}`} onClick={() => setConfirmStore(d.store)}>
+                    {DELIVERY_UI.takedownStore}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </Items>
+        )}
         {(status === 'approved' || status === 'takendown') && (
           <Row $gap={8} style={{ flexWrap: 'wrap', alignItems: 'flex-end' }}>
             <SelectField label={QC_UI.ddexStore} name="ddex-store" value={store} options={STORES.map((s) => ({ value: s.name, label: s.name }))} onChange={(e) => setStore(e.target.value)} />
@@ -106,6 +156,17 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
           </Row>
         )}
       </Stack>
+      <ConfirmDialog
+        open={confirmStore !== null}
+        title={DELIVERY_UI.takedownStore}
+        message={`${DELIVERY_UI.takedownStore}: ${confirmStore ?? ''}?`}
+        busy={acting !== null}
+        onConfirm={() => {
+          const store = confirmStore!;
+          void act(`takedown-${store}`, () => api.call(DE.opsStoreTakedown, { body: { release_id: releaseId, store } })).then(() => setConfirmStore(null));
+        }}
+        onCancel={() => setConfirmStore(null)}
+      />
     </Card>
   );
 }
