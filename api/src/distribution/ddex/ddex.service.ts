@@ -80,7 +80,7 @@ export class DdexService {
       if (!upload) throw DomainError.conflict(`Track "${t.title}" has no stored audio.`, 'audio_missing');
       const row = qcRows.get(t.audio_track);
       let m = row?.status === 'passed' ? (JSON.parse(row.measurements) as AudioMeasurements | null) : null;
-      m ??= await measureAudio(() => this.storage.open(upload.storage_key), upload.mime);
+      m ??= await measureAudio(() => this.storage.open(upload.storage_key), upload.mime, upload.size);
       const md5 = row?.md5 || (await md5Of(await this.storage.open(upload.storage_key))).md5;
       const wav = upload.mime === 'audio/wav';
       const uri = `${upc}_01_${String(i + 1).padStart(3, '0')}.${wav ? 'wav' : 'mp3'}`;

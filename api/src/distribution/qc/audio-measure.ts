@@ -26,66 +26,104 @@ function musicMetadataEntry(): string {
   }
 }
 
-// music-metadata is an ES module only. As with file-type (storage/file-type.sniffer.ts), a worker
+/** Bytes of the file's head music-metadata reads: the container headers (RIFF/fmt, ID3 and the first MPEG frames). */
+const HEAD_BYTES = 1024 * 1024;
+
+// music-metadata is an ES module only. As with file-type (storage/file-type.sniffer.ts), one worker
 // thread loads it with a native import(), which works the same under Node and under Jest, and parses
-// the untrusted bytes off the event loop. The bytes go over one chunk at a time, each acknowledged.
+// untrusted bytes off the event loop. It reads only the head of the file (with the full size, so a WAV's
+// length comes from its header); the decoded length of every format comes from ffmpeg. One worker per
+// process, started on first use, not keeping the process alive, restarted if it dies.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { PassThrough } = require('node:stream');
-const input = new PassThrough();
-parentPort.on('message', (m) => {
-  if (m.end) return input.end();
-  input.write(Buffer.from(m.chunk), () => parentPort.postMessage({ ack: true }));
-});
-import(workerData.entry)
-  .then((mm) => mm.parseStream(input, { mimeType: workerData.mime }, { duration: true, skipCovers: true }))
-  .then(({ format }) => parentPort.postMessage({ format: { container: format.container, codec: format.codec, sampleRate: format.sampleRate, bitsPerSample: format.bitsPerSample, numberOfChannels: format.numberOfChannels, duration: format.duration, bitrate: format.bitrate, lossless: format.lossless } }))
-  .catch((e) => parentPort.postMessage({ error: String((e && e.message) || e) }));
-`;
+let mm;
+parentPort.on('message', async ({ id, head, mime, size }) => {
+  try {
+    mm ??= await import(workerData.entry);
+    const { format } = await mm.parseBuffer(Buffer.from(head), { mimeType: mime, size }, { duration: false, skipCovers: true, skipPostHeaders: true });
+    parentPort.postMessage({ id, format: { container: format.container, codec: format.codec, sampleRate: format.sampleRate, bitsPerSample: format.bitsPerSample, numberOfChannels: format.numberOfChannels, duration: format.duration, bitrate: format.bitrate, lossless: format.lossless } });
+  } catch (e) {
+    parentPort.postMessage({ id, error: String((e && e.message) || e) });
+  }
+});`;
 
-/** Parse the container of `input` with music-metadata in a worker thread (time limit `timeoutMs`). */
-function readFormat(input: Readable, mime: string, timeoutMs: number): Promise<Format> {
-  return new Promise((done, fail) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: musicMetadataEntry(), mime } });
-    let settled = false;
-    const finish = (err: Error | null, format?: Format) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      input.destroy();
-      void worker.terminate();
-      if (err) fail(err);
-      else done(format!);
-    };
-    const timer = setTimeout(() => finish(new UndecodableAudioError('reading the container timed out')), timeoutMs);
-    input.on('data', (chunk: Buffer) => {
-      input.pause();
-      worker.postMessage({ chunk });
-    });
-    input.on('end', () => worker.postMessage({ end: true }));
-    input.on('error', (e) => finish(e));
-    worker.on('message', (m: { ack?: true; format?: Format; error?: string }) => {
-      if (m.ack) input.resume();
-      else if (m.format) finish(null, m.format);
-      else finish(new UndecodableAudioError(m.error ?? 'unreadable'));
-    });
-    worker.on('error', (e) => finish(new UndecodableAudioError(e.message)));
+let worker: Worker | null = null;
+let seq = 0;
+const pending = new Map<number, { done(f: Format): void; fail(e: Error): void; timer: NodeJS.Timeout }>();
+
+function ensureWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: musicMetadataEntry() } });
+  w.unref();
+  w.on('message', (m: { id: number; format?: Format; error?: string }) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    clearTimeout(p.timer);
+    if (m.format) p.done(m.format);
+    else p.fail(new UndecodableAudioError(m.error ?? 'unreadable'));
+  });
+  const reset = (err: Error) => {
+    if (worker === w) worker = null;
+    for (const [id, p] of pending) {
+      clearTimeout(p.timer);
+      p.fail(err);
+      pending.delete(id);
+    }
+  };
+  w.on('error', (e) => reset(new UndecodableAudioError(e.message)));
+  w.on('exit', () => reset(new Error('the media worker stopped')));
+  worker = w;
+  return w;
+}
+
+/** Stop the media worker (app shutdown, tests); the next measurement starts a new one. */
+export async function closeMediaWorker(): Promise<void> {
+  const w = worker;
+  worker = null;
+  if (w) await w.terminate();
+}
+
+/** Read the head of `input` (HEAD_BYTES at most) and parse its container in the worker (time limit `timeoutMs`). */
+async function readFormat(input: Readable, mime: string, size: number, timeoutMs: number): Promise<Format> {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  try {
+    for await (const c of input) {
+      chunks.push(c as Buffer);
+      got += (c as Buffer).length;
+      if (got >= HEAD_BYTES) break;
+    }
+  } finally {
+    input.destroy();
+  }
+  const head = Buffer.concat(chunks).subarray(0, HEAD_BYTES);
+  const w = ensureWorker();
+  const id = ++seq;
+  return new Promise<Format>((done, fail) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      fail(new UndecodableAudioError('reading the container timed out'));
+    }, timeoutMs);
+    pending.set(id, { done, fail, timer });
+    w.postMessage({ id, head, mime, size });
   });
 }
 
 /**
- * Measure an audio file read through `open` (called twice: once for the container, once for the
- * signal), never from a path, so any FileStorage works:
- * - music-metadata: container, codec, sample rate, bits per sample, channels, duration, bit rate;
+ * Measure an audio file of `size` bytes read through `open` (called twice: the head for the container,
+ * then the whole signal), never from a path, so any FileStorage works:
+ * - music-metadata: container, codec, sample rate, bits per sample, channels, bit rate;
  * - ffmpeg (Debian `ffmpeg` 5.1) with `ebur128=peak=true` (EBU R128 integrated loudness, true peak) and
  *   `silencedetect` at QC_LIMITS.silenceThresholdDb (leading and trailing silence).
  * Units: Hz, bits, seconds, kb/s, LUFS, dBTP. Errors: UndecodableAudioError when either tool cannot read it.
  */
-export async function measureAudio(open: () => Promise<Readable>, mime: string, opts: { timeoutMs?: number } = {}): Promise<AudioMeasurements> {
-  const format = await readFormat(await open(), mime, opts.timeoutMs ?? 120_000);
+export async function measureAudio(open: () => Promise<Readable>, mime: string, size: number, opts: { timeoutMs?: number } = {}): Promise<AudioMeasurements> {
+  const format = await readFormat(await open(), mime, size, opts.timeoutMs ?? 30_000);
   if (!format.sampleRate || !format.numberOfChannels) throw new UndecodableAudioError('no audio stream');
   const signal = await ffmpegSignal(await open(), opts.timeoutMs ?? 120_000);
-  const duration = format.duration ?? signal.duration;
+  // ffmpeg decoded every sample: its length is exact for every format (a WAV header can lie, an MP3 has none).
+  const duration = signal.duration || format.duration;
   if (!duration) throw new UndecodableAudioError('no duration');
   const lossless = !!format.lossless || /pcm/i.test(format.codec ?? '');
   return {

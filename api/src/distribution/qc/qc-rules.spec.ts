@@ -1,9 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureAudio, UndecodableAudioError } from './audio-measure';
+import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
 import { artworkProblems, audioProblems, thumbnailProblems } from './qc-rules';
 
 /** Real audio made by ffmpeg (lavfi sources), measured by music-metadata and ffmpeg like an upload. */
@@ -14,8 +14,11 @@ describe('audio and image QC rules', () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, out]);
     return out;
   };
-  const measure = (file: string, mime: string) => measureAudio(async () => createReadStream(file), mime);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const measure = (file: string, mime: string) => measureAudio(async () => createReadStream(file), mime, statSync(file).size);
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await closeMediaWorker();
+  });
 
   it('a 35 s 44.1 kHz 16-bit stereo WAV at a normal level passes with its measured values', async () => {
     const f = make('ok.wav', ['-f', 'lavfi', '-i', 'sine=f=440:d=35', '-af', 'volume=4', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le']);

@@ -11,7 +11,7 @@ import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
 import { JobRunner } from '../jobs/job-runner';
-import { measureAudio, UndecodableAudioError } from './audio-measure';
+import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
 import { artworkProblems, audioProblems, type ImageFacts } from './qc-rules';
 import { UploadQcEntity } from './upload-qc.entity';
 
@@ -66,8 +66,9 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
     for (const r of left) this.audioJobs.add({ filename: r.filename });
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.audioJobs.close();
+    await closeMediaWorker();
   }
 
   /** UploadQcHook: measure a stored artwork; its refusal text (every blocking problem) when enforced. */
@@ -125,7 +126,7 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
     let measurements: AudioMeasurements | null = null;
     let problems: QcProblem[];
     try {
-      measurements = await measureAudio(() => this.storage.open(upload.storage_key), upload.mime);
+      measurements = await measureAudio(() => this.storage.open(upload.storage_key), upload.mime, upload.size);
       problems = audioProblems(measurements, upload.mime);
     } catch (e) {
       if (!(e instanceof UndecodableAudioError)) throw e;
