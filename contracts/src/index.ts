@@ -64,3 +64,6 @@ export * from './ops/ops.schemas';
 export * from './ops/ops.types';
 export * from './ops/ops.endpoints';
 export * from './routes/portal-routes';
+export * from './distribution/distribution.qc';
+export * from './distribution/distribution.endpoints';
+export * from './distribution/distribution.delivery';

@@ -71,6 +71,8 @@ export async function startPortal(options: { remotesOnOwnPorts?: boolean; env?: 
     AUTH_IP_RATE_LIMIT: '1000',
     LOG_FORMAT: 'json',
     LOG_REQUESTS: 'false',
+    // The journeys' media (1000 px artwork, 4 s tones) predate store QC (docs/decisions/020).
+    STORE_QC: 'report',
     ...options.env,
   };
   if (options.remotesOnOwnPorts) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { distributionConfig, type DistributionConfig } from '../distribution/distribution.config';
 
 /** Database connection settings: the embedded SQLite file, or MySQL/MariaDB from DATABASE_URL. */
 export type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
@@ -78,6 +79,8 @@ export type AppConfig = {
    * registrant (3 letters or digits).
    */
   identifiers: { gs1Prefix: string; isrcCountry: string; isrcRegistrant: string };
+  /** Store QC, DDEX sender and stores (docs/decisions/020-distribution-engine.md). */
+  distribution: DistributionConfig;
 };
 
 /**
@@ -333,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
     portalUrl: portalUrl(env),
     identifiers: identifierConfig(env),
+    distribution: distributionConfig(env, (m) => new ConfigError(m)),
     // The product's public site (FAQ, web series pages); none by default: the drawer then shows no link to it.
     publicSiteUrl: publicSiteUrl(env.PUBLIC_SITE_URL),
     captcha: {

@@ -13,10 +13,11 @@ import { OpsConsoleService } from './console/ops-console.service';
 import { OpsAdminController, OpsContentController, OpsPayoutsController, OpsReviewController, OpsTicketsController, OpsUsersController } from './console/ops.controllers';
 import { ReleaseReviewService } from './review/release-review.service';
 import { StaffModule } from './staff/staff.module';
+import { DistributionModule } from '../distribution/distribution.module';
 
 /** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
-  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule],
+  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule, DistributionModule],
   controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController],
   providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsContentService],
   exports: [ReleaseReviewService, OpsConsoleService, IdentifiersModule, OpsContentService],

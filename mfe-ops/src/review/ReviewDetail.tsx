@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { ArtworkImage, Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, fillMessage, type IdentifierConflict, type ReviewRelease } from '@portal/contracts';
 import { theme } from '@portal/kit';
+import { ReleaseDistributionPanel } from '../distribution/ReleaseDistributionPanel';
 
 const U = OPS_UI.detail;
 const Tracks = styled.ul`
@@ -150,6 +151,7 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
         <SectionTitle>{U.tracks}</SectionTitle>
         <Tracks>{release.tracks.map((t) => <TrackItem key={t.track_id} track={t} />)}</Tracks>
       </Card>
+      <ReleaseDistributionPanel releaseId={releaseId} status={release.status} />
       {inReview && (
         <Card>
           <SectionTitle>{U.reasons}</SectionTitle>

@@ -8,6 +8,7 @@ import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { t } from '../shared/text';
 import { firstReviewStep } from '../wizard/wizard-steps';
+import { DeliveryStatusCard } from './DeliveryStatusCard';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; release: Release } | { kind: 'not-found' } | { kind: 'failed' };
 
@@ -177,6 +178,7 @@ export function ReleaseDetailPage() {
             { key: 'status', header: cols[5], render: (row) => trackStatusLabel(Number(row.status), release.status) },
           ]}
         />
+        {(release.status === 'approved' || release.status === 'takendown') && <DeliveryStatusCard releaseId={release.release_id} />}
       </Stack>
     </>
   );

@@ -14,6 +14,7 @@ import { IdentifierRegistry1764622000000 } from './1764622000000-identifier-regi
 import { TrackDrafts1764617000000 } from './1764617000000-track-drafts';
 import { NotificationLinks1764617100000 } from './1764617100000-notification-links';
 import { Remotes21764927000000 } from './1764927000000-remotes-2';
+import { Distribution1764626000000 } from './1764626000000-distribution';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   NotificationLinks1764617100000,
   IdentifierRegistry1764622000000,
   Remotes21764927000000,
+  Distribution1764626000000,
 ];

@@ -26,6 +26,7 @@ import { AuditService, type Actor } from '../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
 import { IdentifierRegistryService } from '../identifiers/identifier-registry.service';
 import { ReleaseReviewEntity } from '../ops.entities';
+import { DeliveryService } from '../../distribution/delivery/delivery.service';
 
 type Snapshot = { status: string; reason: string; upc_ean: string };
 const snap = (r: ReleaseEntity): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
@@ -46,6 +47,7 @@ export class ReleaseReviewService {
     private readonly notifications: NotificationsService,
     private readonly uploads: UploadsService,
     private readonly releases: ReleasesService,
+    private readonly delivery: DeliveryService,
   ) {}
 
   /** `in_review` releases, oldest submission first, with their age in whole minutes. */
@@ -163,6 +165,7 @@ export class ReleaseReviewService {
       return { release: before, out: { release_id: releaseId, status: 'approved', upc_ean: upc, isrcs } };
     });
     await this.tell(result.release, 'approved', '');
+    await this.delivery.releaseApproved(releaseId); // a delivery job per store (docs/decisions/020)
     return result.out;
   }
 
@@ -194,6 +197,7 @@ export class ReleaseReviewService {
       return before;
     });
     await this.tell(release, 'takendown', text);
+    await this.delivery.releaseTakenDown(releaseId); // the takedown message to every store (docs/decisions/020)
     return { release_id: releaseId, status: 'takendown', upc_ean: release.upc_ean, isrcs: [] };
   }
 

@@ -123,6 +123,13 @@ export class ReleasesService {
     return out;
   }
 
+  /** Any release with its tracks and its owner's id, for staff views and jobs (docs/decisions/020). Errors: 404. */
+  async readAny(releaseId: number): Promise<{ user_id: number; release: Release }> {
+    const row = await this.releases.findOne({ select: { id: true, user_id: true }, where: { id: releaseId } });
+    if (!row) throw DomainError.notFound(M.releaseNotFound);
+    return { user_id: row.user_id, release: await this.read(row.user_id, releaseId) };
+  }
+
   /** The catalogue reasons of a release's latest review when it was a rejection (issue 11), else []. */
   async latestRejectionReasons(releaseId: number): Promise<RejectionReasonRow[]> {
     const last = await this.db.getRepository(ReleaseReviewEntity).findOne({ where: { release_id: releaseId }, order: { id: 'DESC' } });
@@ -182,7 +189,7 @@ export class ReleasesService {
    * release in review (409 notEditable); a release never reaches review without its tracks.
    * Errors: 403 away / revoked; 404; 409 alreadySubmitted; 400 termsRequired, the info's first
    * message, submitNeedsArtwork, uploadUnknownFile, submitNeedsTrack, a track's first message,
-   * submitNeedsPlatforms, callerTuneFirst, videoDetailsFirst.
+   * storeNotReady (store QC, decision 020), submitNeedsPlatforms, callerTuneFirst, videoDetailsFirst.
    */
   async submit(userId: number, dto: { release_id: number; terms?: boolean }): Promise<void> {
     await this.gate.assertCanCreate(userId);
@@ -205,6 +212,7 @@ export class ReleasesService {
       await this.uploads.assertOwned(userId, release.album_artwork, 'artwork', m);
       const tracks = await m.find(TrackEntity, { where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
       if (!tracks.length) throw DomainError.badRequest(M.submitNeedsTrack);
+      await this.uploads.assertStoreReady(userId, release.album_artwork, tracks); // store QC (docs/decisions/020)
       for (const track of tracks) {
         await validateBody(trackSchema, track, { releaseType: release.release_type, now: Date.now() });
         await this.uploads.assertOwned(userId, track.audio_track, 'audio', m);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
-import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, parseArtworkRendition, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, fillMessage, parseArtworkRendition, QC_MESSAGES, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { SharedCounters } from '../../cluster/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
@@ -16,6 +16,7 @@ import type { OpenedFile } from '../../common/http/send-file';
 import { SignedLinks } from '../../common/http/signed-links';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ArtworkRenditions, renditionKey, UnreadableArtworkError } from './artwork-renditions';
+import type { UploadQcHook } from './upload-qc.hook';
 
 /** Form field that carries the file (core §7 "multipart form field image"). */
 export const UPLOAD_FIELD = 'image';
@@ -32,6 +33,8 @@ export type { OpenedFile };
 @Injectable()
 export class UploadsService {
   private readonly logger = new Logger(UploadsService.name);
+  /** Store QC (docs/decisions/020), registered by the distribution module at boot. */
+  private qc: UploadQcHook | null = null;
 
   constructor(
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
@@ -55,6 +58,35 @@ export class UploadsService {
     if (!taken) {
       throw new DomainError(429, M.uploadRateLimited, { code: 'upload_rate', headers: { 'Retry-After': String(Math.max(1, Math.ceil((60_000 - (Date.now() - hits[0]!)) / 1000))) } });
     }
+  }
+
+  /** Register the store QC of the distribution engine (called once at boot). */
+  registerQcHook(hook: UploadQcHook): void {
+    this.qc = hook;
+  }
+
+  /**
+   * Before a submission (docs/decisions/020): 400 storeNotReady listing every blocking or pending QC
+   * problem of the release's artwork and tracks. Nothing to check without a registered QC.
+   */
+  async assertStoreReady(userId: number, artwork: string, tracks: { title: string; audio_track: string }[]): Promise<void> {
+    const problems = (await this.qc?.submitProblems(userId, artwork, tracks)) ?? [];
+    if (problems.length) throw new DomainError(400, fillMessage(QC_MESSAGES.storeNotReady, { problems: problems.join(' ') }), { code: 'store_not_ready', extra: { problems } });
+  }
+
+  /** The stored upload behind a server-given filename (any owner: jobs and staff), or null. */
+  async describe(filename: string): Promise<{ user_id: number; kind: UploadKind; storage_key: string; mime: string; size: number } | null> {
+    if (!FILENAME.test(filename)) return null;
+    const row = await this.uploads.findOne({ where: { filename } });
+    return row ? { user_id: row.user_id, kind: row.kind, storage_key: row.storage_key, mime: row.mime, size: row.size } : null;
+  }
+
+  /** Remove an upload refused by its QC job: its row and bytes, whoever references it (the QC row stays to say why). */
+  async discard(userId: number, filename: string): Promise<void> {
+    const row = await this.uploads.findOne({ where: { user_id: userId, filename } });
+    if (!row) return;
+    await this.uploads.delete({ id: row.id });
+    await this.removeBytes(row);
   }
 
   /** Bytes of the user's stored uploads. */
@@ -94,6 +126,11 @@ export class UploadsService {
       await this.storage.delete(key).catch(() => undefined);
       throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
     }
+    const refusal = detected.kind === 'artwork' ? await this.qc?.checkArtwork({ user_id: userId, filename, storage_key: key }) : null;
+    if (refusal) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw new DomainError(422, refusal, { code: 'artwork_qc' });
+    }
     let renditionBytes = 0;
     try {
       if (detected.kind === 'artwork') renditionBytes = await this.renditions.make(key);
@@ -107,6 +144,7 @@ export class UploadsService {
       }
       throw e;
     }
+    if (detected.kind === 'audio') await this.qc?.audioStored({ user_id: userId, filename, storage_key: key, mime: detected.mime });
     return { filename, kind: detected.kind, mime: detected.mime, size: stored.size };
   }
 

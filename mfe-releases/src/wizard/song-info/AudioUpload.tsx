@@ -4,6 +4,7 @@ import { Muted, theme, useAudioLink, visuallyHidden } from '@portal/kit';
 import { RELEASE_UI } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { FileButton, ProgressBar } from '../upload-ui';
+import { TrackQcPanel } from './TrackQcPanel';
 
 export type AudioUploadProps = {
   /** Uploaded file name, '' before the upload. */
@@ -36,7 +37,8 @@ const FieldLabel = styled.span`
 
 /**
  * Audio file of a track row (core §2 Tab 2): a file input named "Audio File", the live upload
- * percentage, then an `<audio controls>` player of the uploaded file.
+ * percentage, then an `<audio controls>` player of the uploaded file and its store check under it
+ * (docs/decisions/020).
  */
 export function AudioUpload({ filename, percent, onFile, title }: AudioUploadProps) {
   const inputId = useId();
@@ -70,6 +72,7 @@ export function AudioUpload({ filename, percent, onFile, title }: AudioUploadPro
         </FileButton>
       </div>
       <Muted id={hintId}>{RELEASE_UI.songs.audioHint}</Muted>
+      {filename && !uploading && <TrackQcPanel filename={filename} />}
     </Wrap>
   );
 }

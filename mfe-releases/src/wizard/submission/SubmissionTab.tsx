@@ -8,6 +8,7 @@ import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-f
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
 import { useArtistsStore } from '../artists/artists.store';
+import { StoreReadyCard } from './StoreReadyCard';
 
 export type SubmissionTabProps = { release: Release };
 
@@ -169,6 +170,8 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
           </Platforms>
         </Stack>
       </Card>
+
+      <StoreReadyCard releaseId={release.release_id} />
 
       <SubmitBar>
         <CheckboxField

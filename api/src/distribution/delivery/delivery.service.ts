@@ -1,0 +1,246 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { DomainError } from '../../common/domain-error';
+import { AuditService, type Actor } from '../../ops/audit/audit.service';
+import { ReleasesService } from '../../releases/release-info/releases.service';
+import { FileStorage } from '../../storage/file-storage';
+import { DdexService } from '../ddex/ddex.service';
+import { JobRunner } from '../jobs/job-runner';
+import { CredentialBox } from './credentials';
+import { DeliveryAttemptEntity, DeliveryEntity, DeliveryTargetEntity } from './delivery.entities';
+import { sftpDeliver } from './sftp-transport';
+
+/** Data of the delivery job: the delivery row to send (its kind and store are on the row). */
+export type DeliveryJob = { delivery_id: number };
+export type TargetInput = {
+  target_id?: number;
+  store: string;
+  dpid: string;
+  protocol: string;
+  host: string;
+  port: number;
+  path: string;
+  username: string;
+  password: string;
+  private_key: string;
+  enabled: boolean;
+};
+
+/** Batch id of the DDEX choreography: UTC date-time to the millisecond, `YYYYMMDDhhmmssSSS`. */
+export const batchIdOf = (d: Date): string => d.toISOString().replace(/[-:TZ.]/g, '');
+
+const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+
+/**
+ * Delivery of releases to stores (docs/decisions/020). Admins configure one target per store (SFTP;
+ * credentials sealed with AES-256-GCM). On approval every enabled target gets a delivery row and a
+ * `delivery` job; on takedown (all stores) or a per-store takedown the delivered rows get a takedown
+ * job. The job builds and validates the store's ERN (DdexService) and uploads the batch in the
+ * release-by-release shape, BatchComplete last; each attempt is logged, failures are retried with
+ * exponential backoff (DELIVERY_ATTEMPTS, DELIVERY_BACKOFF_MS) and then shown as failed with the
+ * error, where staff can queue them again. Statuses: queued, delivering, delivered, failed, taken_down.
+ */
+@Injectable()
+export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(DeliveryService.name);
+  readonly jobs: JobRunner<DeliveryJob>;
+  private readonly box: CredentialBox;
+
+  constructor(
+    @InjectRepository(DeliveryTargetEntity) private readonly targets: Repository<DeliveryTargetEntity>,
+    @InjectRepository(DeliveryEntity) private readonly deliveries: Repository<DeliveryEntity>,
+    @InjectRepository(DeliveryAttemptEntity) private readonly attemptLog: Repository<DeliveryAttemptEntity>,
+    private readonly ddex: DdexService,
+    private readonly releases: ReleasesService,
+    private readonly storage: FileStorage,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    const { attempts, backoffMs } = config.distribution.delivery;
+    this.jobs = new JobRunner('delivery', (data) => this.runDelivery(data), { attempts, backoffMs, concurrency: 2 });
+    this.box = new CredentialBox(config.distribution.credentialsKey, config.jwtSecret);
+  }
+
+  /** Re-queue deliveries a stopped process left queued or delivering. */
+  async onModuleInit(): Promise<void> {
+    const left = await this.deliveries.find({ select: { id: true }, where: { status: In(['queued', 'delivering']) } });
+    for (const d of left) this.jobs.add({ delivery_id: d.id });
+  }
+
+  onApplicationShutdown(): void {
+    this.jobs.close();
+  }
+
+  /** GET ops/delivery-targets: every target, credentials left out (only whether each is set). */
+  async listTargets(): Promise<DeliveryTargetRow[]> {
+    return (await this.targets.find({ order: { store: 'ASC' } })).map((t) => this.targetRow(t));
+  }
+
+  /**
+   * POST ops/delivery-targets/save: create (no `target_id`) or change a store's target. A new target
+   * needs a password or a private key; on a change an empty one keeps the stored secret. Audited
+   * without secrets. Errors: 400 secretRequired, 404 targetNotFound, 409 when the store already has one.
+   */
+  async saveTarget(dto: TargetInput, actor: Actor): Promise<DeliveryTargetRow> {
+    const existing = dto.target_id ? await this.targets.findOne({ where: { id: dto.target_id } }) : null;
+    if (dto.target_id && !existing) throw DomainError.notFound(M.targetNotFound);
+    const other = await this.targets.findOne({ where: { store: dto.store } });
+    if (other && other.id !== existing?.id) throw DomainError.conflict(`${dto.store} already has a delivery target.`, 'target_exists');
+    const old = existing ? this.box.open(existing.secret) : {};
+    const secret = { password: dto.password || old.password, private_key: dto.private_key || old.private_key };
+    if (!secret.password && !secret.private_key) throw DomainError.badRequest(M.secretRequired);
+    const row = {
+      store: dto.store,
+      dpid: dto.dpid,
+      protocol: 'sftp' as const,
+      host: dto.host,
+      port: dto.port,
+      path: dto.path,
+      username: dto.username,
+      secret: this.box.seal(secret),
+      enabled: dto.enabled,
+      updated_at: new Date(),
+    };
+    let saved: DeliveryTargetEntity;
+    if (existing) {
+      await this.targets.update({ id: existing.id }, row);
+      saved = (await this.targets.findOneByOrFail({ id: existing.id }))!;
+    } else {
+      saved = await this.targets.save(this.targets.create(row));
+    }
+    const after = this.targetRow(saved);
+    await this.audit.record(actor, 'delivery_target.save', 'delivery_target', saved.id, existing ? this.targetRow(existing) : null, after);
+    return after;
+  }
+
+  /** After approval: a `release` delivery to every enabled target (an existing row is reset and sent again). */
+  async releaseApproved(releaseId: number): Promise<void> {
+    for (const target of await this.targets.find({ where: { enabled: true } })) await this.queue(releaseId, target, 'release');
+  }
+
+  /** After a takedown from all stores: the takedown message to every store it was sent to. */
+  async releaseTakenDown(releaseId: number): Promise<void> {
+    const rows = await this.deliveries.find({ where: { release_id: releaseId } });
+    for (const row of rows) {
+      const target = await this.targets.findOne({ where: { id: row.target_id } });
+      if (target) await this.queue(releaseId, target, 'takedown');
+    }
+  }
+
+  /** POST ops/deliveries/takedown: take a delivered release down from one store (audited). Errors: 404, 409 notDelivered. */
+  async takedownStore(releaseId: number, store: string, actor: Actor): Promise<DeliveryRow> {
+    await this.releases.readAny(releaseId);
+    const row = await this.deliveries.findOne({ where: { release_id: releaseId, store } });
+    if (!row || row.kind !== 'release' || row.status !== 'delivered') throw DomainError.conflict(fillMessage(M.notDelivered, { store }), 'not_delivered');
+    const target = await this.targets.findOne({ where: { id: row.target_id } });
+    if (!target) throw DomainError.notFound(M.targetNotFound);
+    const queued = await this.queue(releaseId, target, 'takedown');
+    await this.audit.record(actor, 'release.takedown_store', 'release', releaseId, { store, status: row.status }, { store, status: 'queued', kind: 'takedown' });
+    return this.row(queued, true);
+  }
+
+  /** POST ops/deliveries/retry: a failed delivery queued again (audited). Errors: 404, 409 notFailed. */
+  async retry(deliveryId: number, actor: Actor): Promise<DeliveryRow> {
+    const row = await this.deliveries.findOne({ where: { id: deliveryId } });
+    if (!row) throw DomainError.notFound(M.deliveryNotFound);
+    const res = await this.deliveries.update({ id: deliveryId, status: 'failed' }, { status: 'queued', last_error: '', updated_at: new Date() });
+    if (!res.affected) throw DomainError.conflict(M.notFailed, 'not_failed');
+    await this.audit.record(actor, 'delivery.retry', 'delivery', deliveryId, { status: 'failed', error: row.last_error }, { status: 'queued' });
+    this.jobs.add({ delivery_id: deliveryId });
+    return this.row((await this.deliveries.findOneByOrFail({ id: deliveryId }))!, true);
+  }
+
+  /** The deliveries of a release, by store (`staff` adds attempts and the last error). */
+  async forRelease(releaseId: number, staff: boolean): Promise<DeliveryRow[]> {
+    return (await this.deliveries.find({ where: { release_id: releaseId }, order: { store: 'ASC' } })).map((d) => this.row(d, staff));
+  }
+
+  /** GET getDeliveries: the caller's release's deliveries. Errors: 404 (not the caller's). */
+  async forOwner(userId: number, releaseId: number): Promise<DeliveryRow[]> {
+    await this.releases.findOwned(userId, releaseId);
+    return this.forRelease(releaseId, false);
+  }
+
+  /** Every logged attempt of a delivery, oldest first. */
+  attemptsOf(deliveryId: number): Promise<DeliveryAttemptEntity[]> {
+    return this.attemptLog.find({ where: { delivery_id: deliveryId }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * The delivery job (idempotent: a row no longer queued/delivering is left alone). Builds the store's
+   * message, uploads the batch and records the attempt. A failure before the last attempt puts the row
+   * back to `queued` and throws, so the runner retries with backoff; the last one marks it `failed`.
+   */
+  async runDelivery({ delivery_id }: DeliveryJob): Promise<void> {
+    const row = await this.deliveries.findOne({ where: { id: delivery_id } });
+    if (!row || (row.status !== 'queued' && row.status !== 'delivering')) return;
+    const attempt = row.attempts + 1;
+    const started = new Date();
+    const batchId = batchIdOf(started);
+    await this.deliveries.update({ id: row.id }, { status: 'delivering', attempts: attempt, batch_id: batchId, updated_at: started });
+    try {
+      const target = await this.targets.findOne({ where: { id: row.target_id } });
+      if (!target) throw new Error('the delivery target was removed');
+      const message = await this.ddex.message(row.release_id, row.store, { now: started, takedown: row.kind === 'takedown', recipientDpid: target.dpid });
+      const upc = message.filename.replace(/\.xml$/, '');
+      // A takedown message carries no resources: the store already has them (release-by-release shape).
+      const resources = row.kind === 'takedown' ? [] : message.files.map((f) => ({ path: `${upc}/${f.uri}`, open: () => this.storage.open(f.storage_key) }));
+      const files = [...resources, { path: `${upc}/${message.filename}`, open: async () => Buffer.from(message.xml, 'utf8') }];
+      await sftpDeliver({ host: target.host, port: target.port, username: target.username, path: target.path, credentials: this.box.open(target.secret) }, batchId, files, batchComplete(batchId, upc));
+      const done = new Date();
+      await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done });
+      await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done });
+      this.logger.log({ msg: 'delivered', release_id: row.release_id, store: row.store, kind: row.kind, batch_id: batchId, attempt });
+    } catch (e) {
+      const error = describeError(e).slice(0, 1000);
+      const last = attempt >= this.config.distribution.delivery.attempts;
+      await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: false, error, started_at: started, finished_at: new Date() });
+      await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, updated_at: new Date() });
+      this.logger.warn({ msg: 'delivery attempt failed', release_id: row.release_id, store: row.store, attempt, last, err: error });
+      if (!last) throw e;
+    }
+  }
+
+  /** Create or reset the (release, store) row to a queued delivery of `kind`, and queue its job. */
+  private async queue(releaseId: number, target: DeliveryTargetEntity, kind: DeliveryEntity['kind']): Promise<DeliveryEntity> {
+    const existing = await this.deliveries.findOne({ where: { release_id: releaseId, store: target.store } });
+    const values = { target_id: target.id, kind, status: 'queued' as const, attempts: 0, last_error: '', updated_at: new Date() };
+    let row: DeliveryEntity;
+    if (existing) {
+      await this.deliveries.update({ id: existing.id }, values);
+      row = (await this.deliveries.findOneByOrFail({ id: existing.id }))!;
+    } else {
+      row = await this.deliveries.save(this.deliveries.create({ ...values, release_id: releaseId, store: target.store, batch_id: '', delivered_at: null }));
+    }
+    this.jobs.add({ delivery_id: row.id });
+    return row;
+  }
+
+  private row(d: DeliveryEntity, staff: boolean): DeliveryRow {
+    const base: DeliveryRow = { delivery_id: d.id, store: d.store, kind: d.kind, status: d.status, batch_id: d.batch_id, delivered_at: iso(d.delivered_at), updated_at: iso(d.updated_at)! };
+    return staff ? { ...base, attempts: d.attempts, last_error: d.last_error } : base;
+  }
+
+  private targetRow(t: DeliveryTargetEntity): DeliveryTargetRow {
+    let secret: { password?: string; private_key?: string } = {};
+    try {
+      secret = this.box.open(t.secret);
+    } catch {
+      // Sealed under another key: shown as unset, so an admin enters it again.
+    }
+    return { target_id: t.id, store: t.store, dpid: t.dpid, protocol: t.protocol, host: t.host, port: t.port, path: t.path, username: t.username, has_password: !!secret.password, has_private_key: !!secret.private_key, enabled: !!t.enabled };
+  }
+}
+
+/** The BatchComplete file of the release-by-release choreography: written last, names the batch and its release folder. */
+function batchComplete(batchId: string, upc: string): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<BatchComplete>\n  <BatchId>${batchId}</BatchId>\n  <Release>${upc}/${upc}.xml</Release>\n</BatchComplete>\n`, 'utf8');
+}
+
+function describeError(e: unknown): string {
+  const err = e as { message?: string; extra?: { errors?: string[] } };
+  return [err.message ?? String(e), ...(err.extra?.errors ?? []).slice(0, 3)].join(' ');
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReleasesModule } from '../releases/releases.module';
+import { StaffModule } from '../ops/staff/staff.module';
+import { StorageModule } from '../storage/storage.module';
+import { DistributionController, OpsDistributionController } from './distribution.controllers';
+import { DdexService } from './ddex/ddex.service';
+import { QcService } from './qc/qc.service';
+import { UploadQcEntity } from './qc/upload-qc.entity';
+import { DELIVERY_ENTITIES } from './delivery/delivery.entities';
+import { DeliveryService } from './delivery/delivery.service';
+import { DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController } from './delivery/delivery.controllers';
+
+/**
+ * The distribution engine (docs/decisions/020-distribution-engine.md): store QC of uploads (a job per
+ * audio file), the ERN 4.3 message of approved releases, and per-store delivery (SFTP batches). Talks to the
+ * releases area only through its exported services.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule],
+  controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController],
+  providers: [QcService, DdexService, DeliveryService],
+  exports: [QcService, DdexService, DeliveryService],
+})
+export class DistributionModule {}

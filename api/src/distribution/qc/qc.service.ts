@@ -1,0 +1,189 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { In, Repository } from 'typeorm';
+import sharp from 'sharp';
+import { fillMessage, QC_MESSAGES, RELEASE_MESSAGES, type AudioMeasurements, type QcProblem, type StoreReadyChecklist, type TrackQc } from '@portal/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { DomainError } from '../../common/domain-error';
+import { FileStorage } from '../../storage/file-storage';
+import { UploadsService } from '../../releases/uploads/uploads.service';
+import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
+import { JobRunner } from '../jobs/job-runner';
+import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
+import { artworkProblems, audioProblems, type ImageFacts } from './qc-rules';
+import { UploadQcEntity } from './upload-qc.entity';
+
+/** Data of the audio QC job: everything it needs, no request context. */
+export type AudioQcJob = { filename: string };
+export type ArtworkFacts = ImageFacts & { md5: string; size: number };
+
+const MAX_ARTWORK_PIXELS = 64_000_000;
+
+/** MD5 (hex) and byte count of a stream. */
+export async function md5Of(stream: Readable): Promise<{ md5: string; size: number }> {
+  const hash = createHash('md5');
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { md5: hash.digest('hex'), size };
+}
+
+/**
+ * Store QC of uploads (docs/decisions/020; rules in qc-rules.ts, limits and texts in contracts
+ * QC_LIMITS / QC_MESSAGES). Artwork is measured with sharp during the upload (it is small and decoded
+ * for its renditions anyway) and refused at once with the measured values. Audio is measured by the
+ * `audio-qc` job after the bytes are stored: the upload answers at once, the row says `checking`, then
+ * `passed` or `refused` (a refused file is removed, the QC row stays to say why). Results, measurements
+ * and the MD5 of the bytes are kept per upload in `upload_qc`, shown to the artist and the reviewer, and
+ * used by the DDEX message. STORE_QC=report records everything but refuses nothing.
+ */
+@Injectable()
+export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(QcService.name);
+  readonly audioJobs: JobRunner<AudioQcJob>;
+
+  constructor(
+    @InjectRepository(UploadQcEntity) private readonly rows: Repository<UploadQcEntity>,
+    private readonly uploads: UploadsService,
+    private readonly storage: FileStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.audioJobs = new JobRunner('audio-qc', (data) => this.runAudioQc(data), { attempts: 3, backoffMs: 2000, concurrency: 1 });
+  }
+
+  private get enforce(): boolean {
+    return this.config.distribution.qc === 'enforce';
+  }
+
+  /** Register with the uploads and re-queue audio left `checking` by a stopped process. */
+  async onModuleInit(): Promise<void> {
+    this.uploads.registerQcHook(this);
+    const left = await this.rows.find({ select: { filename: true }, where: { kind: 'audio', status: 'checking' } });
+    for (const r of left) this.audioJobs.add({ filename: r.filename });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.audioJobs.close();
+    await closeMediaWorker();
+  }
+
+  /** UploadQcHook: measure a stored artwork; its refusal text (every blocking problem) when enforced. */
+  async checkArtwork(upload: { user_id: number; filename: string; storage_key: string }): Promise<string | null> {
+    let facts: ArtworkFacts;
+    try {
+      facts = await this.measureArtwork(upload.storage_key);
+    } catch {
+      return null; // not decodable: the renditions refuse it with the spec's type text (415)
+    }
+    const problems = artworkProblems(facts);
+    const refused = problems.some((p) => p.severity === 'blocking');
+    await this.save(upload.user_id, upload.filename, 'artwork', refused ? 'refused' : 'passed', facts, problems, facts.md5);
+    return refused && this.enforce ? problems.map((p) => p.message).join(' ') : null;
+  }
+
+  /** Decode an artwork's header with sharp and hash its bytes. */
+  async measureArtwork(storageKey: string): Promise<ArtworkFacts> {
+    const chunks: Buffer[] = [];
+    for await (const c of await this.storage.open(storageKey)) chunks.push(c as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const meta = await sharp(bytes, { limitInputPixels: MAX_ARTWORK_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+    return {
+      width: meta.autoOrient?.width ?? meta.width,
+      height: meta.autoOrient?.height ?? meta.height,
+      space: String(meta.space ?? ''),
+      channels: meta.channels ?? 0,
+      format: String(meta.format ?? ''),
+      md5: createHash('md5').update(bytes).digest('hex'),
+      size: bytes.length,
+    };
+  }
+
+  /** UploadQcHook: a `checking` row, then the job. */
+  async audioStored(upload: { user_id: number; filename: string; storage_key: string; mime: string }): Promise<void> {
+    await this.save(upload.user_id, upload.filename, 'audio', 'checking', null, [], '');
+    this.audioJobs.add({ filename: upload.filename });
+  }
+
+  /**
+   * The audio QC job (idempotent: a row no longer `checking`, or an upload gone, is left alone).
+   * Measures the stored bytes, hashes them, applies the rules; a blocking problem (or undecodable
+   * bytes) refuses the file and, when enforced, removes it. Other errors are thrown to be retried.
+   */
+  async runAudioQc({ filename }: AudioQcJob): Promise<void> {
+    const row = await this.rows.findOne({ where: { filename } });
+    if (!row || row.status !== 'checking') return;
+    const upload = await this.uploads.describe(filename);
+    if (!upload) {
+      await this.rows.delete({ id: row.id });
+      return;
+    }
+    await this.rows.increment({ id: row.id }, 'attempts', 1);
+    let measurements: AudioMeasurements | null = null;
+    let problems: QcProblem[];
+    try {
+      measurements = await measureAudio(() => this.storage.open(upload.storage_key), upload.mime, upload.size);
+      problems = audioProblems(measurements, upload.mime);
+    } catch (e) {
+      if (!(e instanceof UndecodableAudioError)) throw e;
+      problems = [{ code: 'audioUnreadable', severity: 'blocking', message: QC_MESSAGES.audioUnreadable }];
+    }
+    const { md5 } = await md5Of(await this.storage.open(upload.storage_key));
+    const refused = problems.some((p) => p.severity === 'blocking');
+    await this.rows.update({ id: row.id }, { status: refused ? 'refused' : 'passed', measurements: JSON.stringify(measurements), problems: JSON.stringify(problems), md5, checked_at: new Date() });
+    this.logger.log({ msg: 'audio qc', filename, status: refused ? 'refused' : 'passed', problems: problems.map((p) => p.code) });
+    if (refused && this.enforce) await this.uploads.discard(row.user_id, filename);
+  }
+
+  /** GET /api/getTrackQc: the caller's audio upload's QC. Errors: 404 uploadUnknownFile (none, or another user's). */
+  async trackQc(userId: number, filename: string): Promise<TrackQc> {
+    const row = await this.rows.findOne({ where: { filename, user_id: userId } });
+    if (!row) throw DomainError.notFound(RELEASE_MESSAGES.uploadUnknownFile);
+    return toTrackQc(row);
+  }
+
+  /** QC rows of these files (any owner), by filename. */
+  async byFilename(filenames: string[]): Promise<Map<string, UploadQcEntity>> {
+    const names = [...new Set(filenames.filter(Boolean))];
+    if (!names.length) return new Map();
+    return new Map((await this.rows.find({ where: { filename: In(names) } })).map((r) => [r.filename, r]));
+  }
+
+  /**
+   * The store-ready checklist of a release: its artwork and every track (in order) with status and
+   * problems. A file without a QC row (uploaded before QC existed) counts as passed with no values.
+   */
+  async checklist(artwork: string, tracks: { title: string; audio_track: string }[]): Promise<StoreReadyChecklist> {
+    const rows = await this.byFilename([artwork, ...tracks.map((t) => t.audio_track)]);
+    const item = (subject: string, filename: string) => {
+      const r = rows.get(filename);
+      return { subject, status: r?.status ?? 'passed', problems: r ? (JSON.parse(r.problems) as QcProblem[]) : [] } as StoreReadyChecklist['items'][number] & { measurements?: unknown };
+    };
+    const items = [item('Artwork', artwork), ...tracks.map((t) => ({ ...item(t.title, t.audio_track), measurements: rows.get(t.audio_track) ? JSON.parse(rows.get(t.audio_track)!.measurements) : null }))];
+    return { ready: items.every((i) => i.status === 'passed'), items };
+  }
+
+  /** UploadQcHook: blocking or pending QC of a release about to be submitted, as texts (enforced only). */
+  async submitProblems(_userId: number, artwork: string, tracks: { title: string; audio_track: string }[]): Promise<string[]> {
+    if (!this.enforce) return [];
+    const { items } = await this.checklist(artwork, tracks);
+    const out: string[] = [];
+    for (const i of items) {
+      if (i.status === 'checking') out.push(fillMessage(QC_MESSAGES.qcPending, { title: i.subject }));
+      for (const p of i.problems.filter((p) => p.severity === 'blocking')) out.push(fillMessage(QC_MESSAGES.qcRefused, { title: i.subject, problem: p.message }));
+    }
+    return out;
+  }
+
+  private async save(userId: number, filename: string, kind: 'artwork' | 'audio', status: UploadQcEntity['status'], measurements: unknown, problems: QcProblem[], md5: string): Promise<void> {
+    await this.rows.insert({ user_id: userId, filename, kind, status, measurements: JSON.stringify(measurements), problems: JSON.stringify(problems), md5, attempts: 0, checked_at: status === 'checking' ? null : new Date(), created_at: new Date() });
+  }
+}
+
+export function toTrackQc(r: UploadQcEntity): TrackQc {
+  return { filename: r.filename, status: r.status, measurements: JSON.parse(r.measurements) as AudioMeasurements | null, problems: JSON.parse(r.problems) as QcProblem[], checked_at: r.checked_at ? new Date(r.checked_at).toISOString() : null };
+}

@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import dayjs from 'dayjs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DELIVERY_UI, QC_UI, RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal/contracts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { makeJpeg } from './support/media';
+import { newUser, signUpInBrowser } from './support/flows';
+import { freePort, startPortal, type Portal } from './support/portal';
+
+/** Real media for the stores' rules: WAVs made by ffmpeg, JPEG covers by jpeg-js. */
+const mediaDir = mkdtempSync(join(tmpdir(), 'dist-e2e-'));
+function wav(name: string, args: string[]): string {
+  const file = join(mediaDir, `${name}.wav`);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, file]);
+  return file;
+}
+const goodWav = (name: string, freq: number) => wav(name, ['-f', 'lavfi', '-i', `sine=f=${freq}:d=31`, '-af', 'volume=4', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le']);
+
+/** An SFTP server for the stores: OpenSSH sshd on a free port, its own host key, key login, sftp only. */
+async function startSftp(dir: string): Promise<{ port: number; user: string; keyFile: string; root: string; stop(): void }> {
+  mkdirSync('/run/sshd', { recursive: true });
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_key')]);
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'client_key')]);
+  writeFileSync(join(dir, 'authorized_keys'), readFileSync(join(dir, 'client_key.pub')));
+  const root = join(dir, 'stores');
+  mkdirSync(root);
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'sshd_config'),
+    [`Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${join(dir, 'host_key')}`, `PidFile ${join(dir, 'sshd.pid')}`, `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`, 'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'PermitRootLogin prohibit-password', 'StrictModes no', 'UsePAM no', 'Subsystem sftp internal-sftp', 'ForceCommand internal-sftp', 'AllowTcpForwarding no', ''].join('\n'),
+  );
+  const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('sshd did not start')), 10_000);
+    child.stderr!.on('data', (d: Buffer) => /Server listening/.test(String(d)) && (clearTimeout(timer), resolve()));
+  });
+  return { port, user: execFileSync('id', ['-un']).toString().trim(), keyFile: join(dir, 'client_key'), root, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The distribution engine's "Done when" in the browser (docs/decisions/020): an album of three tracks
+ * made in the wizard with real files passes the store check; a 22.05 kHz mono WAV and a 1000×1000
+ * artwork are refused with their measured values; approved, the release is delivered over SFTP to two
+ * stores and the artist sees "Delivered" per store.
+ */
+describe('distribution: store QC and delivery in the browser', () => {
+  let portal: Portal;
+  let sftp: Awaited<ReturnType<typeof startSftp>>;
+  let work: string;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let releaseId: number;
+  const user = newUser('dist');
+  const title = `Delta Lights ${Date.now().toString(36)}`;
+  const starts = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'dist-e2e-sftp-'));
+    sftp = await startSftp(work);
+    portal = await startPortal({ env: { STORE_QC: 'enforce', DELIVERY_BACKOFF_MS: '500' } });
+    for (const store of ['Spotify', 'Deezer']) {
+      await portal.cli('delivery-target', store, `PADPIDA2026${store.toUpperCase()}`, `sftp://${sftp.user}@127.0.0.1:${sftp.port}${join(sftp.root, store.toLowerCase())}`, '--key-file', sftp.keyFile);
+    }
+    browser = await launchBrowser();
+    ({ page, errors } = await newPage(browser));
+    await signUpInBrowser(page, portal, user);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    sftp?.stop();
+    rmSync(work, { recursive: true, force: true });
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  async function shots(name: string) {
+    await screenshot(page, `${name}-1280`);
+    await page.setViewportSize({ width: 412, height: 900 });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-412`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(200);
+  }
+  async function toast(text: string) {
+    await page.getByText(text).first().waitFor({ timeout: 20_000 });
+  }
+
+  it('refuses a 1000×1000 artwork and a 22.05 kHz mono WAV with their measured values; three good tracks are store-ready', async () => {
+    await page.goto(`${portal.url}/select_release`);
+    await page.getByRole('link', { name: starts(UI.select.audio) }).click();
+    await page.waitForURL(/\/create_releases$/);
+
+    await page.getByLabel(UI.info.artworkLabel).setInputFiles(makeJpeg('small-cover', 1000));
+    await toast('Artwork must be at least 3000×3000 pixels; this image is 1000×1000 pixels.');
+    await page.getByLabel(UI.info.artworkLabel).setInputFiles(makeJpeg('store-cover', 3000));
+    await toast(M.artworkUploaded);
+
+    const artist = `Asha ${Date.now().toString(36)}`;
+    await page.getByLabel(starts(UI.info.releaseType)).selectOption('album');
+    await page.getByLabel(starts(UI.info.releaseTitle)).fill(title);
+    await page.getByRole('button', { name: UI.info.newPrimaryArtist, exact: true }).first().click();
+    const add = page.getByRole('dialog', { name: M.addPrimaryArtist });
+    await add.getByLabel(starts(UI.addArtist.artistName)).fill(artist);
+    await add.getByRole('button', { name: UI.addArtist.add, exact: true }).click();
+    await add.waitFor({ state: 'detached' });
+    await page.getByLabel(starts('Primary Artist 1')).selectOption({ label: artist });
+    await page.getByLabel(starts(UI.info.genre)).first().selectOption('Pop');
+    await page.getByLabel(starts(UI.info.subGenre)).first().selectOption({ index: 1 });
+    await page.getByLabel(starts(UI.info.labelName)).fill('Delta Records');
+    const target = dayjs(minReleaseDate()).add(2, 'day');
+    await page.getByLabel(starts(UI.info.releaseDate)).first().click();
+    const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
+    const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
+    for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
+    await day.click();
+    await page.getByLabel(starts(UI.info.pLine)).fill('2026 Delta Records');
+    await page.getByLabel(starts(UI.info.cLine)).fill('2026 Delta Records');
+    await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
+    await page.getByRole('dialog', { name: M.confirmTitle }).getByRole('button', { name: 'Yes', exact: true }).click();
+    await page.waitForURL(/\/create_releases\/\d+/);
+    releaseId = Number(/create_releases\/(\d+)/.exec(page.url())![1]);
+
+    // The thin WAV: the upload answers, then the store check refuses it naming 22.05 kHz.
+    await page.getByLabel(UI.songs.audioFile).last().setInputFiles(wav('thin', ['-f', 'lavfi', '-i', 'sine=f=440:d=31', '-af', 'volume=4', '-ar', '22050', '-ac', '1', '-c:a', 'pcm_s16le']));
+    const qc = page.getByTestId('track-qc').last();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=track-qc]')].some((e) => e.getAttribute('data-status') === 'refused'), undefined, { timeout: 60_000 });
+    await qc.getByText('Audio must be 44.1 kHz or more; this file is 22.05 kHz.').waitFor();
+    await qc.getByText(/22\.05 kHz · 16-bit · mono · 0:31/).waitFor();
+    await shots('distribution-track-refused');
+
+    for (const [i, freq] of [440, 550, 660].entries()) {
+      await page.getByLabel(UI.songs.audioFile).last().setInputFiles(goodWav(`good-${freq}`, freq));
+      await page.waitForFunction(() => {
+        const all = [...document.querySelectorAll('[data-testid=track-qc]')];
+        return all.length > 0 && all[all.length - 1].getAttribute('data-status') === 'passed';
+      }, undefined, { timeout: 60_000 });
+      await page.getByTestId('track-qc').last().getByText(QC_UI.passed).waitFor();
+      if (i === 0) await shots('distribution-track-store-ready');
+      await page.getByRole('button', { name: UI.songs.addDetails, exact: true }).last().click();
+      const d = page.getByRole('dialog', { name: UI.track.dialogTitle });
+      const f = (label: string) => d.getByLabel(starts(label)).first();
+      await f(UI.track.version).selectOption('Original');
+      await f(UI.track.instrumental).selectOption('No');
+      await f(UI.track.title).fill(`Delta ${i + 1}`);
+      await f('Primary Artist 1').selectOption({ label: artist });
+      await f('Author 1').fill('Meera Nair');
+      await f('Composer 1').fill('Arjun Das');
+      await f(UI.track.pLine).fill('2026 Delta Records');
+      await f(UI.track.productionYear).fill(String(new Date().getFullYear()));
+      await f(UI.track.ownIsrc).selectOption('No');
+      await f(UI.track.genre).selectOption('Pop');
+      await f(UI.track.subGenre).selectOption({ index: 1 });
+      await f(UI.track.priceTier).selectOption('9.99');
+      await f(UI.track.explicitVersion).selectOption('No');
+      await f(UI.track.titleLanguage).selectOption('en');
+      await f(UI.track.lyricsLanguage).selectOption('en');
+      await f(UI.track.distributeVideo).selectOption('No');
+      await d.getByRole('button', { name: UI.track.save, exact: true }).click();
+      await d.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByText(`Delta ${i + 1}`, { exact: true }).first().waitFor();
+      if (i < 2) await page.getByRole('button', { name: UI.songs.addNewTrack, exact: true }).click();
+    }
+    await page.getByRole('button', { name: UI.wizard.next, exact: true }).click();
+    await page.getByRole('checkbox', { name: starts('Audio Stores') }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
+    const ready = page.getByTestId('store-ready');
+    await ready.waitFor({ timeout: 20_000 });
+    expect(await ready.getAttribute('data-ready')).toBe('true');
+    await shots('distribution-submission-checklist');
+    await page.getByRole('checkbox', { name: starts(UI.submission.termsBefore.trim()) }).check();
+    await page.getByRole('button', { name: UI.submission.submit, exact: true }).click();
+    await page.waitForURL(/\/catalog$/);
+  });
+
+  it('approved, the release is delivered to two stores over SFTP and the artist sees Delivered per store', async () => {
+    expect(await portal.cli('review', String(releaseId), 'approved')).toMatch(/approved upc=\d{12}/);
+    await page.goto(`${portal.url}/catalog/${releaseId}`);
+    const list = page.getByTestId('deliveries');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid=deliveries] li')];
+      return rows.length === 2 && rows.every((r) => r.getAttribute('data-status') === 'delivered');
+    }, undefined, { timeout: 90_000 });
+    const today = dayjs().format('D MMM YYYY');
+    for (const store of ['Spotify', 'Deezer']) {
+      expect(await list.locator(`li[data-store="${store}"]`).textContent()).toMatch(new RegExp(`^Delivered to ${store} on `));
+      const batches = readdirSync(join(sftp.root, store.toLowerCase()));
+      expect(batches).toHaveLength(1);
+      expect(readdirSync(join(sftp.root, store.toLowerCase(), batches[0])).some((f) => f.startsWith('BatchComplete_'))).toBe(true);
+    }
+    expect(DELIVERY_UI.status.delivered).toContain('{date}');
+    expect(today).toBeTruthy();
+    await shots('distribution-release-delivered');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, Button, Card, CheckboxField, DataTable, notify, Row, SectionTitle, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
+import { DELIVERY_ENDPOINTS as E, DELIVERY_MESSAGES as M, deliveryTargetSchema, QC_UI, STORES, type DeliveryTargetRow } from '@portal/contracts';
+import type { ValidationError } from 'yup';
+
+type Form = { target_id?: number; store: string; dpid: string; host: string; port: string; path: string; username: string; password: string; private_key: string; enabled: boolean };
+const blank = (): Form => ({ store: STORES[0].name, dpid: '', host: '', port: '22', path: '/incoming', username: '', password: '', private_key: '', enabled: true });
+
+/**
+ * Delivery targets (docs/decisions/020), admins only: one SFTP target per store with its DPID, host,
+ * port, folder and user. Passwords and keys go to the server only (sealed there) and are never shown
+ * again: the list says whether each is set, and leaving them empty on a change keeps them.
+ */
+export function DeliveryTargetsPage() {
+  const [rows, setRows] = useState<DeliveryTargetRow[] | null>(null);
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const res = await api.call(E.opsDeliveryTargets, {}, { silent: true });
+      setRows(Array.isArray(res.body) ? res.body : []);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const edit = (r: DeliveryTargetRow) => {
+    setErrors({});
+    setForm({ target_id: r.target_id, store: r.store, dpid: r.dpid, host: r.host, port: String(r.port), path: r.path, username: r.username, password: '', private_key: '', enabled: r.enabled });
+  };
+  const save = async () => {
+    const body = { ...form, protocol: 'sftp', port: Number(form.port) };
+    try {
+      await deliveryTargetSchema.validate(body, { abortEarly: false });
+      if (!form.target_id && !form.password && !form.private_key) throw Object.assign(new Error(M.secretRequired), { inner: [{ path: 'password', message: M.secretRequired }] });
+    } catch (e) {
+      const inner = (e as ValidationError).inner ?? [];
+      setErrors(Object.fromEntries(inner.map((i) => [i.path ?? '', i.message])));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const res = await api.call(E.opsSaveDeliveryTarget, { body });
+      notify.success(res.message);
+      setForm(blank());
+      await load();
+    } catch {
+      // The client shows the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack $gap={16}>
+      <Card>
+        <Stack $gap={12}>
+          <SectionTitle>{M.targets}</SectionTitle>
+          {failed ? (
+            <div role="alert">
+              {QC_UI.loadFailed} <Button variant="secondary" onClick={() => void load()}>{QC_UI.retry}</Button>
+            </div>
+          ) : (
+            <DataTable
+              caption={M.targets}
+              loading={rows === null}
+              rows={rows ?? []}
+              rowKey={(r) => r.target_id}
+              onRowClick={edit}
+              empty="No delivery targets yet."
+              columns={[
+                { key: 'store', header: 'Store', render: (r) => r.store },
+                { key: 'dpid', header: 'DPID', render: (r) => r.dpid },
+                { key: 'where', header: 'Where', render: (r) => `sftp://${r.username}@${r.host}:${r.port}${r.path}` },
+                { key: 'secret', header: 'Credentials', render: (r) => [r.has_password && 'password', r.has_private_key && 'key'].filter(Boolean).join(' + ') || '—' },
+                { key: 'enabled', header: 'Enabled', render: (r) => (r.enabled ? 'Yes' : 'No') },
+              ]}
+            />
+          )}
+        </Stack>
+      </Card>
+      <Card>
+        <Stack $gap={12}>
+          <SectionTitle>{form.target_id ? `Edit ${form.store}` : 'New target'}</SectionTitle>
+          <SelectField label="Store" name="store" value={form.store} disabled={!!form.target_id} options={STORES.map((s) => ({ value: s.name, label: s.name }))} onChange={(e) => set('store', e.target.value)} error={errors.store} />
+          <TextField label="DPID" name="dpid" value={form.dpid} onChange={(e) => set('dpid', e.target.value)} error={errors.dpid} placeholder="PADPIDA…" />
+          <Row $gap={8} style={{ flexWrap: 'wrap' }}>
+            <TextField label="Host" name="host" value={form.host} onChange={(e) => set('host', e.target.value)} error={errors.host} />
+            <TextField label="Port" name="port" inputMode="numeric" value={form.port} onChange={(e) => set('port', e.target.value)} error={errors.port} />
+          </Row>
+          <TextField label="Folder" name="path" value={form.path} onChange={(e) => set('path', e.target.value)} error={errors.path} />
+          <TextField label="User" name="username" value={form.username} autoComplete="off" onChange={(e) => set('username', e.target.value)} error={errors.username} />
+          <TextField label={form.target_id ? 'Password (empty keeps the stored one)' : 'Password'} name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} error={errors.password} />
+          <TextAreaField label={form.target_id ? 'Private key (empty keeps the stored one)' : 'Private key'} name="private_key" value={form.private_key} onChange={(e) => set('private_key', e.target.value)} error={errors.private_key} />
+          <CheckboxField name="enabled" label="Enabled" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />
+          <Row $gap={8}>
+            <Button busy={saving} onClick={() => void save()}>Save</Button>
+            {form.target_id && <Button variant="secondary" onClick={() => setForm(blank())}>New target</Button>}
+          </Row>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

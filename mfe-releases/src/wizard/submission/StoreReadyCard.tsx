@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { api, Button, Card, Loader, Muted, SectionTitle, Stack, theme } from '@portal/kit';
+import { DISTRIBUTION_ENDPOINTS, QC_UI, type StoreReadyChecklist } from '@portal/contracts';
+import { QcProblems } from '../song-info/TrackQcPanel';
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  > li { padding: 8px 0; border-bottom: 1px solid ${theme.colors.border}; display: flex; flex-direction: column; gap: 2px; }
+  > li:last-child { border-bottom: 0; }
+`;
+
+const State = styled.span<{ $status: string }>`
+  font-weight: 600;
+  color: ${({ $status }) => ($status === 'passed' ? theme.colors.successText : $status === 'refused' ? theme.colors.danger : theme.colors.textMuted)};
+`;
+
+const label = (status: string) => (status === 'passed' ? QC_UI.passed : status === 'refused' ? QC_UI.refused : QC_UI.checking);
+
+/**
+ * The store-ready checklist of the release on the Submission tab (docs/decisions/020;
+ * GET /api/getStoreReadiness): the artwork and every track with its QC status and problems. Asked
+ * again every 2 s while a file is still being checked; submission itself is refused by the server
+ * while anything is refused or checking.
+ */
+export function StoreReadyCard({ releaseId }: { releaseId: number }) {
+  const [list, setList] = useState<StoreReadyChecklist | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setFailed(false);
+    const load = () => {
+      api
+        .call(DISTRIBUTION_ENDPOINTS.getStoreReadiness, { query: { release_id: releaseId } }, { silent: true })
+        .then((answer) => {
+          if (cancelled || !answer.body) return;
+          setList(answer.body);
+          if (answer.body.items.some((i) => i.status === 'checking')) timer = setTimeout(load, 2000);
+        })
+        .catch(() => !cancelled && setFailed(true));
+    };
+    load();
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [releaseId, attempt]);
+
+  return (
+    <Card>
+      <Stack $gap={12}>
+        <div>
+          <SectionTitle>{QC_UI.checklistHeading}</SectionTitle>
+          <Muted>{QC_UI.checklistIntro}</Muted>
+        </div>
+        {failed ? (
+          <div role="alert">
+            <Muted>{QC_UI.loadFailed}</Muted>{' '}
+            <Button type="button" variant="secondary" onClick={retry}>
+              {QC_UI.retry}
+            </Button>
+          </div>
+        ) : !list ? (
+          <Loader label={QC_UI.checking} />
+        ) : list.items.length === 0 ? (
+          <Muted>{QC_UI.checklistEmpty}</Muted>
+        ) : (
+          <>
+            <strong role="status" data-testid="store-ready" data-ready={String(list.ready)}>
+              {list.ready ? QC_UI.checklistReady : QC_UI.checklistNotReady}
+            </strong>
+            <Items>
+              {list.items.map((item, i) => (
+                <li key={`${i}-${item.subject}`}>
+                  <span>
+                    {item.subject}: <State $status={item.status}>{label(item.status)}</State>
+                  </span>
+                  <QcProblems problems={item.problems} />
+                </li>
+              ))}
+            </Items>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
