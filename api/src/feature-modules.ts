@@ -5,6 +5,7 @@ import { ToolsRightsModule } from './tools-rights/tools-rights.module';
 import { SupportModule } from './support/support.module';
 import { RemoteRegistryModule } from './remote-registry/remote-registry.module';
 import { OpsModule } from './ops/ops.module';
+import { RoyaltiesModule } from './royalties/royalties.module';
 
 /** Area modules (one per remote) and the remote registry. Each area adds its module here. */
-export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule, RemoteRegistryModule, OpsModule];
+export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule, RemoteRegistryModule, OpsModule, RoyaltiesModule];

@@ -59,3 +59,7 @@ export * from './ops/ops.schemas';
 export * from './ops/ops.types';
 export * from './ops/ops.endpoints';
 export * from './routes/portal-routes';
+export * from './royalties/royalties.texts';
+export * from './royalties/royalties.types';
+export * from './royalties/royalties.schemas';
+export * from './royalties/royalties.endpoints';

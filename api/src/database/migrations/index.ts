@@ -10,6 +10,7 @@ import { RemoteRegistry1764300000000 } from './1764300000000-remote-registry';
 import { Ops1764400000000 } from './1764400000000-ops';
 import { PromotionImages1764410000000 } from './1764410000000-promotion-images';
 import { CatalogAtScale1764500000000 } from './1764500000000-catalog-at-scale';
+import { Royalties1765100000000 } from './1765100000000-royalties';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Ops1764400000000,
   PromotionImages1764410000000,
   CatalogAtScale1764500000000,
+  Royalties1765100000000,
 ];
