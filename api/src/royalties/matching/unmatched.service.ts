@@ -103,7 +103,7 @@ export class UnmatchedService {
       const ids = rows.map((r) => Number(r.id));
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
-        await m.query(`UPDATE statement_unmatched SET linked_track_id = ?, linked_at = ? WHERE id IN (${chunk.map(() => '?').join(',')})`, [track.track_id, new Date(), ...chunk]);
+        await m.createQueryBuilder().update(StatementUnmatchedEntity).set({ linked_track_id: track.track_id, linked_at: new Date() }).whereInIds(chunk).execute();
       }
       await this.audit.record(actor, 'statement.link', 'track', track.track_id, null, { code_kind: kind, code, rows: rows.length, amount_usd: microsToUsd(micros) }, m);
       return { rows: rows.length, amount_micros: micros, posted };
