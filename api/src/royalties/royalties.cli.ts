@@ -37,8 +37,9 @@ export const ROYALTY_CLI_COMMANDS: CliCommand[] = [
       const rate = opts.get('rate');
       const source = opts.get('source');
       const service = app.get(StatementImportsService);
+      // bench/statement-import.js reads this line as the end of the boot (its RSS baseline).
+      process.stderr.write('statement-import: reading the file\n');
       const upload = await service.uploadLocal(file, CLI_ACTOR);
-      process.stderr.write(`statement-import: importing #${upload.import_id}\n`);
       await service.start(
         {
           import_id: upload.import_id,

@@ -64,10 +64,8 @@ export class Royalties1765100000000 implements MigrationInterface {
       new Table({
         name: 'royalty_credits',
         columns: [id, int('import_id'), int('line_no'), int('user_id'), int('track_id'), int('release_id'), str('share', 8, 'owner'), int('split_id', true), int('unmatched_id', true), ...line],
-        foreignKeys: [
-          { columnNames: ['import_id'], referencedTableName: 'statement_imports', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { columnNames: ['user_id'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-        ],
+        // No foreign keys: a million-row import would pay two parent lookups per line; the job is the
+        // only writer and checks both (bench/statement-import.js, decision 019).
         indices: [
           { name: 'IDX_royalty_credits_user_month', columnNames: ['user_id', 'sale_month'] },
           { name: 'IDX_royalty_credits_import', columnNames: ['import_id', 'user_id'] },

@@ -8,11 +8,11 @@ import { SerialTransactions } from '../../support/shared/serial-transactions';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
 import { AuditService } from '../../ops/audit/audit.service';
 import { CatalogCodes } from '../matching/catalog-codes';
-import { matchBatch, type PricedRow } from '../matching/credit-builder';
+import { MatchCache, matchBatch, type PricedRow } from '../matching/credit-builder';
 import { bulkInsert, CREDIT_COLUMNS, UNMATCHED_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents, parseDecimal, toMicros } from '../shared/money-math';
 import { StatementImportEntity } from '../shared/royalty.entities';
-import { planColumns, records, toRow, type ColumnPlan } from './statement-reader';
+import { planColumns, records, toRow, type ColumnPlan, type StatementRow } from './statement-reader';
 
 /** What `start` stores in `mapping_json`: the resolved mapping and, for presets, their name and fixed currency. */
 export type StoredMapping = { mapping: StatementMapping; preset: string | null; fixed_currency: string };
@@ -52,8 +52,8 @@ export class StatementImportJob {
     const imp = await this.db.getRepository(StatementImportEntity).findOneOrFail({ where: { id: importId } });
     try {
       await this.tx.run((m) => this.deleteStaged(m, importId));
-      await this.readAndStage(imp);
-      const postings = await this.tx.run((m) => this.apply(m, imp));
+      const perUser = await this.readAndStage(imp);
+      const postings = await this.tx.run((m) => this.apply(m, imp, perUser));
       await this.tellCredited(postings, imp.month);
       this.logger.log({ msg: 'statement import applied', import_id: importId });
     } catch (e) {
@@ -86,7 +86,8 @@ export class StatementImportJob {
     await m.query('DELETE FROM statement_unmatched WHERE import_id = ?', [importId]);
   }
 
-  private async readAndStage(imp: StatementImportEntity): Promise<void> {
+  /** Stream, match and stage the file; answers each credited user's micro-USD (what `apply` posts). */
+  private async readAndStage(imp: StatementImportEntity): Promise<Map<number, number>> {
     const stored = JSON.parse(imp.mapping_json ?? '{}') as StoredMapping;
     const rate = parseDecimal(imp.rate || '1')!;
     let plan: ColumnPlan | null = null;
@@ -94,18 +95,36 @@ export class StatementImportJob {
     let line = 0;
     let batch: PricedRow[] = [];
     const totals = { read: 0, matched: 0, unmatched: 0, matchedMicros: 0, unmatchedMicros: 0 };
+    const cache = new MatchCache();
+    const perUser = new Map<number, number>();
     const flush = async () => {
       if (!batch.length) return;
       const rows = batch;
       batch = [];
       await this.tx.run(async (m) => {
-        const result = await matchBatch(m, this.codes, rows);
-        await bulkInsert(m, 'royalty_credits', CREDIT_COLUMNS, result.credits.map((c) => ({ ...c, import_id: imp.id })));
+        const result = await matchBatch(m, this.codes, rows, cache);
+        for (const c of result.credits) perUser.set(c.user_id, (perUser.get(c.user_id) ?? 0) + c.amount_micros);
+        await bulkInsert(m, 'royalty_credits', CREDIT_COLUMNS, result.credits, { import_id: imp.id });
         await bulkInsert(
           m,
           'statement_unmatched',
           UNMATCHED_COLUMNS,
-          result.unmatched.map((r) => ({ ...r, import_id: imp.id, line_no: r.line, amount_micros: r.micros, release_title: r.release, track_title: r.track })),
+          result.unmatched.map((r) => ({
+            import_id: imp.id,
+            line_no: r.line,
+            sale_month: r.sale_month,
+            reporting_date: r.reporting_date,
+            store: r.store,
+            country: r.country,
+            isrc: r.isrc,
+            upc: r.upc,
+            sale_type: r.sale_type,
+            quantity: r.quantity,
+            amount_micros: r.micros,
+            artist: r.artist,
+            release_title: r.release,
+            track_title: r.track,
+          })),
         );
         totals.read += rows.length;
         totals.matched += result.matched;
@@ -138,16 +157,18 @@ export class StatementImportJob {
       } catch {
         throw DomainError.badRequest(fillMessage(M.amountInvalid, { row: line, value: '…' }));
       }
-      batch.push({ ...row, micros });
+      (row as StatementRow & PricedRow).micros = micros;
+      batch.push(row as StatementRow & PricedRow);
       if (batch.length >= L.batchRows) await flush();
     }
     await flush();
     if (currency) await this.db.getRepository(StatementImportEntity).update({ id: imp.id }, { currency });
+    return perUser;
   }
 
   /** The last transaction: ledger entries of a confirmed import, status applied. Answers what was posted per user. */
-  private async apply(m: EntityManager, imp: StatementImportEntity): Promise<Array<{ user_id: number; cents: number }>> {
-    const postings = imp.confirmed ? await userCents(m, imp.id) : [];
+  private async apply(m: EntityManager, imp: StatementImportEntity, perUser: Map<number, number>): Promise<Array<{ user_id: number; cents: number }>> {
+    const postings = Number(imp.confirmed) ? [...perUser].sort((a, b) => a[0] - b[0]).map(([user_id, micros]) => ({ user_id, cents: microsToCents(micros) })) : [];
     const credited = await RoyaltyLedger.post(m, imp.id, postings, ledgerNote(imp));
     await m.update(StatementImportEntity, { id: imp.id }, { status: 'applied', credited_cents: credited, finished_at: new Date() });
     const after = await m.findOneOrFail(StatementImportEntity, { where: { id: imp.id } });

@@ -255,8 +255,10 @@ export class StatementImportsService {
     const r = await this.imports.update({ id: imp.id, status: imp.status }, changes);
     if (!r.affected) throw DomainError.conflict(M.importNotStartable);
     await this.audit.record(actor, 'statement.import', 'statement_import', imp.id, { status: imp.status }, { format, month: input.month, source, rate: rate || '1', confirmed: !!input.confirmed, sha256: imp.file_sha256 });
+    // The answer shows the import as queued, read before the runner can claim it.
+    const queued = toImportRow(await this.imports.findOneOrFail({ where: { id: imp.id } }));
     this.runner.enqueue(imp.id);
-    return toImportRow(await this.imports.findOneOrFail({ where: { id: imp.id } }));
+    return queued;
   }
 
   private async resolveFormat(input: StartInput): Promise<StoredMapping> {

@@ -60,43 +60,85 @@ const inEffect = (splits: TrackSplitEntity[] | undefined, month: string) => (spl
  * (splitByShares, the rounding remainder to the owner). The lines sum exactly to `row.micros`.
  */
 export function creditLines(row: PricedRow, tracks: CatalogTrack[], splits: Map<number, TrackSplitEntity[]>, unmatchedId: number | null = null): CreditLine[] {
-  const parts = splitEvenly(row.micros, tracks.length);
+  const parts = tracks.length === 1 ? [row.micros] : splitEvenly(row.micros, tracks.length);
   const lines: CreditLine[] = [];
-  tracks.forEach((t, i) => {
-    const shares = inEffect(splits.get(t.track_id), row.sale_month);
-    const amounts = splitByShares(parts[i], shares.map((s) => s.basis_points));
-    const base = {
+  for (let i = 0; i < tracks.length; i += 1) {
+    const t = tracks[i];
+    const all = splits.get(t.track_id);
+    const shares = all && all.length ? inEffect(all, row.sale_month) : [];
+    const amounts = shares.length ? splitByShares(parts[i], shares.map((s) => s.basis_points)) : [parts[i]];
+    const isrc = t.isrc || row.isrc;
+    const upc = row.upc || t.upc.replace(/^0+/, '');
+    // Plain literals (no spreads): a million rows make these the import's hottest allocation.
+    const line = (user_id: number, share: 'owner' | 'split', split_id: number | null, amount_micros: number): CreditLine => ({
       line_no: row.line,
+      user_id,
       track_id: t.track_id,
       release_id: t.release_id,
+      share,
+      split_id,
       unmatched_id: unmatchedId,
       sale_month: row.sale_month,
       reporting_date: row.reporting_date,
       store: row.store,
       country: row.country,
-      isrc: t.isrc || row.isrc,
-      upc: row.upc || t.upc.replace(/^0+/, ''),
+      isrc,
+      upc,
       sale_type: row.sale_type,
       quantity: row.quantity,
-    };
-    lines.push({ ...base, user_id: t.user_id, share: 'owner', split_id: null, amount_micros: amounts[0] });
-    shares.forEach((s, k) => lines.push({ ...base, user_id: s.collaborator_user_id!, share: 'split', split_id: s.id, amount_micros: amounts[k + 1] }));
-  });
+      amount_micros,
+    });
+    lines.push(line(t.user_id, 'owner', null, amounts[0]));
+    for (let k = 0; k < shares.length; k += 1) lines.push(line(shares[k].collaborator_user_id!, 'split', shares[k].id, amounts[k + 1]));
+  }
   return lines;
+}
+
+/**
+ * What one import has looked up already: ISRC → track (or null), UPC → tracks, track → accepted
+ * splits. Statements repeat the same codes on many rows (one per store and country), so each code is
+ * asked once per import. Bounded: past `max` entries a map starts again.
+ */
+export class MatchCache {
+  readonly isrc = new Map<string, CatalogTrack | null>();
+  readonly upc = new Map<string, CatalogTrack[]>();
+  readonly splits = new Map<number, TrackSplitEntity[]>();
+  constructor(private readonly max = 200_000) {}
+  trim(): void {
+    for (const map of [this.isrc, this.upc, this.splits] as Array<Map<unknown, unknown>>) if (map.size > this.max) map.clear();
+  }
 }
 
 /**
  * Match a batch: each row to a track by ISRC, else to a release's tracks by UPC (decision 019).
  * Answers the credit lines and the rows nothing matched.
  */
-export async function matchBatch(m: EntityManager, codes: CatalogCodes, rows: PricedRow[]): Promise<{ credits: CreditLine[]; unmatched: PricedRow[]; matched: number; matchedMicros: number }> {
-  const isrcs = await codes.byIsrc(m, [...new Set(rows.map((r) => r.isrc).filter(Boolean))]);
-  const upcs = await codes.byUpc(m, [...new Set(rows.filter((r) => r.upc && !isrcs.has(r.isrc)).map((r) => r.upc))]);
+export async function matchBatch(
+  m: EntityManager,
+  codes: CatalogCodes,
+  rows: PricedRow[],
+  cache = new MatchCache(),
+): Promise<{ credits: CreditLine[]; unmatched: PricedRow[]; matched: number; matchedMicros: number }> {
+  cache.trim();
+  const newIsrcs = [...new Set(rows.map((r) => r.isrc).filter((c) => c && !cache.isrc.has(c)))];
+  if (newIsrcs.length) {
+    const found = await codes.byIsrc(m, newIsrcs);
+    for (const c of newIsrcs) cache.isrc.set(c, found.get(c) ?? null);
+  }
+  const newUpcs = [...new Set(rows.filter((r) => r.upc && !(r.isrc && cache.isrc.get(r.isrc)) && !cache.upc.has(r.upc)).map((r) => r.upc))];
+  if (newUpcs.length) {
+    const found = await codes.byUpc(m, newUpcs);
+    for (const c of newUpcs) cache.upc.set(c, found.get(c) ?? []);
+  }
   const targets = rows.map((r) => {
-    const byIsrc = r.isrc ? isrcs.get(r.isrc) : undefined;
-    return byIsrc ? [byIsrc] : r.upc ? (upcs.get(r.upc) ?? []) : [];
+    const byIsrc = r.isrc ? cache.isrc.get(r.isrc) : null;
+    return byIsrc ? [byIsrc] : r.upc ? (cache.upc.get(r.upc) ?? []) : [];
   });
-  const splits = await acceptedSplits(m, targets.flat().map((t) => t.track_id));
+  const newTracks = [...new Set(targets.flat().map((t) => t.track_id))].filter((id) => !cache.splits.has(id));
+  if (newTracks.length) {
+    const found = await acceptedSplits(m, newTracks);
+    for (const id of newTracks) cache.splits.set(id, found.get(id) ?? []);
+  }
   const credits: CreditLine[] = [];
   const unmatched: PricedRow[] = [];
   let matched = 0;
@@ -108,7 +150,7 @@ export async function matchBatch(m: EntityManager, codes: CatalogCodes, rows: Pr
     }
     matched += 1;
     matchedMicros += r.micros;
-    credits.push(...creditLines(r, targets[i], splits));
+    for (const line of creditLines(r, targets[i], cache.splits)) credits.push(line);
   });
   return { credits, unmatched, matched, matchedMicros };
 }

@@ -89,7 +89,7 @@ export class UnmatchedService {
       }
       const posted: Array<{ user_id: number; cents: number; month: string }> = [];
       for (const [importId, lines] of byImport) {
-        await bulkInsert(m, 'royalty_credits', CREDIT_COLUMNS, lines.map((l) => ({ ...l, import_id: importId })));
+        await bulkInsert(m, 'royalty_credits', CREDIT_COLUMNS, lines, { import_id: importId });
         const imp = await m.findOneOrFail(StatementImportEntity, { where: { id: importId } });
         if (Number(imp.confirmed)) {
           const perUser = new Map<number, number>();
