@@ -13,7 +13,7 @@ import {
   trackIdQuerySchema,
   unmatchedListSchema,
 } from './royalties.schemas';
-import type { EarningLine, EarningsSummary, SplitInvitation, StatementImportRow, StatementPreset, StatementUpload, TrackSplit, UnmatchedCodeRow } from './royalties.types';
+import type { SplitTrack, EarningLine, EarningsSummary, SplitInvitation, StatementImportRow, StatementPreset, StatementUpload, TrackSplit, UnmatchedCodeRow } from './royalties.types';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
 const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
@@ -78,6 +78,9 @@ export const ROYALTY_ENDPOINTS = {
   getEarningLines: defineEndpoint<In<typeof earningLinesQuerySchema>, EarningLine[]>({
     ...USER, method: 'GET', path: 'getEarningLines', summary: 'The caller’s credit lines, newest sale month first, each with its statement and track',
     query: earningLinesQuerySchema, response: any, list: true, errors: [400],
+  }),
+  getSplitTracks: defineEndpoint<void, SplitTrack[]>({
+    ...USER, method: 'GET', path: 'getSplitTracks', summary: 'The caller’s tracks of approved (or taken-down) releases, for the split editor', response: any, list: true, errors: [],
   }),
   getTrackSplits: defineEndpoint<In<typeof trackIdQuerySchema>, TrackSplit[]>({
     ...USER, method: 'GET', path: 'getTrackSplits', summary: 'The collaborators sharing one of the caller’s tracks (404 for another user’s track)',

@@ -95,3 +95,6 @@ export type TrackSplit = { split_id: number; track_id: number; email: string; pe
 
 /** An invitation or accepted share, as the collaborator sees it. */
 export type SplitInvitation = { split_id: number; track_id: number; track: string; release: string; owner_name: string; percent: number; status: SplitStatus; from_month: string };
+
+/** One of the owner's tracks, for the split editor. */
+export type SplitTrack = { track_id: number; title: string; release: string; isrc: string };

@@ -31,6 +31,13 @@ export class EarningsController {
     return ok(M.earningLines, { body: rows, total });
   }
 
+  /** GET /api/getSplitTracks → SplitTrack[] (the caller's earning tracks). */
+  @Endpoint(E.getSplitTracks)
+  async splitTracks(@CurrentUser() user: AuthUser) {
+    const rows = await this.splits.tracks(user.id);
+    return ok(M.splits, { body: rows, total: rows.length });
+  }
+
   /** GET /api/getTrackSplits?track_id → TrackSplit[] (open shares). Errors: 404 (another user's track). */
   @Endpoint(E.getTrackSplits)
   async trackSplits(@CurrentUser() user: AuthUser, @ValidQuery(E.getTrackSplits) q: R<'getTrackSplits'>) {

@@ -69,6 +69,16 @@ export class CatalogCodes {
     return rows[0] ? num(rows[0]) : null;
   }
 
+  /** The earning tracks of a user, release by release (the split editor). */
+  async tracksOf(m: EntityManager, userId: number): Promise<CatalogTrack[]> {
+    const rows = (await m.query(
+      `SELECT t.id AS track_id, t.user_id, t.release_id, t.isrc, t.title, r.release_title, r.upc_ean AS upc FROM tracks t JOIN releases r ON r.id = t.release_id
+       WHERE t.user_id = ? AND r.status IN ${EARNING} ORDER BY r.id DESC, t.id LIMIT 1000`,
+      [userId],
+    )) as CatalogTrack[];
+    return rows.map(num);
+  }
+
   /** Titles of tracks and releases by id, for earnings labels. */
   async titles(m: EntityManager, trackIds: number[], releaseIds: number[]): Promise<{ tracks: Map<number, string>; releases: Map<number, string> }> {
     const tracks = new Map<number, string>();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { fillMessage, ROYALTY_MESSAGES as M, type SplitInvitation, type TrackSplit } from '@portal/contracts';
+import { fillMessage, ROYALTY_MESSAGES as M, type SplitInvitation, type SplitTrack, type TrackSplit } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { MailService } from '../../mail/mail.service';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -42,6 +42,11 @@ export class SplitsService {
 
   private get rows() {
     return this.db.getRepository(TrackSplitEntity);
+  }
+
+  /** The owner's earning tracks (the split editor's choices). */
+  async tracks(ownerId: number): Promise<SplitTrack[]> {
+    return (await this.codes.tracksOf(this.db.manager, ownerId)).map((t) => ({ track_id: t.track_id, title: t.title, release: t.release_title, isrc: t.isrc }));
   }
 
   /** The current (open) shares of one of the owner's tracks. Errors: 404 trackNotFound (another user's). */
