@@ -250,7 +250,7 @@ export const ROYALTY_UI = {
     noInvitations: 'No shares offered to you.',
     accept: 'Accept',
     decline: 'Decline',
-    columns: ['Track', 'Release', 'From', 'Share', 'Status', ''],
+    columns: ['Track', 'Release', 'From', 'Share', 'Status', 'Actions'],
   },
   desk: {
     tab: 'Statements',
@@ -267,7 +267,7 @@ export const ROYALTY_UI = {
     confirmed: 'Confirmed figures (count toward the withdrawable balance)',
     start: 'Start import',
     imports: 'Imports',
-    importColumns: ['#', 'File', 'Month', 'Source', 'Status', 'Rows', 'Matched', 'Unmatched', 'Amount (USD)', 'Credited (USD)', ''],
+    importColumns: ['#', 'File', 'Month', 'Source', 'Status', 'Rows', 'Matched', 'Unmatched', 'Amount (USD)', 'Credited (USD)', 'Actions'],
     rollback: 'Roll back',
     confirm: 'Confirm',
     rollbackConfirm: 'Roll back import #{id}? Its credits leave every artist’s ledger.',

@@ -43,7 +43,7 @@ function ChartBlock({ title, totals, id }: { title: string; totals: readonly Ear
         </SectionTitle>
         <div aria-hidden="true" style={{ width: '100%', height: 220 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} height={40} />
               <YAxis tick={{ fontSize: 11 }} width={56} />
@@ -57,7 +57,7 @@ function ChartBlock({ title, totals, id }: { title: string; totals: readonly Ear
         <Button type="button" variant="text" aria-expanded={open} aria-controls={`${id}-table`} onClick={() => setOpen((o) => !o)}>
           {open ? U.hideTable : U.showTable}
         </Button>
-        <Scroll id={`${id}-table`} hidden={!open}>
+        <Scroll id={`${id}-table`} hidden={!open} tabIndex={0} role="region" aria-label={title}>
           <Table>
             <caption style={{ textAlign: 'left', fontWeight: 600 }}>{title}</caption>
             <thead>
