@@ -33,6 +33,13 @@ const Preview = styled.table`
   th, td { border: 1px solid ${theme.colors.border}; padding: 4px 6px; white-space: nowrap; text-align: left; vertical-align: top; }
   select { min-width: 120px; }
 `;
+const LinkInput = styled.input`
+  width: 96px;
+  padding: 6px 8px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 6px;
+  font: inherit;
+`;
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -59,6 +66,8 @@ export function StatementsPage() {
   const [form, setForm] = useState({ month: new Date().toISOString().slice(0, 7), source: '', rate: '', save_as: '', confirmed: true });
   const [links, setLinks] = useState<Record<string, string>>({});
   const [rollback, setRollback] = useState<StatementImportRow | null>(null);
+  // A new key empties the file input once an import has started.
+  const [fileKey, setFileKey] = useState(0);
   const { busy, run } = useConsoleAction();
 
   // Progress: while an import is queued or running, the list refreshes every 2 s.
@@ -94,6 +103,7 @@ export function StatementsPage() {
       async () => {
         setUpload(null);
         setFile(null);
+        setFileKey((k) => k + 1);
         await Promise.all([imports.reload(), presets.reload()]);
       },
     );
@@ -140,7 +150,7 @@ export function StatementsPage() {
       header: U.unmatchedColumns[5],
       render: (r) => (
         <Row $gap={4}>
-          <TextField label={`${U.trackId} ${codeOf(r)}`} name={`link-${codeOf(r)}`} inputMode="numeric" value={links[codeOf(r)] ?? ''} onChange={(e) => setLinks({ ...links, [codeOf(r)]: e.target.value })} />
+          <LinkInput aria-label={`${U.trackId} ${codeOf(r)}`} name={`link-${codeOf(r)}`} inputMode="numeric" placeholder={U.trackId} value={links[codeOf(r)] ?? ''} onChange={(e) => setLinks({ ...links, [codeOf(r)]: e.target.value })} />
           <Button
             variant="text"
             disabled={!/^\d+$/.test(links[codeOf(r)] ?? '')}
@@ -164,7 +174,7 @@ export function StatementsPage() {
         <Stack $gap={12}>
           <label>
             {U.upload}
-            <input type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => setFile(e.target.files?.[0] ?? null)} style={{ display: 'block', marginTop: 6 }} />
+            <input key={fileKey} type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => setFile(e.target.files?.[0] ?? null)} style={{ display: 'block', marginTop: 6 }} />
           </label>
           <div>
             <Button type="button" disabled={!file} onClick={() => void uploadFile()}>
