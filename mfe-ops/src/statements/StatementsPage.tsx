@@ -149,7 +149,7 @@ export function StatementsPage() {
       key: 'link',
       header: U.unmatchedColumns[5],
       render: (r) => (
-        <Row $gap={4}>
+        <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center', whiteSpace: 'nowrap' }}>
           <LinkInput aria-label={`${U.trackId} ${codeOf(r)}`} name={`link-${codeOf(r)}`} inputMode="numeric" placeholder={U.trackId} value={links[codeOf(r)] ?? ''} onChange={(e) => setLinks({ ...links, [codeOf(r)]: e.target.value })} />
           <Button
             variant="text"
@@ -163,7 +163,7 @@ export function StatementsPage() {
           >
             {U.link}
           </Button>
-        </Row>
+        </span>
       ),
     },
   ];
