@@ -11,5 +11,6 @@ module.exports = createRemoteConfig({
     './ReportsPage': './src/reports/ReportsPage.tsx',
     './ProfilePage': './src/profile/ProfilePage.tsx',
     './InvitePage': './src/invite/InvitePage.tsx',
+    './EarningsPage': './src/earnings/EarningsPage.tsx',
   },
 });

@@ -67,3 +67,7 @@ export * from './routes/portal-routes';
 export * from './distribution/distribution.qc';
 export * from './distribution/distribution.endpoints';
 export * from './distribution/distribution.delivery';
+export * from './royalties/royalties.texts';
+export * from './royalties/royalties.types';
+export * from './royalties/royalties.schemas';
+export * from './royalties/royalties.endpoints';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { OPS_MESSAGES, OPS_UI, type StaffRole } from '@portal/contracts';
+import { OPS_MESSAGES, OPS_UI, ROYALTY_UI, type StaffRole } from '@portal/contracts';
 import { OpsPage, visibleTabs } from './OpsPage';
 import { mockApi, renderAt } from './test-support/render';
 
@@ -17,16 +17,16 @@ describe('OpsPage: tabs by role (issue 11; the server checks the role again)', (
     expect(screen.getByRole('link', { name: N.review }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('finance opens the desk only', async () => {
+  it('finance opens the desk and the statements desk only', async () => {
     mockApi({ 'staff/session': session(['finance']) });
     renderAt('/ops/desk', <OpsPage />);
-    await waitFor(() => expect(tabNames()).toEqual([N.desk]));
+    await waitFor(() => expect(tabNames()).toEqual([N.desk, ROYALTY_UI.desk.tab]));
   });
 
   it('an admin sees every tab, remote versions and promotions included, and the active view is marked', async () => {
     mockApi({ 'staff/session': session(['admin']), 'ops/remotes': [], 'ops/remotes/activations': [] });
     renderAt('/ops/platform?view=remotes', <OpsPage />);
-    await waitFor(() => expect(tabNames()).toEqual([N.review, N.videos, N.users, N.staff, N.desk, N.platform, N.remotes, N.content, N.promotions, N.audit]));
+    await waitFor(() => expect(tabNames()).toEqual([N.review, N.videos, N.users, N.staff, N.desk, ROYALTY_UI.desk.tab, N.platform, N.remotes, N.content, N.promotions, N.audit]));
     expect(screen.getByRole('link', { name: N.remotes }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: N.platform }).getAttribute('aria-current')).toBeNull();
     expect(await screen.findByText(OPS_UI.remotes.intro)).toBeTruthy();

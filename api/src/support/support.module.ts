@@ -45,6 +45,6 @@ import { TicketsService } from './tickets/tickets.service';
     ProfileService,
     InviteService,
   ],
-  exports: [TicketsService, ReportsService, LedgerService, PayoutsService, AttachmentsService],
+  exports: [TicketsService, ReportsService, LedgerService, PayoutsService, AttachmentsService, SerialTransactions, BankService, SupportConfig],
 })
 export class SupportModule {}

@@ -59,14 +59,14 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
   afterAll(async () => t?.close());
 
   it('covers every ops endpoint of the map', () => {
-    expect(OPS_CALLS.length).toBe(46); // 34 + staff management's 5 (decision 016) + the distribution engine's 7 (decision 020)
+    expect(OPS_CALLS.length).toBe(56); // 34 + staff management's 5 (decision 016) + the distribution engine's 7 (decision 020) + the money desks' 10 (decision 019)
   });
 
   it.each(OPS_CALLS.map(([name, def]) => [name, def] as const))('%s: 401 without a token, the same 403 for an artist, a staff member without the role and a session without TOTP', async (_name, def) => {
     const none = await call(t, def);
     expect([none.status, none.body.status]).toEqual([401, 0]);
     // A staff member without the role: support for the finance desk, finance for everything else.
-    const noRole = def.path.startsWith('ops/payouts') ? support.token : finance.token;
+    const noRole = /^ops\/(payouts|statements|reports)/.test(def.path) ? support.token : finance.token;
     for (const token of [artistToken, noRole, reviewerNoTotp]) {
       const res = await call(t, def, token);
       expect([res.status, res.body.status]).toEqual([403, 403]);

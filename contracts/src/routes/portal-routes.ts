@@ -58,6 +58,7 @@ export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   { path: '/catalog/:id', title: 'Release Details', remote: 'mfe_releases', module: './ReleaseDetailPage' },
   { path: '/video-catalog', title: 'Video Catalog', remote: 'mfe_releases', module: './VideoCatalogPage' },
   { path: '/reports', title: 'Reports', remote: 'mfe_support', module: './ReportsPage' },
+  { path: '/earnings', title: 'Earnings', remote: 'mfe_support', module: './EarningsPage' },
   { path: '/tickets', title: 'Tickets', remote: 'mfe_support', module: './TicketsPage' },
   { path: '/tickets/:id', title: 'Ticket', remote: 'mfe_support', module: './TicketDetailPage' },
   { path: '/profile', title: 'Profile', remote: 'mfe_support', module: './ProfilePage' },

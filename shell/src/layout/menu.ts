@@ -21,6 +21,7 @@ export const MENU: readonly MenuItem[] = [
   link('Create Release', '/select_release', 'create', ['/select_release', '/create_releases', '/create_releases/:id', '/create_video_releases']),
   link('Catalog', '/catalog', 'catalog', ['/catalog', '/catalog/:id', '/video-catalog']),
   link('Reports', '/reports', 'reports'),
+  link('Earnings', '/earnings', 'wallet'),
   link('Tickets', '/tickets', 'tickets', ['/tickets', '/tickets/:id']),
   link('Withdrawal', '/profile', 'wallet'),
   {

@@ -15,6 +15,7 @@ import { TrackDrafts1764617000000 } from './1764617000000-track-drafts';
 import { NotificationLinks1764617100000 } from './1764617100000-notification-links';
 import { Remotes21764927000000 } from './1764927000000-remotes-2';
 import { Distribution1764626000000 } from './1764626000000-distribution';
+import { Royalties1765100000000 } from './1765100000000-royalties';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   TrackDrafts1764617000000,
   NotificationLinks1764617100000,
   IdentifierRegistry1764622000000,
-  Remotes21764927000000,
   Distribution1764626000000,
+  Remotes21764927000000,
+  Royalties1765100000000,
 ];

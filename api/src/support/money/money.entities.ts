@@ -2,8 +2,11 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn
 import type { PayoutStatus } from '@portal/contracts';
 import { numeric } from '../../database/transformers';
 
-/** What a ledger entry records: a royalty credit, a payout's debit, the re-credit of a rejected payout, or the opening balance. */
-export type LedgerKind = 'credit' | 'payout' | 'payout_reversal' | 'opening';
+/**
+ * What a ledger entry records: a royalty credit, a payout's debit, the re-credit of a rejected payout,
+ * the opening balance, or a statement import's credit of one user and its rollback (decision 019).
+ */
+export type LedgerKind = 'credit' | 'payout' | 'payout_reversal' | 'opening' | 'royalty' | 'royalty_reversal';
 
 /** One movement of a user's money, in signed integer US cents. The balance is the sum of these rows. */
 @Entity('ledger_entries')
@@ -14,6 +17,8 @@ export class LedgerEntryEntity {
   @Column({ type: 'varchar', length: 24 }) kind!: LedgerKind;
   @Column({ type: 'varchar', length: 500, default: '' }) note!: string;
   @Column({ type: 'integer', nullable: true }) payout_id!: number | null;
+  /** The statement import a `royalty` / `royalty_reversal` entry belongs to (decision 019). */
+  @Column({ type: 'integer', nullable: true }) statement_import_id!: number | null;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
 }
 

@@ -87,6 +87,11 @@ export class ReportsService {
     return { stream: await this.storage.open(row.storage_key), size: stat.size, mime: 'text/csv; charset=utf-8', name, inline: false };
   }
 
+  /** One request by id (any user's: finance fulfils it from the ledger, decision 019), or null. */
+  byId(reportId: number): Promise<ReportRequestEntity | null> {
+    return this.reports.findOne({ where: { id: reportId } });
+  }
+
   /**
    * Operator: attach the store's CSV to a request (areas §3 status → received) and tell the artist's
    * bell. The file must be UTF-8 text whose header row is REPORT_CSV_COLUMNS. Replaces an earlier file.

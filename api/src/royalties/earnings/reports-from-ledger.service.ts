@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { stringify } from 'csv-stringify';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { fillMessage, REPORT_CSV_COLUMNS, REPORT_STATUS, ROYALTY_MESSAGES as M, SUPPORT_MESSAGES } from '@portal/contracts';
+import { DomainError } from '../../common/domain-error';
+import { ReportsService } from '../../support/reports/reports.service';
+import { AuditService, type Actor } from '../../ops/audit/audit.service';
+import { CatalogCodes } from '../matching/catalog-codes';
+import { StatementImportsService } from '../import/statement-imports.service';
+
+dayjs.extend(utc);
+
+/** Micro-USD as a decimal text with up to 6 decimals: 1234500 → "1.2345". */
+export function microsText(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  const frac = String(abs % 1_000_000).padStart(6, '0').replace(/0+$/, '');
+  return `${sign}${Math.floor(abs / 1_000_000)}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * Report requests (areas §3) fulfilled from the ledger (decision 019): the artist's credit lines of
+ * applied imports for the report's store (case-insensitive substring of the statement's store name)
+ * and months, written as the portal's report CSV (REPORT_CSV_COLUMNS, amounts in USD), then attached
+ * through ReportsService like `report-attach` (RECEIVED, the artist's bell). Audited.
+ */
+@Injectable()
+export class ReportsFromLedger {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly reports: ReportsService,
+    private readonly codes: CatalogCodes,
+    private readonly imports: StatementImportsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async fulfil(reportId: number, actor: Actor): Promise<{ report_id: number; rows: number }> {
+    const report = await this.reports.byId(reportId);
+    if (!report) throw DomainError.notFound(SUPPORT_MESSAGES.reportNotFound);
+    if (report.status !== REPORT_STATUS.pending) throw DomainError.conflict(fillMessage(M.reportNotPending, { id: reportId }));
+    const from = dayjs.utc(Number(report.start_date)).format('YYYY-MM');
+    const to = dayjs.utc(Number(report.end_date)).format('YYYY-MM');
+    const artist = ((await this.db.query('SELECT name FROM users WHERE id = ?', [report.user_id])) as Array<{ name: string }>)[0]?.name ?? '';
+    mkdirSync(this.imports.dir, { recursive: true });
+    const path = join(this.imports.dir, `report-${randomBytes(8).toString('hex')}.csv`);
+    let count = 0;
+    const db = this.db;
+    const codes = this.codes;
+    const userId = report.user_id;
+    const store = `%${report.store.toLowerCase()}%`;
+    async function* lines() {
+      yield [...REPORT_CSV_COLUMNS];
+      let after = 0;
+      for (;;) {
+        const rows = (await db.query(
+          `SELECT c.id, c.sale_month, c.reporting_date, c.store, c.country, c.track_id, c.release_id, c.upc, c.isrc, c.sale_type, c.quantity, c.amount_micros
+           FROM royalty_credits c JOIN statement_imports i ON i.id = c.import_id AND i.status = 'applied'
+           WHERE c.user_id = ? AND c.sale_month >= ? AND c.sale_month <= ? AND LOWER(c.store) LIKE ? AND c.id > ? ORDER BY c.id LIMIT 2000`,
+          [userId, from, to, store, after],
+        )) as Array<Record<string, string | number>>;
+        if (!rows.length) return;
+        after = Number(rows[rows.length - 1].id);
+        const titles = await codes.titles(db.manager, [...new Set(rows.map((r) => Number(r.track_id)))], [...new Set(rows.map((r) => Number(r.release_id)))]);
+        for (const r of rows) {
+          count += 1;
+          yield [r.sale_month, r.reporting_date, r.store, r.country, artist, titles.releases.get(Number(r.release_id)) ?? '', titles.tracks.get(Number(r.track_id)) ?? '', r.upc, r.isrc, r.sale_type, Number(r.quantity), microsText(Number(r.amount_micros)), 'USD'].map(String);
+        }
+      }
+    }
+    try {
+      await pipeline(Readable.from(lines()), stringify(), createWriteStream(path));
+      await this.reports.attach(reportId, path);
+    } finally {
+      await rm(path, { force: true });
+    }
+    await this.audit.record(actor, 'report.fulfil', 'report', reportId, { status: REPORT_STATUS.pending }, { status: REPORT_STATUS.received, rows: count, from, to, store: report.store });
+    return { report_id: reportId, rows: count };
+  }
+}

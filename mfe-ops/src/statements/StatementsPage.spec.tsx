@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ROYALTY_UI, fillMessage, type StatementImportRow, type UnmatchedCodeRow } from '@portal/contracts';
+import { StatementsPage } from './StatementsPage';
+import { callsTo, mockApi, renderAt } from '../test-support/render';
+
+const U = ROYALTY_UI.desk;
+const imp = (id: number, extra: Partial<StatementImportRow> = {}): StatementImportRow => ({
+  import_id: id,
+  file_name: `statement-${id}.tsv`,
+  sha256: 'ab'.repeat(32),
+  format: 'distrokid',
+  source: 'DistroKid',
+  month: '2026-03',
+  currency: 'USD',
+  rate: '1',
+  confirmed: true,
+  status: 'applied',
+  rows_read: 1000,
+  rows_matched: 980,
+  rows_unmatched: 20,
+  matched_micros: 12_345_678,
+  unmatched_micros: 1_000_000,
+  credited_cents: 1235,
+  error: '',
+  created_by: 'finance@example.com',
+  created_at: '2026-03-01T10:00:00.000Z',
+  finished_at: '2026-03-01T10:01:00.000Z',
+  ...extra,
+});
+const UNMATCHED: UnmatchedCodeRow[] = [{ isrc: 'QZUNM2600049', upc: '', rows: 3, amount_micros: 2_500_000, track: 'Lost Song', release: '', artist: 'Asha', first_import_id: 2, last_import_id: 2 }];
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('StatementsPage (decision 019)', () => {
+  it('lists imports with their progress; confirm only on an estimated one; rollback asks first', async () => {
+    const spy = mockApi({ 'ops/statements': [imp(2), imp(1, { confirmed: false, credited_cents: 0 }), imp(3, { status: 'failed', error: 'Row 3: the amount "x" is not a number.' })], 'ops/statements/unmatched': [] });
+    renderAt('/ops/desk?view=statements', <StatementsPage />);
+    const table = await screen.findByRole('table', { name: U.imports });
+    expect(await within(table).findAllByText('980')).toHaveLength(3);
+    // The estimated import credited nothing to the ledger yet.
+    expect(within(table).getAllByText('0.00')).toHaveLength(1);
+    expect(within(table).getByText('failed: Row 3: the amount "x" is not a number.')).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: U.confirm })).toHaveLength(1);
+    expect(within(table).getAllByRole('button', { name: U.rollback })).toHaveLength(2);
+
+    fireEvent.click(within(table).getAllByRole('button', { name: U.confirm })[0]);
+    await waitFor(() => expect(callsTo(spy, 'ops/statements/confirm')).toEqual([{ body: { import_id: 1 } }]));
+
+    fireEvent.click(within(table).getAllByRole('button', { name: U.rollback })[0]);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(fillMessage(U.rollbackConfirm, { id: 2 }))).toBeTruthy();
+    expect(callsTo(spy, 'ops/statements/rollback')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(spy, 'ops/statements/rollback')).toEqual([{ body: { import_id: 2 } }]));
+  });
+
+  it('links an unmatched ISRC to the track id typed, only once a number is there', async () => {
+    const spy = mockApi({ 'ops/statements': [], 'ops/statements/unmatched': UNMATCHED, 'ops/statements/link': { rows: 3, amount_micros: 2_500_000 } });
+    renderAt('/ops/desk?view=statements', <StatementsPage />);
+    const table = await screen.findByRole('table', { name: U.unmatched });
+    await within(table).findByText('QZUNM2600049');
+    expect(within(table).getByText('2.50')).toBeTruthy();
+    const link = within(table).getByRole('button', { name: U.link });
+    expect(link.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(table).getByLabelText(`${U.trackId} QZUNM2600049`), { target: { value: '42' } });
+    fireEvent.click(link);
+    await waitFor(() => expect(callsTo(spy, 'ops/statements/link')).toEqual([{ body: { code_kind: 'isrc', code: 'QZUNM2600049', track_id: 42 } }]));
+  });
+});

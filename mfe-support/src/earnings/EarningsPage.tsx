@@ -1,0 +1,163 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, api, theme, type DataTableColumn } from '@portal/kit';
+import { centsToUsd, ROYALTY_ENDPOINTS as E, ROYALTY_UI, type EarningLine, type EarningsSummary } from '@portal/contracts';
+import { ListFallback } from '../support-common/ListFallback';
+import { useRemoteList } from '../support-common/use-remote-list';
+import { defaultWindow, usd } from './earnings-format';
+import { SplitsPanel } from './SplitsPanel';
+
+const U = ROYALTY_UI.earnings;
+/** recharts lives in this chunk only: loaded when /earnings renders its charts (decision 019). */
+const EarningsCharts = lazy(() => import('./EarningsCharts'));
+const PAGE = 20;
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto;
+  gap: 0 16px;
+  align-items: start;
+  > button { margin-top: 26px; }
+  @media (max-width: 560px) {
+    grid-template-columns: minmax(0, 1fr);
+    > button { margin-top: 0; justify-self: start; }
+  }
+`;
+const Figures = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 16px;
+  @media (max-width: 700px) { grid-template-columns: minmax(0, 1fr); }
+`;
+const Figure = styled.div`
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.textMuted};
+  strong { display: block; font-size: 24px; color: ${theme.colors.text}; margin-top: 4px; }
+`;
+const Note = styled.p`
+  margin: 0;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.textMuted};
+`;
+const Tag = styled.span<{ $estimated: boolean }>`
+  font-size: ${theme.font.size.sm};
+  font-weight: 600;
+  color: ${({ $estimated }) => ($estimated ? '#8a5a00' : '#067647')};
+`;
+
+/**
+ * /earnings (docs/decisions/019-money-engine.md): the artist's withdrawable balance, confirmed and
+ * estimated totals for a window of sale months, charts by month, store, country, release and track
+ * (each with its data table; recharts in a lazy chunk), the ledger lines with their statement and
+ * track, and the splits (shares offered to the artist, and the editor of their own tracks' shares).
+ */
+export function EarningsPage() {
+  const initial = useMemo(() => defaultWindow(), []);
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
+  const [window, setWindow] = useState(initial);
+  const [summary, setSummary] = useState<EarningsSummary | null>(null);
+  const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  const [page, setPage] = useState(1);
+  const lines = useRemoteList<EarningLine>(E.getEarningLines, { ...window, limit: PAGE, offset: (page - 1) * PAGE });
+
+  const load = useCallback(() => {
+    setState('loading');
+    api
+      .call(E.getEarnings, { query: window })
+      .then((a) => {
+        setSummary(a.body ?? null);
+        setState('ready');
+      })
+      .catch(() => setState('failed'));
+  }, [window]);
+  useEffect(load, [load]);
+
+  const columns = useMemo<DataTableColumn<EarningLine>[]>(
+    () => [
+      { key: 'month', header: U.lineColumns[0], render: (l) => l.sale_month },
+      { key: 'store', header: U.lineColumns[1], render: (l) => l.store || '—' },
+      { key: 'country', header: U.lineColumns[2], render: (l) => l.country || '—' },
+      { key: 'track', header: U.lineColumns[3], render: (l) => <a href={`/catalog/${l.release_id}`}>{l.track || `#${l.track_id}`}</a> },
+      { key: 'release', header: U.lineColumns[4], render: (l) => l.release },
+      { key: 'qty', header: U.lineColumns[5], render: (l) => l.quantity.toLocaleString('en-US') },
+      { key: 'amount', header: U.lineColumns[6], render: (l) => `${usd(l.amount_micros)}${l.share === 'split' ? ` (${U.split})` : ''}` },
+      { key: 'status', header: U.lineColumns[7], render: (l) => <Tag $estimated={!l.confirmed}>{l.confirmed ? U.confirmed : U.estimated}</Tag> },
+      { key: 'statement', header: U.lineColumns[8], render: (l) => `#${l.import_id} ${l.source}` },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <PageHeader title={U.title} />
+      <Stack $gap={20}>
+        <Card>
+          <Filters
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              setPage(1);
+              setWindow({ from, to });
+            }}
+          >
+            <TextField label={U.from} name="from" type="month" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+            <TextField label={U.to} name="to" type="month" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            <Button type="submit">{U.apply}</Button>
+          </Filters>
+        </Card>
+        {state === 'loading' && <Loader label={U.title} />}
+        {state === 'failed' && (
+          <Card role="alert">
+            <ListFallback failed empty="" onRetry={load} />
+          </Card>
+        )}
+        {state === 'ready' && summary && (
+          <>
+            <Card>
+              <Figures>
+                <Figure>
+                  {U.balance}
+                  <strong>${centsToUsd(summary.balance_cents)}</strong>
+                </Figure>
+                <Figure>
+                  {U.confirmed}
+                  <strong>${usd(summary.confirmed_micros)}</strong>
+                </Figure>
+                <Figure>
+                  {U.estimated}
+                  <strong>${usd(summary.estimated_micros)}</strong>
+                </Figure>
+              </Figures>
+              <Note>{U.estimatedNote}</Note>
+            </Card>
+            {summary.by_month.length === 0 ? (
+              <Card>
+                <p style={{ margin: 0 }}>{U.empty}</p>
+              </Card>
+            ) : (
+              <Suspense fallback={<Loader label={U.chartsLoading} />}>
+                <EarningsCharts summary={summary} />
+              </Suspense>
+            )}
+          </>
+        )}
+        <Stack $gap={10}>
+          <SectionTitle>{U.lines}</SectionTitle>
+          <DataTable<EarningLine>
+            caption={U.lines}
+            columns={columns}
+            rows={lines.rows}
+            rowKey={(l) => l.credit_id}
+            loading={lines.loading}
+            empty={<ListFallback failed={lines.failed} empty={U.empty} onRetry={lines.reload} />}
+          />
+          <Pagination page={page} total={lines.total} pageSize={PAGE} onChange={setPage} />
+        </Stack>
+        <SplitsPanel />
+      </Stack>
+    </>
+  );
+}
+
+export default EarningsPage;
