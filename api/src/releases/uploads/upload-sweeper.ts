@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { runsSingletonJobs } from '../../cluster/cluster-primary';
 import { UploadsService } from './uploads.service';
 
 /**
@@ -20,7 +19,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     const minutes = this.config.uploads.sweepMinutes;
-    if (!minutes || !runsSingletonJobs()) return;
+    if (!minutes) return;
     this.timer = setInterval(() => void this.sweep(), minutes * 60_000);
     this.timer.unref();
   }
