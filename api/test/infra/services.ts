@@ -39,10 +39,10 @@ export async function waitForPort(port: number, ms = 20_000): Promise<void> {
 }
 
 /** A started service: where it listens, and how to stop it (SIGTERM, then SIGKILL after 5 s). */
-export type Service = { port: number; url: string; process: ChildProcess; stop(): Promise<void>; dir?: string };
+export type Service = { port: number; url: string; process: ChildProcess; stop(opts?: { keepData?: boolean }): Promise<void>; dir?: string };
 
-function stopper(child: ChildProcess, cleanup?: () => void): () => Promise<void> {
-  return async () => {
+function stopper(child: ChildProcess, cleanup?: () => void): (opts?: { keepData?: boolean }) => Promise<void> {
+  return async (opts) => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -50,7 +50,7 @@ function stopper(child: ChildProcess, cleanup?: () => void): () => Promise<void>
       await exited;
       clearTimeout(timer);
     }
-    cleanup?.();
+    if (!opts?.keepData) cleanup?.();
   };
 }
 
