@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
+import { JobsModule } from './jobs/jobs.module';
 import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { PlatformStatusModule } from './platform-status/platform-status.module';
@@ -27,6 +28,7 @@ export class AppModule {
         SharedStateModule.forRoot(shared),
         ThrottlerModule.forRoot({ throttlers: authThrottlers(config), storage: shared.counters }),
         DatabaseModule,
+        JobsModule,
         MailModule,
         PlatformStatusModule,
         UsersModule,

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     console.log(`Commands:\n${commands.map((c) => `  ${c.usage}`).join('\n')}`);
     process.exit(name ? 64 : 0);
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, process.env.INIT_CWD || process.cwd()), logRequests: false }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, process.env.INIT_CWD || process.cwd()), logRequests: false, runJobs: false }), { logger: ['error', 'warn'] });
   try {
     console.log(await command.run(app, args));
   } finally {

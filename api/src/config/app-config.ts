@@ -61,6 +61,8 @@ export type AppConfig = {
    * counts, session revocations and the job queue; null runs all of it in this one process.
    */
   redisUrl: string | null;
+  /** RUN_JOBS (true): whether this process runs queued jobs; false makes a web-only instance (the CLI never runs them). */
+  runJobs: boolean;
   /** STORAGE_S3_*: every uploaded file in an S3-compatible bucket instead of DATA_DIR/uploads (null: local disk). */
   storageS3: S3StoreSettings | null;
   /**
@@ -216,7 +218,7 @@ function localSecret(dataDir: string, key: string): string {
  * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true),
  * REDIS_URL (none: one process keeps counts, events and jobs), STORAGE_S3_URL (path-style bucket URL; none:
  * DATA_DIR/uploads) with STORAGE_S3_REGION (us-east-1), STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY.
- * API_WORKERS is refused above 1 (docs/decisions/018-scale-out.md).
+ * RUN_JOBS (true). API_WORKERS is refused above 1 (docs/decisions/018-scale-out.md).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -330,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logFormat,
     logRequests: bool(env, 'LOG_REQUESTS', true),
     redisUrl: redisUrl(env),
+    runJobs: bool(env, 'RUN_JOBS', true),
     storageS3: s3Store(env, 'STORAGE_S3'),
   };
 }
