@@ -32,6 +32,7 @@ export class InProcessTransport {
   enqueue(name: string, data: unknown, opts: EnqueueOptions = {}): { id: string; first: Promise<void>; done: Promise<unknown> } {
     const reg = this.reg(name);
     const id = opts.jobId ?? randomUUID();
+    if (id.includes(':')) throw new Error(`job id ${id} must not contain ":" (as BullMQ)`);
     const existing = this.active.get(id);
     if (existing) return { id, ...existing };
     const attempts = opts.attempts ?? reg.opts.attempts;

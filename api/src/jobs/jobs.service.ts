@@ -16,7 +16,7 @@ export type { EnqueueOptions, FailedJob, JobContext, JobHandler, JobOptions } fr
  * Usage (in a module's service constructor or onModuleInit, before the app starts):
  *   jobs.register('mail.send', (mail: OutgoingMail) => transport.send(mail), { attempts: 8, backoffMs: 2000 });
  *   await jobs.enqueue('mail.send', mail);                      // fire and forget (accepted = stored)
- *   const bytes = await jobs.run('artwork.renditions', { key }, { jobId: `renditions:${key}` }); // wait for the outcome
+ *   const bytes = await jobs.run('artwork.renditions', { key }, { jobId: `renditions-${key}` }); // wait for the outcome
  *   jobs.repeat('uploads.sweep', 60 * 60_000);                  // once per deployment, every hour
  * Handlers get the data (JSON) and { id, name, attempt }, must be idempotent (a job may run again after a
  * crash), and answer a JSON result. Names are `<area>.<verb>`.

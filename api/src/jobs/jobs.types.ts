@@ -15,7 +15,7 @@ export type JobOptions = {
 };
 
 export type EnqueueOptions = {
-  /** Idempotency: a job with the same id that is still waiting, running, or kept as failed is not added again. */
+  /** Idempotency: a job with the same id that is still waiting, running, or kept as failed is not added again. Letters, digits, `-`, `_`, `.` (BullMQ refuses `:`). */
   jobId?: string;
   /** Run no sooner than this many ms from now. */
   delayMs?: number;

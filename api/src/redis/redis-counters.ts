@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { randomBytes } from 'node:crypto';
 import { SERVER_MESSAGES } from '@portal/contracts';
@@ -81,11 +82,15 @@ export class RedisCounters extends SharedCounters {
   }
 }
 
+const logger = new Logger('Redis');
+
 /** `work`, with any failure turned into 503 unavailable + Retry-After (the envelope's message). */
 export async function unavailableOnFailure<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
-  } catch {
+  } catch (e) {
+    if (e instanceof DomainError) throw e;
+    logger.warn({ msg: 'redis unavailable', err: (e as Error).message });
     throw new DomainError(503, SERVER_MESSAGES.unavailable, { code: 'redis_unavailable', headers: { 'Retry-After': String(REDIS_RETRY_AFTER_SECONDS) } });
   }
 }

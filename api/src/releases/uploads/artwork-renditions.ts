@@ -44,7 +44,7 @@ export const renditionKeys = (storageKey: string): string[] =>
  * EXIF orientation applied, transparency flattened on white, sRGB), reduces it to the largest width, and
  * makes the smaller widths from that, so a job holds about 3 MB of pixels whatever the original's size.
  * Jobs run ARTWORK_RENDITION_JOBS at a time per instance (default 1) with one libvips thread each; two
- * requests for the same original share one job (job id `renditions:<key>`).
+ * requests for the same original share one job (job id `renditions-<key>`).
  */
 @Injectable()
 export class ArtworkRenditions {
@@ -74,7 +74,7 @@ export class ArtworkRenditions {
     this.waiting += 1;
     let result: RenditionsResult;
     try {
-      result = await this.jobs.run<{ storageKey: string }, RenditionsResult>(RENDITIONS_JOB, { storageKey }, { jobId: `renditions:${storageKey}` });
+      result = await this.jobs.run<{ storageKey: string }, RenditionsResult>(RENDITIONS_JOB, { storageKey }, { jobId: `renditions-${storageKey}` });
     } finally {
       this.waiting -= 1;
     }
