@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { SERVER_MESSAGES } from '@portal/contracts';
@@ -150,6 +150,20 @@ export class S3FileStorage extends FileStorage {
       if (isMissing(e)) return;
       throw storageUnavailable();
     }
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    let ContinuationToken: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken }));
+      } catch {
+        throw storageUnavailable();
+      }
+      for (const o of page.Contents ?? []) if (o.Key && KEY.test(o.Key)) yield { key: o.Key, size: Number(o.Size ?? 0) };
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   /** Stop the client's sockets (process shutdown). */

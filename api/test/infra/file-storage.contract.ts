@@ -77,6 +77,18 @@ export function fileStorageContract(storage: () => FileStorage): void {
     }
   });
 
+  it('lists every stored object with its size, and no longer a deleted one', async () => {
+    const kept = newKey();
+    const gone = newKey();
+    await storage().put(kept, source(Buffer.from('listed bytes')));
+    await storage().put(gone, source(Buffer.from('x')));
+    await storage().delete(gone);
+    const listed = new Map<string, number>();
+    for await (const o of storage().list()) listed.set(o.key, o.size);
+    expect(listed.get(kept)).toBe(12);
+    expect(listed.has(gone)).toBe(false);
+  });
+
   it('refuses keys that are not opaque names (no paths)', async () => {
     await expect(storage().put('../escape', source(Buffer.from('x')))).rejects.toThrow(/bad storage key/);
     await expect(storage().open('a/b')).rejects.toThrow(/bad storage key/);
