@@ -46,7 +46,7 @@ export class InProcessTransport {
       } finally {
         reg.running -= 1;
         reg.waiting.shift()?.();
-        if (attempt === 1) firstSettled();
+        if (attempt === 1) firstSettled(); // (a second call is a no-op)
       }
     };
     const attemptLoop = (attempt: number): Promise<unknown> =>
@@ -61,6 +61,8 @@ export class InProcessTransport {
         if (this.failedJobs.size > KEEP_FAILED) this.failedJobs.delete(this.failedJobs.keys().next().value!);
         throw e;
       });
+    // A delayed job is accepted at once: the caller does not wait for the delay.
+    if (opts.delayMs) firstSettled();
     const done = (opts.delayMs ? this.sleep(opts.delayMs) : Promise.resolve()).then(() => attemptLoop(1)).finally(() => this.active.delete(id));
     done.catch(() => undefined);
     this.active.set(id, { first, done });
