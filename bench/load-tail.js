@@ -9,13 +9,22 @@
  *
  *   node bench/load-tail.js [--connections 200] [--seconds 30] [--users 200] [--per-user 100] [--no-build]
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/load-tail.js   # the same on MariaDB too
- *   API_WORKERS=2 node bench/load-tail.js                               # the API under Node's cluster
+ *   MYSQL_URL=… node bench/load-tail.js --balancer    # one instance, then two behind haproxy, on Redis
+ *
+ * --balancer (docs/decisions/018-scale-out.md): starts redis-server and, per engine, first ONE instance
+ * with REDIS_URL (the comparison), then TWO instances (`node api/dist/main.js` each) behind haproxy
+ * (round robin, health-checked on /api/health/ready), all on free ports, and runs the same cases
+ * through the balancer; redis-server and haproxy come from apt (Debian packages of those names).
  *
  * The API runs as in production (NODE_ENV=production, api/dist/main.js); the load generator (this
  * process) shares the machine's cores with it, as the other benches do.
  */
 const http = require('node:http');
-const { build, benchEnv, numberArg, seedCatalog, startApi, mysqlDatabase } = require('./_api-process');
+const { spawn } = require('node:child_process');
+const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { build, benchEnv, numberArg, seedCatalog, startApi, mysqlDatabase, freePort, fetchJson } = require('./_api-process');
 
 const argv = process.argv.slice(2);
 const CONNECTIONS = numberArg('connections', 200);
@@ -74,14 +83,114 @@ async function load(port, tokens, paths) {
   return { rps: latencies.length / SECONDS, p50: at(50), p99: at(99), max: latencies[latencies.length - 1], errors, non2xx, warmupMs };
 }
 
+const BALANCER = argv.includes('--balancer');
+
+/** A child process that must be stopped: SIGTERM, resolves on exit. */
+function stopper(child) {
+  return () => new Promise((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM'))));
+}
+
+/** Resolves once `port` answers TCP (a service just spawned). */
+async function waitPort(port) {
+  const net = require('node:net');
+  for (let i = 0; i < 200; i++) {
+    const open = await new Promise((r) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => (s.destroy(), r(true)));
+      s.once('error', () => r(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+/** redis-server on a free port, no persistence (TOOLCHAIN.md). */
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await waitPort(port);
+  return { url: `redis://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+/** haproxy on a free port in front of `ports` (the shape of docker/haproxy.cfg). */
+async function startHaproxy(ports) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-haproxy-'));
+  writeFileSync(join(dir, 'haproxy.cfg'), [
+    'global', '  maxconn 8192', 'defaults', '  mode http', '  timeout connect 2s', '  timeout client 60s', '  timeout server 60s',
+    '  retries 2', '  option redispatch', '  retry-on conn-failure',
+    'frontend portal', `  bind 127.0.0.1:${port}`, '  option forwardfor', '  default_backend api',
+    'backend api', '  balance roundrobin', '  option httpchk GET /api/health/ready', '  http-check expect status 200',
+    ...ports.map((p, i) => `  server api${i} 127.0.0.1:${p} check inter 1s fall 2 rise 1`), '',
+  ].join('\n'));
+  const child = spawn('haproxy', ['-f', join(dir, 'haproxy.cfg'), '-db'], { stdio: 'ignore' });
+  await waitPort(port);
+  // Both servers up before the load starts.
+  for (let i = 0; i < 40; i++) {
+    const statuses = await Promise.all([0, 1, 2, 3].map(() => fetchJson({ port, path: '/api/health/ready' }).then((r) => r.status, () => 0)));
+    if (statuses.every((s) => s === 200)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = stopper(child);
+  return { port, stop: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+/** Run the cases against `port`; prints one line per case, answers whether each was within the target. */
+async function runCases(label, port, seeded) {
+  const rows = [];
+  const cases = [
+    ['GET /api/getUserDetails', ['/api/getUserDetails']],
+    ['GET /api/getCatelogListWeb', ['/api/getCatelogListWeb?page=1', '/api/getCatelogListWeb?page=2', `/api/getCatelogListWeb?search=${seeded.searchWord}`, '/api/getCatelogListWeb?page=4']],
+  ];
+  for (const [route, paths] of cases) {
+    const r = await load(port, seeded.tokens, paths);
+    const ok = r.p99 < TARGET.p99 && r.max <= TARGET.max && r.errors === 0 && r.non2xx === 0;
+    rows.push(ok);
+    console.log(
+      `[${label}] ${route.padEnd(28)} ${String(Math.round(r.rps)).padStart(6)} req/s  p50 ${r.p50.toFixed(0).padStart(4)} ms  p99 ${r.p99.toFixed(0).padStart(5)} ms  max ${r.max.toFixed(0).padStart(6)} ms  errors ${r.errors}  non2xx ${r.non2xx}  ${ok ? 'ok' : 'OVER TARGET'}  (opening the ${CONNECTIONS} connections: ${r.warmupMs.toFixed(0)} ms)`,
+    );
+  }
+  return rows;
+}
+
+/** --balancer: one instance on Redis, then two behind haproxy, on the same seeded database. */
+async function runBalanced(engine) {
+  const db = engine === 'mysql' ? await mysqlDatabase('bench_tail_lb') : null;
+  const redis = await startRedis();
+  const { env, cleanup } = benchEnv(db?.url, { LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false', REDIS_URL: redis.url, TRUST_PROXY: 'loopback', MALLOC_ARENA_MAX: '2' });
+  const running = [];
+  try {
+    // Seeding needs no Redis (and prints its answer as its last stdout line).
+    const { REDIS_URL: _redis, ...seedEnv } = env;
+    const seeded = await seedCatalog(seedEnv, [String(USERS), String(PER_USER), String(USERS)]);
+    console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases; instances on REDIS_URL`);
+    const one = await startApi(env);
+    running.push(one);
+    const rows = await runCases(`${engine}, 1 instance`, one.port, seeded);
+    const two = await startApi(env);
+    running.push(two);
+    const lb = await startHaproxy([one.port, two.port]);
+    running.push(lb);
+    rows.push(...(await runCases(`${engine}, 2 instances + haproxy`, lb.port, seeded)));
+    return rows;
+  } finally {
+    for (const r of running.reverse()) await r.stop();
+    await redis.stop();
+    cleanup();
+    await db?.drop();
+  }
+}
+
 async function runEngine(engine) {
+  if (BALANCER) return runBalanced(engine);
   const db = engine === 'mysql' ? await mysqlDatabase('bench_tail') : null;
   const { env, cleanup } = benchEnv(db?.url, { LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false' });
   let api;
   const rows = [];
   try {
     const seeded = await seedCatalog(env, [String(USERS), String(PER_USER), String(USERS)]);
-    console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases; API_WORKERS=${env.API_WORKERS ?? '(default)'}`);
+    console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases`);
     api = await startApi(env);
     const cases = [
       ['GET /api/getUserDetails', ['/api/getUserDetails']],

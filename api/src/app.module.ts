@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
+import { JobsModule } from './jobs/jobs.module';
 import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { PlatformStatusModule } from './platform-status/platform-status.module';
@@ -12,22 +13,22 @@ import { SignedLinksModule } from './common/http/signed-links.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
 import { authThrottlers } from './auth/auth-throttler.guard';
-import { ClusterModule } from './cluster/cluster.module';
-import { SharedCounters } from './cluster/shared-counters';
+import { createSharedState, SharedStateModule } from './redis/shared-state.module';
 
 /** The modular monolith: core modules plus one module per area (CONVENTIONS §1). */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    // One store of rate-limit counts per app, shared with the other workers in cluster mode.
-    const counters = new SharedCounters();
+    // Rate-limit counts and instance events: in this process, or in Redis shared by every instance (docs/decisions/018).
+    const shared = createSharedState(config);
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ClusterModule.forRoot(counters),
-        ThrottlerModule.forRoot({ throttlers: authThrottlers(config), storage: counters }),
+        SharedStateModule.forRoot(shared),
+        ThrottlerModule.forRoot({ throttlers: authThrottlers(config), storage: shared.counters }),
         DatabaseModule,
+        JobsModule,
         MailModule,
         PlatformStatusModule,
         UsersModule,

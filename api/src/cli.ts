@@ -7,6 +7,7 @@ import { NotificationsService } from './notifications/notifications.service';
 import { CLI_COMMANDS, type CliCommand } from './cli-commands';
 import { creditRevenue } from './support/support.cli';
 import { AuditService, CLI_ACTOR } from './ops/audit/audit.service';
+import { BACKUP_USAGE, runBackupCommand } from './backup/backup.cli';
 
 /**
  * Operator commands until an admin area exists (the data behind checkAwayStatus, checkUserRevokeStatus,
@@ -43,13 +44,18 @@ const CORE_COMMANDS: CliCommand[] = [
 // `npm run cli -w @portal/api` runs in api/: resolve DATA_DIR from where npm was invoked (INIT_CWD).
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);
+  // Backup and restore run without the app: a restore's database must not be migrated before the dump is loaded.
+  if (name === 'backup' || name === 'restore') {
+    console.log(await runBackupCommand(name, args, process.env.INIT_CWD || process.cwd()));
+    return;
+  }
   const commands = [...CORE_COMMANDS, ...CLI_COMMANDS];
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    console.log(`Commands:\n${commands.map((c) => `  ${c.usage}`).join('\n')}`);
+    console.log(`Commands:\n${commands.map((c) => `  ${c.usage}`).join('\n')}\n${BACKUP_USAGE}`);
     process.exit(name ? 64 : 0);
   }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, process.env.INIT_CWD || process.cwd()), logRequests: false, runsAs: 'cli' }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, process.env.INIT_CWD || process.cwd()), logRequests: false, runJobs: false, runsAs: 'cli' }), { logger: ['error', 'warn'] });
   try {
     console.log(await command.run(app, args));
   } finally {

@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
-import { runPrimary } from './cluster/cluster-primary';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './app.factory';
 import { HttpDrain, ShutdownState } from './common/http/graceful-shutdown';
@@ -9,7 +7,8 @@ import { installFatalHandlers } from './common/fatal-errors';
 
 /**
  * Start the API (and the built front ends) on PORT. A bad setting stops the start with a message naming
- * it. SIGTERM/SIGINT drain the server (decision 022) before the process exits. With API_WORKERS > 1 this process becomes the cluster's primary and forks the workers that serve.
+ * it. SIGTERM/SIGINT drain the server (decision 022) before the process exits. Several instances run
+ * as separate processes behind a balancer, sharing REDIS_URL (docs/decisions/018-scale-out.md).
  */
 async function main(): Promise<void> {
   let config;
@@ -21,11 +20,6 @@ async function main(): Promise<void> {
       process.exit(78);
     }
     throw e;
-  }
-  if (config.apiWorkers > 1 && cluster.isPrimary) {
-    await runPrimary(config.apiWorkers);
-    new Logger('Main').log(`Portal on http://localhost:${config.port} (${config.apiWorkers} workers, database: ${config.database.type}, data: ${config.dataDir})`);
-    return;
   }
   const app = await createApp(config);
   const logger = new Logger('Main');

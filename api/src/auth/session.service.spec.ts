@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { SessionService, SESSION_CACHE_TTL_MS } from './session.service';
 import { SessionOverError } from '../common/domain-error';
 import type { SessionEntity } from './session.entity';
+import { InstanceEvents } from '../redis/instance-events';
 
 /** An in-memory session table counting its reads. */
 function fakeRepository() {
@@ -29,7 +30,7 @@ describe('SessionService cache (issue 14)', () => {
   let sessions: SessionService;
   beforeEach(() => {
     repo = fakeRepository();
-    sessions = new SessionService({ sessionTtlHours: 1 } as AppConfig, new JwtService({ secret: 'test-secret' }), repo as unknown as Repository<SessionEntity>);
+    sessions = new SessionService({ sessionTtlHours: 1 } as AppConfig, new JwtService({ secret: 'test-secret' }), repo as unknown as Repository<SessionEntity>, new InstanceEvents());
   });
   afterEach(() => jest.useRealTimers());
 

@@ -8,9 +8,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionOverError } from '../common/domain-error';
 import type { AuthUser } from '../common/request-context';
 import { SessionEntity } from './session.entity';
-import { clusterBus } from '../cluster/cluster-bus';
+import { InstanceEvents } from '../redis/instance-events';
 
-/** Bus topic of revocations (cluster mode): `{ sessionId }` or `{ userId }`. */
+/** InstanceEvents topic of revocations (several instances on one Redis): `{ sessionId }` or `{ userId }`. */
 export const SESSION_REVOKED_TOPIC = 'session.revoked';
 type Revoked = { sessionId?: string; userId?: number };
 
@@ -33,8 +33,8 @@ export class SessionService implements OnModuleDestroy {
    * token → the session it proved, for SESSION_CACHE_TTL_MS: an authenticated call then costs neither
    * the JWT signature check nor the session query. `revoke` and `revokeAll` (logout, password change,
    * spent reset token) drop the entries of this process at once; another process (a second instance,
-   * the CLI) is seen within the TTL at worst. In cluster mode the other workers are told through the
-   * cluster bus and drop theirs too (within the IPC round trip, well under a millisecond).
+   * the CLI) is seen within the TTL at worst. With REDIS_URL the other instances are told through Redis
+   * pub/sub before the revoking call answers, and drop theirs too (docs/decisions/018-scale-out.md).
    */
   private readonly cache = new Map<string, Cached>();
   /** Bumped by every revocation: a check that started before one does not cache what it read. */
@@ -44,8 +44,9 @@ export class SessionService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly events: InstanceEvents,
   ) {
-    this.unsubscribe = clusterBus.subscribe(SESSION_REVOKED_TOPIC, (payload) => this.forgetRevoked(payload as Revoked, false));
+    this.unsubscribe = events.subscribe(SESSION_REVOKED_TOPIC, (payload) => void this.forgetRevoked(payload as Revoked, false));
   }
 
   private readonly unsubscribe: () => void;
@@ -97,24 +98,24 @@ export class SessionService implements OnModuleDestroy {
     for (const [token, entry] of this.cache) if (match(entry.user)) this.cache.delete(token);
   }
 
-  /** Forget the cached checks of a revocation here and, when `tell`, in the other cluster workers. */
-  private forgetRevoked(revoked: Revoked, tell: boolean): void {
+  /** Forget the cached checks of a revocation here and, when `tell`, in the other instances (resolves once Redis took it). */
+  private async forgetRevoked(revoked: Revoked, tell: boolean): Promise<void> {
     if (typeof revoked.sessionId === 'string') this.forget((u) => u.sessionId === revoked.sessionId);
     else if (typeof revoked.userId === 'number') this.forget((u) => u.id === revoked.userId);
     else return;
-    if (tell) clusterBus.publish(SESSION_REVOKED_TOPIC, revoked);
+    if (tell) await this.events.publish(SESSION_REVOKED_TOPIC, revoked);
   }
 
   /** End one session (logout, a spent reset token). */
   async revoke(sessionId: string): Promise<void> {
-    this.forgetRevoked({ sessionId }, false);
+    void this.forgetRevoked({ sessionId }, false);
     await this.sessions.update({ id: sessionId, revoked_at: IsNull() }, { revoked_at: new Date() });
-    this.forgetRevoked({ sessionId }, true);
+    await this.forgetRevoked({ sessionId }, true);
   }
   /** End every session of a user (after a password change). */
   async revokeAll(userId: number): Promise<void> {
-    this.forgetRevoked({ userId }, false);
+    void this.forgetRevoked({ userId }, false);
     await this.sessions.update({ user_id: userId, revoked_at: IsNull() }, { revoked_at: new Date() });
-    this.forgetRevoked({ userId }, true);
+    await this.forgetRevoked({ userId }, true);
   }
 }

@@ -9,6 +9,23 @@ describe('loadConfig', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env }, dir);
 
+  it('shares nothing by default, and reads REDIS_URL, STORAGE_S3_* and RUN_JOBS (docs/decisions/018)', () => {
+    expect(load({})).toMatchObject({ redisUrl: null, storageS3: null, runJobs: true });
+    const c = load({ REDIS_URL: 'redis://:pw@cache:6380/2', STORAGE_S3_URL: 'http://minio:9000/files', STORAGE_S3_ACCESS_KEY_ID: 'k', STORAGE_S3_SECRET_ACCESS_KEY: 's', RUN_JOBS: 'false' });
+    expect(c).toMatchObject({ redisUrl: 'redis://:pw@cache:6380/2', storageS3: { endpoint: 'http://minio:9000/files', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' }, runJobs: false });
+  });
+
+  it('refuses bad scale-out settings with a message naming the variable', () => {
+    expect(() => load({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+    expect(() => load({ REDIS_URL: 'redis://cache:6379/x' })).toThrow(/REDIS_URL's path must be a database number/);
+    expect(() => load({ STORAGE_S3_URL: 'http://minio:9000' })).toThrow(/STORAGE_S3_URL must be an http\(s\) URL of the bucket/);
+    expect(() => load({ STORAGE_S3_URL: 'http://minio:9000/files' })).toThrow(/STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY are required/);
+    expect(() => load({ RUN_JOBS: 'maybe' })).toThrow(/RUN_JOBS must be true or false/);
+    expect(() => load({ API_WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => load({ API_WORKERS: 'auto' })).toThrow(/API_WORKERS is no longer supported/);
+    expect(load({ API_WORKERS: '1' }).redisUrl).toBeNull();
+  });
+
   it('defaults to SQLite in DATA_DIR on port 8080 with same-origin remotes', () => {
     const c = load({});
     expect(c.port).toBe(8080);

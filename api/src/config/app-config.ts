@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { distributionConfig, type DistributionConfig } from '../distribution/distribution.config';
@@ -69,10 +68,14 @@ export type AppConfig = {
   /** SHUTDOWN_GRACE_SECONDS (20, 1–600): longest a graceful drain on SIGTERM may take before the process exits anyway (decision 022). */
   shutdownGraceSeconds: number;
   /**
-   * API processes (issue 14): 1 runs the API in this process; more runs it under Node's cluster module,
-   * a primary and this many workers sharing the port (docs/decisions/012-api-cluster.md).
+   * REDIS_URL (docs/decisions/018-scale-out.md): the Redis every API instance shares for rate-limit
+   * counts, session revocations and the job queue; null runs all of it in this one process.
    */
-  apiWorkers: number;
+  redisUrl: string | null;
+  /** RUN_JOBS (true): whether this process runs queued jobs; false makes a web-only instance (the CLI never runs them). */
+  runJobs: boolean;
+  /** STORAGE_S3_*: every uploaded file in an S3-compatible bucket instead of DATA_DIR/uploads (null: local disk). */
+  storageS3: S3StoreSettings | null;
   /**
    * Identifiers given on approval (issue 11): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
    * digits; the sequence fills the digits up to 11, then the check digit), ISRC country (2 letters) and
@@ -136,10 +139,27 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   }
   return value;
 }
-/** API_WORKERS: an integer from 1 to 64, or `auto` (one per core the machine offers). */
-function apiWorkers(env: NodeJS.ProcessEnv): number {
-  if ((env.API_WORKERS ?? '').trim().toLowerCase() === 'auto') return Math.max(1, Math.min(64, availableParallelism()));
-  return int(env, 'API_WORKERS', 1, 1, 64);
+/**
+ * API_WORKERS is gone (docs/decisions/018-scale-out.md): each API process is an instance; run several
+ * behind a balancer with REDIS_URL. `1` (the old default) is still accepted.
+ */
+function noApiWorkers(env: NodeJS.ProcessEnv): void {
+  const raw = env.API_WORKERS?.trim();
+  if (raw && raw !== '1') throw new ConfigError(`API_WORKERS is no longer supported (got "${raw}"): run one API process per instance behind a balancer, all with the same REDIS_URL (README "Scale out").`);
+}
+/** REDIS_URL: redis://[user:password@]host[:port][/db] or rediss:// (TLS); null when unset. */
+function redisUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`REDIS_URL must be a URL such as redis://127.0.0.1:6379 (got "${raw}").`);
+  }
+  if (!/^rediss?:$/.test(url.protocol) || !url.hostname) throw new ConfigError(`REDIS_URL must start with redis:// or rediss:// and name a host (got "${raw}").`);
+  if (url.pathname.length > 1 && !/^\/\d{1,2}$/.test(url.pathname)) throw new ConfigError(`REDIS_URL's path must be a database number such as /0 (got "${url.pathname}").`);
+  return raw;
 }
 /** The portal URL this process mails links with when nothing else is known: PORTAL_URL, else `http://localhost:<PORT>`. */
 export const defaultPortalUrl = (config: Pick<AppConfig, 'portalUrl' | 'port'>): string => config.portalUrl ?? `http://localhost:${config.port || 8080}`;
@@ -185,14 +205,14 @@ function proxies(env: NodeJS.ProcessEnv): string[] {
  * REMOTE_STORE_S3_REGION (us-east-1), REMOTE_STORE_S3_ACCESS_KEY_ID and REMOTE_STORE_S3_SECRET_ACCESS_KEY: the
  * remote version store in an S3-compatible bucket instead of REMOTE_STORE_DIR. Null when the URL is unset.
  */
-function s3Store(env: NodeJS.ProcessEnv): S3StoreSettings | null {
-  const endpoint = env.REMOTE_STORE_S3_URL?.trim();
+function s3Store(env: NodeJS.ProcessEnv, prefix = 'REMOTE_STORE_S3'): S3StoreSettings | null {
+  const endpoint = env[`${prefix}_URL`]?.trim();
   if (!endpoint) return null;
-  if (!/^https?:\/\/[^\s/]+\/[^\s/]+\/?$/.test(endpoint)) throw new ConfigError('REMOTE_STORE_S3_URL must be an http(s) URL of the bucket, path style: https://host/bucket.');
-  const accessKeyId = env.REMOTE_STORE_S3_ACCESS_KEY_ID?.trim() ?? '';
-  const secretAccessKey = env.REMOTE_STORE_S3_SECRET_ACCESS_KEY?.trim() ?? '';
-  if (!accessKeyId || !secretAccessKey) throw new ConfigError('REMOTE_STORE_S3_ACCESS_KEY_ID and REMOTE_STORE_S3_SECRET_ACCESS_KEY are required with REMOTE_STORE_S3_URL.');
-  return { endpoint, region: env.REMOTE_STORE_S3_REGION?.trim() || 'us-east-1', accessKeyId, secretAccessKey };
+  if (!/^https?:\/\/[^\s/]+\/[^\s/]+\/?$/.test(endpoint)) throw new ConfigError(`${prefix}_URL must be an http(s) URL of the bucket, path style: https://host/bucket.`);
+  const accessKeyId = env[`${prefix}_ACCESS_KEY_ID`]?.trim() ?? '';
+  const secretAccessKey = env[`${prefix}_SECRET_ACCESS_KEY`]?.trim() ?? '';
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError(`${prefix}_ACCESS_KEY_ID and ${prefix}_SECRET_ACCESS_KEY are required with ${prefix}_URL.`);
+  return { endpoint, region: env[`${prefix}_REGION`]?.trim() || 'us-east-1', accessKeyId, secretAccessKey };
 }
 
 /**
@@ -243,7 +263,10 @@ function localSecret(dataDir: string, key: string): string {
  * CATALOG_SNAPSHOT_ENTRIES (250000; 0 = off), STATIC_ROOT,
  * REMOTES_JSON, REMOTE_STORE_DIR (DATA_DIR/remotes), REMOTE_KEEP_VERSIONS (5), REMOTE_ORIGINS (JSON),
  * SHELL_SHARED_VERSIONS (STATIC_ROOT/shell/dist/shared-versions.json), LOG_FORMAT (json|pretty), LOG_REQUESTS (true),
- * API_WORKERS (1; `auto` = one per core), SHUTDOWN_GRACE_SECONDS (20), PORTAL_URL (http://localhost:<PORT>).
+ * SHUTDOWN_GRACE_SECONDS (20), PORTAL_URL (http://localhost:<PORT>),
+ * REDIS_URL (none: one process keeps counts, events and jobs), STORAGE_S3_URL (path-style bucket URL; none:
+ * DATA_DIR/uploads) with STORAGE_S3_REGION (us-east-1), STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY.
+ * RUN_JOBS (true). API_WORKERS is refused above 1 (docs/decisions/018-scale-out.md).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -319,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     checkOrigins: remoteOrigins(env.REMOTE_CHECK_ORIGINS, 'REMOTE_CHECK_ORIGINS'),
     registerBundled: bool(env, 'REMOTE_REGISTER_BUNDLED', false),
   };
+  noApiWorkers(env);
   const logFormat = (env.LOG_FORMAT || (production ? 'json' : 'pretty')) as AppConfig['logFormat'];
   if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty.');
 
@@ -371,7 +395,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logFormat,
     logRequests: bool(env, 'LOG_REQUESTS', true),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 20, 1, 600),
-    apiWorkers: apiWorkers(env),
+    redisUrl: redisUrl(env),
+    runJobs: bool(env, 'RUN_JOBS', true),
+    storageS3: s3Store(env, 'STORAGE_S3'),
   };
 }
 

@@ -3,8 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { hostname, userInfo } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { ClusterModule } from '../cluster/cluster.module';
-import { SharedCounters } from '../cluster/shared-counters';
+import { createSharedState, SharedStateModule } from '../redis/shared-state.module';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig, type AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
@@ -18,8 +17,8 @@ import { remoteDir, remoteName, RemoteRegistryService, type ActivationResult } f
 @Module({})
 class RemoteCliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    // The registry's module reaches the staff module (console rollbacks), whose lockout counts live in SharedCounters.
-    return { module: RemoteCliModule, imports: [ConfigModule.forRoot(config), ClusterModule.forRoot(new SharedCounters()), DatabaseModule, RemoteRegistryModule] };
+    // The registry's module reaches the staff module (console rollbacks), whose lockout counts live in SharedCounters (Redis with REDIS_URL).
+    return { module: RemoteCliModule, imports: [ConfigModule.forRoot(config), SharedStateModule.forRoot(createSharedState(config)), DatabaseModule, RemoteRegistryModule] };
   }
 }
 

@@ -21,4 +21,6 @@ export abstract class FileStorage {
   abstract stat(key: string): Promise<{ size: number } | null>;
   /** Remove a stored object; a missing key is not an error. */
   abstract delete(key: string): Promise<void>;
+  /** Every stored object, in no set order (backup and restore, docs/decisions/018-scale-out.md). */
+  abstract list(): AsyncIterable<{ key: string; size: number }>;
 }

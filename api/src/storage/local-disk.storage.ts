@@ -66,6 +66,14 @@ export class LocalDiskStorage extends FileStorage {
     await rm(this.path(key), { force: true });
   }
 
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    for (const key of readdirSync(this.filesDir)) {
+      if (!KEY.test(key)) continue;
+      const size = await this.stat(key);
+      if (size) yield { key, size: size.size };
+    }
+  }
+
   private path(key: string): string {
     if (!KEY.test(key)) throw new Error(`bad storage key ${JSON.stringify(key)}`);
     return join(this.filesDir, key);

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { Secret, TOTP } from 'otpauth';
 import * as QRCode from 'qrcode';
 import { OPS_LIMITS as L, OPS_MESSAGES as M, STAFF_ROLES, hasStaffRole, type OpsStaffRow, type StaffRole, type StaffSession, type TotpEnrolment } from '@portal/contracts';
-import { SharedCounters } from '../../cluster/shared-counters';
+import { SharedCounters } from '../../redis/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { AuthUser } from '../../common/request-context';
 import { UsersService } from '../../users/users.service';
@@ -101,7 +101,7 @@ export class StaffService {
 
   /**
    * Brute force of the 6-digit code: after totpMaxFailures wrong codes in the window, 429 until it
-   * passes. Wrong codes are counted in SharedCounters (every API process together in cluster mode).
+   * passes. Wrong codes are counted in SharedCounters (every API instance together with REDIS_URL).
    */
   private async assertNotLocked(userId: number): Promise<void> {
     const { hits } = await this.counters.window(`totp-failure:${userId}`, L.totpFailureWindowSeconds * 1000);

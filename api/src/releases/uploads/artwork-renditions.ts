@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import pLimit from 'p-limit';
 import sharp, { type OutputInfo } from 'sharp';
 import { ARTWORK_RENDITION_FORMATS, ARTWORK_RENDITION_WIDTHS, type ArtworkRenditionFormat, type ArtworkRenditionWidth } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { FileStorage } from '../../storage/file-storage';
+import { JobsService } from '../../jobs/jobs.service';
 
 /**
  * Encoder settings; a change of them needs new rendition names, since URLs are cached a year. JPEG is
@@ -18,6 +18,10 @@ const QUALITY = { webp: 78, jpg: 80 } as const;
 export const MAX_ARTWORK_PIXELS = 64_000_000;
 /** Requests that may wait for a lazy rendition job; beyond this a request is sent to the original instead. */
 const MAX_WAITING_JOBS = 8;
+/** The job that makes one artwork's renditions (JobsService; docs/decisions/018-scale-out.md). */
+export const RENDITIONS_JOB = 'artwork.renditions';
+/** What the job answers: the bytes written, or why nothing was (kept as results, not failures: retrying cannot help). */
+type RenditionsResult = { bytes: number } | { unreadable: string } | { missing: true };
 
 // One libvips thread per job, and no operation cache: every artwork is seen once, so a cache only holds memory.
 sharp.concurrency(1);
@@ -35,28 +39,30 @@ export const renditionKeys = (storageKey: string): string[] =>
 
 /**
  * Square renditions of an artwork (issue 14; contracts ARTWORK_RENDITION_WIDTHS x FORMATS), written
- * next to the original through the FileStorage. One job decodes the original once (JPEG shrink-on-load,
+ * next to the original through the FileStorage, by the job RENDITIONS_JOB: with REDIS_URL whichever
+ * instance takes it makes them, once (docs/decisions/018-scale-out.md). One job decodes the original once (JPEG shrink-on-load,
  * EXIF orientation applied, transparency flattened on white, sRGB), reduces it to the largest width, and
  * makes the smaller widths from that, so a job holds about 3 MB of pixels whatever the original's size.
- * Jobs run ARTWORK_RENDITION_JOBS at a time (default 1) with one libvips thread each; two requests for
- * the same original share one job.
+ * Jobs run ARTWORK_RENDITION_JOBS at a time per instance (default 1) with one libvips thread each; two
+ * requests for the same original share one job (job id `renditions-<key>`).
  */
 @Injectable()
 export class ArtworkRenditions {
   private readonly logger = new Logger(ArtworkRenditions.name);
-  private readonly limit: pLimit.Limit;
-  private readonly running = new Map<string, Promise<number>>();
+  /** Requests of this process waiting for a rendition job. */
+  private waiting = 0;
 
   constructor(
     private readonly storage: FileStorage,
+    private readonly jobs: JobsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.limit = pLimit(config.uploads.renditionJobs);
+    jobs.register<{ storageKey: string }, RenditionsResult>(RENDITIONS_JOB, ({ storageKey }) => this.job(storageKey), { concurrency: config.uploads.renditionJobs, attempts: 2, backoffMs: 1000 });
   }
 
-  /** Whether so many jobs wait that a lazy request should not queue another one. */
+  /** Whether so many requests wait for jobs that a lazy request should not queue another one. */
   get saturated(): boolean {
-    return this.limit.pendingCount >= MAX_WAITING_JOBS;
+    return this.waiting >= MAX_WAITING_JOBS;
   }
 
   /**
@@ -64,13 +70,28 @@ export class ArtworkRenditions {
    * nothing: on any failure the renditions written so far are removed (the original is the caller's).
    * Errors: UnreadableArtworkError when the bytes do not decode; a storage error as is.
    */
-  make(storageKey: string): Promise<number> {
-    let job = this.running.get(storageKey);
-    if (!job) {
-      job = this.limit(() => this.render(storageKey)).finally(() => this.running.delete(storageKey));
-      this.running.set(storageKey, job);
+  async make(storageKey: string): Promise<number> {
+    this.waiting += 1;
+    let result: RenditionsResult;
+    try {
+      result = await this.jobs.run<{ storageKey: string }, RenditionsResult>(RENDITIONS_JOB, { storageKey }, { jobId: `renditions-${storageKey}` });
+    } finally {
+      this.waiting -= 1;
     }
-    return job;
+    if ('unreadable' in result) throw new UnreadableArtworkError(result.unreadable);
+    if ('missing' in result) throw Object.assign(new Error(`no stored original ${storageKey}`), { code: 'ENOENT' });
+    return result.bytes;
+  }
+
+  /** The job: render, with the outcomes retrying cannot change answered as results. */
+  private async job(storageKey: string): Promise<RenditionsResult> {
+    try {
+      return { bytes: await this.render(storageKey) };
+    } catch (e) {
+      if (e instanceof UnreadableArtworkError) return { unreadable: e.message };
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
+      throw e;
+    }
   }
 
   /** Remove every rendition of `storageKey` (missing ones are not an error). */

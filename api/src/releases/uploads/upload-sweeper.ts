@@ -1,32 +1,29 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { runsSingletonJobs } from '../../cluster/cluster-primary';
 import { UploadsService } from './uploads.service';
+import { JobsService } from '../../jobs/jobs.service';
+
+/** The repeatable job of the sweep (JobsService: once per deployment, not per instance). */
+export const UPLOAD_SWEEP_JOB = 'uploads.sweep';
 
 /**
  * Removes uploads that no release or track references once they are UPLOAD_GRACE_HOURS old, every
  * UPLOAD_SWEEP_MINUTES (0: off), so abandoned files do not wait for an operator (issue 13). The CLI's
- * `purge-uploads` does the same on demand. In cluster mode only worker 0 sweeps.
+ * `purge-uploads` does the same on demand. A repeatable job (UPLOAD_SWEEP_JOB): with REDIS_URL it runs
+ * once per period for the whole deployment, on whichever instance takes it (docs/decisions/018-scale-out.md).
  */
 @Injectable()
-export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UploadSweeper {
   private readonly logger = new Logger(UploadSweeper.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly uploads: UploadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const minutes = this.config.uploads.sweepMinutes;
-    if (!minutes || !runsSingletonJobs()) return;
-    this.timer = setInterval(() => void this.sweep(), minutes * 60_000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    jobs: JobsService,
+  ) {
+    jobs.register(UPLOAD_SWEEP_JOB, async () => ({ removed: await this.sweep() }));
+    const minutes = config.uploads.sweepMinutes;
+    if (minutes) jobs.repeat(UPLOAD_SWEEP_JOB, minutes * 60_000);
   }
 
   /** One pass; answers how many uploads went. Never throws (a failed pass is logged and retried next time). */

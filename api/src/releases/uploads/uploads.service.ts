@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, fillMessage, parseArtworkRendition, QC_MESSAGES, RELEASE_MESSAGES as M } from '@portal/contracts';
-import { SharedCounters } from '../../cluster/shared-counters';
+import { SharedCounters } from '../../redis/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { FileStorage } from '../../storage/file-storage';
@@ -51,7 +51,7 @@ export class UploadsService {
 
   /**
    * Issue 13: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included, counted
-   * in SharedCounters (every API process together in cluster mode). Errors: 429 uploadRateLimited.
+   * in SharedCounters (every API instance together with REDIS_URL). Errors: 429 uploadRateLimited.
    */
   private async takeUploadSlot(userId: number): Promise<void> {
     const { taken, hits } = await this.counters.window(`upload:${userId}`, 60_000, this.config.uploads.perMinute);

@@ -1,0 +1,145 @@
+import { Logger } from '@nestjs/common';
+import { Job, Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { redisOptions } from '../redis/redis-connection';
+import { unavailableOnFailure } from '../redis/redis-counters';
+import type { EnqueueOptions, FailedJob, JobHandler, JobOptions } from './jobs.types';
+
+/** Key prefix of the portal's queues in Redis. */
+const PREFIX = 'portal:jobs';
+/** Finished jobs kept for an hour (a `run` caller reads its result), failed ones for a week (CLI, retry). */
+const KEEP_COMPLETED = { age: 3600, count: 10_000 };
+const KEEP_FAILED = { age: 7 * 24 * 3600, count: 10_000 };
+
+type Registered = { handler: JobHandler; opts: Required<JobOptions> };
+
+/**
+ * The jobs on Redis with BullMQ (REDIS_URL; docs/decisions/018-scale-out.md): one queue per job name,
+ * a worker per name on every instance (whichever is free takes a job; each job runs once), failed jobs
+ * kept a week for the CLI. Jobs survive a restart of every instance: a mail that could not be sent is
+ * retried with backoff until its attempts are spent, then kept as failed.
+ */
+export class BullMqTransport {
+  private readonly logger = new Logger('Jobs');
+  private readonly handlers = new Map<string, Registered>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly events = new Map<string, QueueEvents>();
+  private readonly workers: Worker[] = [];
+  /** Producers fail fast while Redis is down (the caller answers 503); workers wait for it to come back. */
+  private readonly producer: ConnectionOptions;
+  private readonly consumer: ConnectionOptions;
+
+  constructor(url: string) {
+    const base = redisOptions(url);
+    this.producer = { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 } as ConnectionOptions;
+    this.consumer = { ...base, maxRetriesPerRequest: null } as ConnectionOptions;
+  }
+
+  register(name: string, handler: JobHandler, opts: Required<JobOptions>): void {
+    this.handlers.set(name, { handler, opts });
+  }
+
+  /** Start a worker for every registered name (not in the CLI). */
+  startWorkers(): void {
+    for (const [name, reg] of this.handlers) {
+      const worker = new Worker(
+        name,
+        async (job: Job) => reg.handler(job.data, { id: String(job.id), name, attempt: job.attemptsMade + 1 }),
+        { connection: this.consumer, prefix: PREFIX, concurrency: reg.opts.concurrency },
+      );
+      worker.on('failed', (job, e) => {
+        const last = !!job && job.attemptsMade >= (job.opts.attempts ?? 1);
+        this.logger[last ? 'error' : 'warn']({ msg: last ? 'job failed' : 'job failed; retrying', job: name, id: job?.id, attempt: job?.attemptsMade, err: e.message });
+      });
+      worker.on('error', (e) => this.logger.warn({ msg: 'job worker error', job: name, err: e.message }));
+      this.workers.push(worker);
+    }
+  }
+
+  async enqueue(name: string, data: unknown, opts: EnqueueOptions = {}): Promise<string> {
+    const reg = this.reg(name);
+    const job = await this.queue(name).add(name, data, {
+      jobId: opts.jobId ?? randomUUID(),
+      delay: opts.delayMs,
+      attempts: opts.attempts ?? reg.opts.attempts,
+      backoff: { type: 'exponential', delay: opts.backoffMs ?? reg.opts.backoffMs },
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_FAILED,
+    });
+    return String(job.id);
+  }
+
+  /** Add the job and wait for its outcome (whichever instance runs it); rejects with the last attempt's reason. */
+  async run(name: string, data: unknown, opts: EnqueueOptions = {}, timeoutMs = 120_000): Promise<unknown> {
+    const events = this.queueEvents(name);
+    await unavailableOnFailure(Promise.race([events.waitUntilReady(), new Promise((_, reject) => setTimeout(() => reject(new Error('redis not ready')), 3000).unref())]));
+    const id = await unavailableOnFailure(this.enqueue(name, data, opts));
+    const job = await Job.fromId(this.queue(name), id);
+    if (!job) throw new Error(`job ${name}/${id} vanished`);
+    if (await job.isCompleted()) return job.returnvalue;
+    if (await job.isFailed()) {
+      // An earlier job of this id failed and is kept: try it again.
+      await job.retry();
+    }
+    return job.waitUntilFinished(events, timeoutMs);
+  }
+
+  /** A repeatable job, scheduled once per deployment whatever the number of instances. */
+  async repeat(name: string, everyMs: number, data: unknown = {}): Promise<void> {
+    this.reg(name);
+    await this.queue(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data, opts: { removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED } });
+  }
+
+  async failed(): Promise<FailedJob[]> {
+    const out: FailedJob[] = [];
+    for (const name of this.handlers.keys()) {
+      for (const job of await this.queue(name).getFailed(0, 999)) {
+        out.push({ id: String(job.id), name, data: job.data, attempts: job.attemptsMade, reason: job.failedReason, failedAt: job.finishedOn ?? null });
+      }
+    }
+    return out.sort((a, b) => (a.failedAt ?? 0) - (b.failedAt ?? 0));
+  }
+
+  async retry(id: string): Promise<boolean> {
+    for (const name of this.handlers.keys()) {
+      const job = await Job.fromId(this.queue(name), id);
+      if (job && (await job.isFailed())) {
+        await job.retry('failed', { resetAttemptsMade: true });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
+    await Promise.all([...this.events.values()].map((e) => e.close().catch(() => undefined)));
+    await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
+  }
+
+  private reg(name: string): Registered {
+    const reg = this.handlers.get(name);
+    if (!reg) throw new Error(`no job handler registered for "${name}"`);
+    return reg;
+  }
+
+  private queue(name: string): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.producer, prefix: PREFIX });
+      q.on('error', (e) => this.logger.warn({ msg: 'job queue error', job: name, err: e.message }));
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  private queueEvents(name: string): QueueEvents {
+    let e = this.events.get(name);
+    if (!e) {
+      e = new QueueEvents(name, { connection: this.consumer, prefix: PREFIX });
+      e.on('error', (err) => this.logger.warn({ msg: 'job events error', job: name, err: err.message }));
+      this.events.set(name, e);
+    }
+    return e;
+  }
+}

@@ -1,0 +1,154 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { MailService } from '../../src/mail/mail.service';
+import { startRedis, type Service } from './services';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * JobsService (docs/decisions/018-scale-out.md): the same behaviour on both transports, in-process
+ * and BullMQ on a real redis-server; then what only Redis gives: one job run once across two
+ * instances, a repeatable job once per deployment, a job outliving the instance that queued it.
+ */
+describe('JobsService', () => {
+  let redis: Service;
+  let dataDir: string;
+  const services: JobsService[] = [];
+  const config = (env: Record<string, string> = {}): AppConfig => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_ROOT: '', ...env });
+  /** A JobsService as the app would have it: handlers registered, then bootstrapped. */
+  const make = async (env: Record<string, string>, setup: (jobs: JobsService) => void): Promise<JobsService> => {
+    const jobs = new JobsService(config(env));
+    setup(jobs);
+    await jobs.onApplicationBootstrap();
+    services.push(jobs);
+    return jobs;
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dataDir = mkdtempSync(join(tmpdir(), 'jobs-'));
+  });
+  afterEach(async () => {
+    for (const s of services.splice(0)) await s.onApplicationShutdown();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe.each([
+    ['in-process', () => ({})],
+    ['BullMQ on Redis', () => ({ REDIS_URL: redis.url })],
+  ])('%s', (_name, env) => {
+    it('retries a failing job with backoff until it succeeds', async () => {
+      const tries: number[] = [];
+      const jobs = await make(env(), (j) =>
+        j.register('test.flaky', async (_d: unknown, job) => {
+          tries.push(Date.now());
+          if (job.attempt < 3) throw new Error(`try ${job.attempt} fails`);
+        }, { attempts: 5, backoffMs: 100 }),
+      );
+      await jobs.enqueue('test.flaky', {});
+      await until('three tries', () => tries.length === 3);
+      // Backoff doubles: about 100 ms, then 200 ms.
+      expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(90);
+      expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(190);
+      await sleep(300);
+      expect(tries).toHaveLength(3);
+    });
+
+    it('runs a job and answers its result; callers asking for the same job id share one run', async () => {
+      let runs = 0;
+      const jobs = await make(env(), (j) =>
+        j.register('test.square', async ({ n }: { n: number }) => {
+          runs += 1;
+          await sleep(200);
+          return { square: n * n };
+        }),
+      );
+      const jobId = `square-${Date.now()}`;
+      const answers = await Promise.all([jobs.run('test.square', { n: 7 }, { jobId }), jobs.run('test.square', { n: 7 }, { jobId })]);
+      expect(answers).toEqual([{ square: 49 }, { square: 49 }]);
+      expect(runs).toBe(1);
+    });
+
+    it('keeps a job whose attempts are spent as failed, and runs it again on retry', async () => {
+      let fixed = false;
+      const jobs = await make(env(), (j) =>
+        j.register('test.broken', async () => {
+          if (!fixed) throw new Error('still broken');
+          return { ok: true };
+        }, { attempts: 2, backoffMs: 50 }),
+      );
+      await expect(jobs.run('test.broken', { order: 42 })).rejects.toThrow('still broken');
+      const failed = await jobs.failed();
+      const mine = failed.find((f) => f.name === 'test.broken' && (f.data as { order: number }).order === 42);
+      expect(mine).toMatchObject({ attempts: 2, reason: 'still broken' });
+      fixed = true;
+      expect(await jobs.retry(mine!.id)).toBe(true);
+      await until('the retried job done', async () => !(await jobs.failed()).some((f) => f.id === mine!.id));
+      expect(await jobs.retry('no-such-job')).toBe(false);
+    });
+
+    it('delivers a mail whose first tries fail once the outbox works again (never lost)', async () => {
+      const dir = mkdtempSync(join(dataDir, 'mail-'));
+      const outbox = join(dir, 'outbox');
+      writeFileSync(outbox, 'a file where the outbox directory should be'); // every delivery try fails
+      const cfg = config({ ...env(), DATA_DIR: dir });
+      const jobs = new JobsService(cfg);
+      const mail = new MailService(cfg, jobs);
+      await jobs.onApplicationBootstrap();
+      services.push(jobs);
+      await mail.send({ to: 'late@example.com', subject: 'Your code', text: '123456' });
+      await sleep(2500); // the first tries (2 s backoff) fail
+      expect(statSync(outbox).isFile()).toBe(true); // nothing delivered yet
+      rmSync(outbox);
+      const file = await until('the mail in the outbox', () => existsSync(outbox) && readdirSync(outbox)[0], 15_000);
+      expect(JSON.parse(readFileSync(join(outbox, file), 'utf8'))).toMatchObject({ to: 'late@example.com', subject: 'Your code' });
+    }, 30_000);
+  });
+
+  describe('across instances on one Redis', () => {
+    it('a job queued by an instance that runs no jobs is run by another, once, even if queued before that one started', async () => {
+      const ran: string[] = [];
+      const handler = (who: string) => (j: JobsService) => j.register('test.once', async ({ tag }: { tag: string }) => void ran.push(`${who}:${tag}`));
+      const web = await make({ REDIS_URL: redis.url, RUN_JOBS: 'false' }, handler('web'));
+      for (let i = 0; i < 5; i++) await web.enqueue('test.once', { tag: String(i) });
+      await sleep(300);
+      expect(ran).toEqual([]); // nobody runs jobs yet: they wait in Redis
+      await make({ REDIS_URL: redis.url }, handler('a'));
+      await make({ REDIS_URL: redis.url }, handler('b'));
+      await until('five runs', () => ran.length === 5);
+      await sleep(300);
+      expect(ran.map((r) => r.split(':')[1]).sort()).toEqual(['0', '1', '2', '3', '4']);
+      expect(ran.some((r) => r.startsWith('web:'))).toBe(false);
+    });
+
+    it('runs a repeatable job once per period for the deployment, not once per instance', async () => {
+      const ticks: string[] = [];
+      for (const who of ['a', 'b', 'c']) {
+        await make({ REDIS_URL: redis.url }, (j) => {
+          j.register('test.tick', async (_d: unknown, job) => void ticks.push(`${who}:${job.id}`));
+          j.repeat('test.tick', 400);
+        });
+      }
+      await sleep(2100);
+      // Three instances each ticking alone would make about 15 runs.
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      expect(ticks.length).toBeLessThanOrEqual(7);
+      expect(new Set(ticks.map((t) => t.split(':').slice(1).join(':'))).size).toBe(ticks.length);
+    });
+  });
+});

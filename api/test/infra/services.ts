@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Real backing services for the scale-out tests (docs/decisions/018-scale-out.md), each started by the
+ * test on a free high port and stopped afterwards: Debian's redis-server, s3rver (as its own process,
+ * on its own directory) and Debian's haproxy. Never mocks.
+ */
+
+/** A free TCP port on 127.0.0.1 (the OS picks one; it is free again once this resolves). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts TCP connections on `port`, rejects after `ms`. */
+export async function waitForPort(port: number, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > end) throw new Error(`nothing listens on port ${port} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A started service: where it listens, and how to stop it (SIGTERM, then SIGKILL after 5 s). */
+export type Service = { port: number; url: string; process: ChildProcess; stop(opts?: { keepData?: boolean }): Promise<void>; dir?: string };
+
+function stopper(child: ChildProcess, cleanup?: () => void): (opts?: { keepData?: boolean }) => Promise<void> {
+  return async (opts) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (!opts?.keepData) cleanup?.();
+  };
+}
+
+function collect(child: ChildProcess, name: string): () => string {
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString('utf8')));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString('utf8')));
+  child.once('exit', (code, signal) => {
+    if (code && code !== 0) process.stderr.write(`[${name}] exited ${code ?? signal}\n${log.slice(-2000)}\n`);
+  });
+  return () => log;
+}
+
+/** redis-server on a free port, no persistence, bound to 127.0.0.1 (TOOLCHAIN.md). `port` reuses a port (restart after a stop). */
+export async function startRedis(port?: number): Promise<Service> {
+  const p = port ?? (await freePort());
+  const child = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  collect(child, 'redis');
+  await waitForPort(p);
+  return { port: p, url: `redis://127.0.0.1:${p}`, process: child, stop: stopper(child) };
+}
+
+/** s3rver (node_modules/.bin/s3rver) on a temp directory with bucket `bucket`; answers the path-style bucket URL. */
+export async function startS3rver(bucket = 'portal-files', port?: number, dir?: string): Promise<Service> {
+  const p = port ?? (await freePort());
+  const root = dir ?? mkdtempSync(join(tmpdir(), 's3rver-'));
+  const bin = join(__dirname, '..', '..', '..', 'node_modules', '.bin', 's3rver');
+  const child = spawn(bin, ['-d', root, '-a', '127.0.0.1', '-p', String(p), '--silent', '--configure-bucket', bucket], { stdio: ['ignore', 'pipe', 'pipe'] });
+  collect(child, 's3rver');
+  await waitForPort(p);
+  return { port: p, url: `http://127.0.0.1:${p}/${bucket}`, process: child, dir: root, stop: stopper(child, dir ? undefined : () => rmSync(root, { recursive: true, force: true })) };
+}
+
+/** The STORAGE_S3_* settings of an s3rver bucket (s3rver accepts any key pair it is given). */
+export const s3Env = (s3: Service): Record<string, string> => ({
+  STORAGE_S3_URL: s3.url,
+  STORAGE_S3_REGION: 'us-east-1',
+  STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
+  STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+});
+
+/**
+ * haproxy on a free port in front of `backends` (127.0.0.1 ports), round robin, health-checking
+ * GET /api/health/ready every 500 ms (docker/haproxy.cfg is the production copy of this shape).
+ */
+export async function startHaproxy(backends: number[]): Promise<Service & { stats: number }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
+  const cfg = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '  maxconn 4096',
+      'defaults',
+      '  mode http',
+      '  timeout connect 2s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      '  retries 2',
+      '  option redispatch',
+      `frontend portal`,
+      `  bind 127.0.0.1:${port}`,
+      '  option forwardfor',
+      '  default_backend api',
+      'backend api',
+      '  balance roundrobin',
+      '  option httpchk GET /api/health/ready',
+      '  http-check expect status 200',
+      '  retry-on conn-failure empty-response response-timeout',
+      ...backends.map((b, i) => `  server api${i} 127.0.0.1:${b} check inter 500ms fall 2 rise 1`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  collect(child, 'haproxy');
+  await waitForPort(port);
+  return { port, stats: 0, url: `http://127.0.0.1:${port}`, process: child, dir, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+}
