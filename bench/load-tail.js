@@ -162,7 +162,8 @@ async function runBalanced(engine) {
   const running = [];
   try {
     // Seeding needs no Redis (and prints its answer as its last stdout line).
-    const { REDIS_URL: _redis, ...seedEnv } = env;
+    const seedEnv = { ...env };
+    delete seedEnv.REDIS_URL;
     const seeded = await seedCatalog(seedEnv, [String(USERS), String(PER_USER), String(USERS)]);
     console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases; instances on REDIS_URL`);
     const one = await startApi(env);

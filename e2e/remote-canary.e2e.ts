@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RELEASE_UI, REMOTE_UPDATE_TEXT, SHELL_TEXT } from '@portal/contracts';
 import { launchBrowser, screenshot } from './support/browser';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS fixtures shared with the bench
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
   startVersionedPortal(o?: object): Promise<VersionedPortal>;
   buildChangedReleases(o: { replace(s: string): string }): Promise<Candidate>;

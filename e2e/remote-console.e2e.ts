@@ -7,7 +7,7 @@ import { OPS_UI, fillMessage } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { ROOT } from './support/portal';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS fixtures shared with the bench
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
   startVersionedPortal(o?: object): Promise<VersionedPortal>;
   incompatibleCandidate(dist: string, versions: Record<string, string>, suffix?: string): { dist: string; version: string; cleanup(): void };

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type Server, type Socket } from 'node:net';
-import { rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTH_TEXT, RELEASE_UI, REMOTE_UPDATE_TEXT, SHELL_TEXT } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { ROOT } from './support/portal';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS fixtures shared with the bench
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
   freePort(): Promise<number>;
   startVersionedPortal(o?: { overrides?: Record<string, string> }): Promise<VersionedPortal>;
@@ -55,7 +55,7 @@ describe('deploy and roll back one remote', () => {
     shellBuiltAt = shellMtime();
     browser = await launchBrowser();
 
-    const { altcha, deriveKey } = require('../api/dist/captcha/altcha');
+    const { altcha, deriveKey } = await import('../api/dist/captcha/altcha');
     const post = (path: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${portal.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
     const challenge = await (await fetch(`${portal.url}/api/captcha/challenge`)).json();
@@ -63,7 +63,6 @@ describe('deploy and roll back one remote', () => {
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     const pass = await post(`capchaVerification?responseCapcha=${encodeURIComponent(payload)}`, {});
     await post('signup', user, { 'x-captcha-token': pass.body.captcha_token });
-    const { readdirSync, readFileSync } = require('node:fs');
     const outbox = join(portal.dataDir, 'outbox');
     const otp = readdirSync(outbox).map((f: string) => JSON.parse(readFileSync(join(outbox, f), 'utf8'))).find((m: { to: string }) => m.to === user.email)?.meta?.otp;
     await post('verifyEmailOTP', { email: user.email, otp });

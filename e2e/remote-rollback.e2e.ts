@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { launchBrowser, screenshot } from './support/browser';
 import { ROOT } from './support/portal';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS fixtures shared with the bench
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
   startVersionedPortal(o?: object): Promise<VersionedPortal>;
   buildChangedReleases(o: { replace(s: string): string }): Promise<Candidate>;

@@ -97,7 +97,6 @@ export function skipUnless(when: (req: Request) => boolean, handler: RequestHand
  */
 function serveRemotes(app: INestApplication, config: AppConfig): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
-  const registry = app.get(RemoteRegistryService);
   const canary = app.get(RemoteCanaryService);
   http.get('/remotes.json', (req: Request, res: Response, next: NextFunction) => {
     // Per browser: canaries for their share of browsers, a staff member's pins (docs/decisions/021).

@@ -1,7 +1,7 @@
 // Test and bench fixtures of versioned remote deploys (e2e/remote-deploy.e2e.ts, bench/remote-deploy.js).
 // Not used by the product: they start the portal in the production shape without Docker (each remote's
 // version store on its own port, the registry in the database) and make candidate builds.
-const { spawn, execFileSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');

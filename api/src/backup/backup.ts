@@ -8,7 +8,7 @@ import type { FileStorage } from '../storage/file-storage';
 
 /** The few better-sqlite3 calls used here (the package ships no types; TypeORM loads the same module). */
 type SqliteDb = { prepare(sql: string): { all(): unknown[]; get(): unknown; run(...args: unknown[]): unknown }; pragma(s: string): unknown; close(): void };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- better-sqlite3 ships no types; typed here
 const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteDb;
 
 /** What a backup folder holds (manifest.json): enough to check a restore row by row and file by file. */

@@ -1,6 +1,6 @@
 // altcha-lib ships its CommonJS build behind package "exports" that TypeScript's node10 resolution
 // cannot see, so it is required here with the few types this module uses.
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- altcha-lib hides its CommonJS build from node10 resolution */
 export type AltchaChallenge = { parameters: { nonce: string; data?: Record<string, unknown> } & Record<string, unknown>; signature?: string };
 export type AltchaSolution = Record<string, unknown>;
 type DeriveKey = (...args: never[]) => unknown;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { RemoteRegistryService } from '../../src/remote-registry/remote-registry.service';
@@ -237,7 +237,7 @@ describe.each(ENGINES)('first start of the containers: bundled versions register
       const info = JSON.parse(readFileSync(join(bundle, 'version.json'), 'utf8'));
       writeFileSync(join(bundle, 'version.json'), JSON.stringify({ ...info, builtAt }));
       mkdirSync(join(store, name.replace(/_/g, '-')), { recursive: true });
-      require('node:fs').cpSync(bundle, join(store, name.replace(/_/g, '-'), version), { recursive: true });
+      cpSync(bundle, join(store, name.replace(/_/g, '-'), version), { recursive: true });
     };
     publish('mfe_support', '1.0.0-older', '2026-01-01T00:00:00.000Z');
     publish('mfe_support', '1.0.1-newer', '2026-02-01T00:00:00.000Z');

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
 
 // The remote's own server (scripts/serve-remote.js, also behind serve-store.js): plain CommonJS.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS script
 const { createHandler } = require('../../../scripts/serve-remote') as { createHandler: (root: string) => Parameters<typeof createServer>[1] };
 
 /** Write `name` and its .br/.gz copies, as the production build's PrecompressPlugin does. */

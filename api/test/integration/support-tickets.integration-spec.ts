@@ -8,7 +8,7 @@ import { exeBytes, filesOnDisk, outboxTo, pdfBytes, SupportClient } from '../hel
 import { TicketAttachmentEntity } from '../../src/support/tickets/ticket.entities';
 import { SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jpeg-js ships no types
 const jpeg = require('jpeg-js') as { encode(img: { data: Buffer; width: number; height: number }, quality: number): { data: Buffer } };
 /** A real 16×16 baseline JPEG (jpeg-js encoder). */
 const jpegBytes = () => jpeg.encode({ data: Buffer.alloc(16 * 16 * 4, 0x80), width: 16, height: 16 }, 80).data;

@@ -22,7 +22,7 @@ import { VideoReleaseEntity } from '../../src/video/entities/video-release.entit
 import { VideoThumbnailEntity } from '../../src/video/entities/video-thumbnail.entity';
 import { VIDEO_CLI_COMMANDS } from '../../src/video/video.cli';
 // jpeg-js is a real baseline JPEG encoder (pure JS).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jpeg-js ships no types
 const jpeg = require('jpeg-js') as { encode(img: { data: Buffer; width: number; height: number }, quality: number): { data: Buffer } };
 
 const DAY = 86_400_000;

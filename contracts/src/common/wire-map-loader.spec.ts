@@ -4,7 +4,7 @@ import * as ts from 'typescript';
 import * as contracts from '../index';
 
 // The browser builds' loader of the wire maps (scripts/webpack/wire-map-loader.js, docs/decisions/014).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS webpack loader
 const { stripWireMapSchemas } = require('../../../scripts/webpack/wire-map-loader.js') as { stripWireMapSchemas(source: string, fileName?: string): string };
 
 const SRC = join(__dirname, '..');

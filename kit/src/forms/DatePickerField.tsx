@@ -191,7 +191,7 @@ export function DatePickerField({ label, name, value, min, onChange, onBlur, err
     };
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the outside-click listener only follows the open state
   }, [open]);
 
   useEffect(() => {

@@ -53,6 +53,6 @@ export type PortalTheme = typeof theme;
 
 declare module 'styled-components' {
   // Module augmentation needs an interface: it types `props.theme` everywhere.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation needs an interface
   export interface DefaultTheme extends PortalTheme {}
 }

@@ -21,6 +21,6 @@ export function useFocusFirstError<F extends string>(
     if (submitCount === 0 || isSubmitting) return;
     focusField(formRef.current, firstErrorField(order, errors));
     // Only the end of a submit attempt moves focus; typing must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the end of a submit attempt moves focus
   }, [submitCount, isSubmitting]);
 }

@@ -24,7 +24,7 @@ export function useOpsList<Row>(endpoint: EndpointDef<unknown, Row[]>, query: Ap
     } finally {
       setLoading(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query object is rebuilt by callers each render; `key` is its stable identity
   }, [endpoint, key, enabled]);
   useEffect(() => {
     void load();

@@ -48,6 +48,8 @@ export function ReleaseDetailPage() {
   const navigate = useNavigate();
   const releaseId = idFromPath(location.pathname, RELEASE_ROUTES.catalog);
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // "Goes live on …" is judged against the time the page opened (render stays pure).
+  const [openedAt] = useState(() => Date.now());
 
   const load = useCallback(async () => {
     if (releaseId === null) {
@@ -118,7 +120,7 @@ export function ReleaseDetailPage() {
             <strong>{t(RELEASE_UI.detail.statusBanner, { status: statusLabel })}</strong>
           </Stack>
           <p>
-            {release.status === 'approved' && Number(release.release_date) > Date.now()
+            {release.status === 'approved' && Number(release.release_date) > openedAt
               ? t(RELEASE_UI.detail.statusText.approvedUpcoming, { date: formatDate(release.release_date) })
               : RELEASE_UI.detail.statusText[release.status]}
           </p>

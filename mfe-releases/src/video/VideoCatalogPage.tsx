@@ -42,7 +42,7 @@ export function VideoCatalogPage() {
       { key: 'actress', header: cols[6], render: (row) => orDash(row.actress) },
       { key: 'date', header: cols[7], width: 120, render: (row) => formatDate(row.release_date) },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns change with the page offset only
     [offset],
   );
 

@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
@@ -66,7 +66,7 @@ describe('audio and image QC rules', () => {
 
   it('bytes that are not audio are undecodable', async () => {
     const f = join(dir, 'junk.wav');
-    require('node:fs').writeFileSync(f, Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE'), Buffer.alloc(5000, 7)]));
+    writeFileSync(f, Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE'), Buffer.alloc(5000, 7)]));
     await expect(measure(f, 'audio/wav')).rejects.toBeInstanceOf(UndecodableAudioError);
   });
 

@@ -99,7 +99,7 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
   useEffect(() => {
     void load();
     // Load once per visit of the tab.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per visit of the tab
   }, []);
 
   if (loading) return <Loader label={RELEASE_UI.platform.loading} />;

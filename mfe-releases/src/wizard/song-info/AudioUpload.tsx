@@ -54,6 +54,7 @@ export function AudioUpload({ filename, percent, onFile, title }: AudioUploadPro
     <Wrap>
       <FieldLabel aria-hidden="true">{RELEASE_UI.songs.audioFile}</FieldLabel>
       {filename && !uploading && audioUrl && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- the artist's own recording: music has no caption track (lyrics are their own field)
         <audio controls preload="none" src={audioUrl} aria-label={`${RELEASE_UI.songs.audioPlayer}: ${title}`} />
       )}
       {uploading && <ProgressBar percent={percent} label={t(RELEASE_UI.info.uploading, { percent })} />}

@@ -94,7 +94,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
   useEffect(() => {
     if (open) resetForm({ values: initialValues });
     // Reset only when the dialog opens: the row's values are the starting point each time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resets only when the dialog opens
   }, [open]);
 
   const errorOf = (name: keyof TrackFormValues & string) => fieldError(formik, name, errors);
