@@ -19,5 +19,6 @@ describe('notifications', () => {
     expect(toNotificationView(row('/catalog/4')).link).toBe('/catalog/4');
     expect(toNotificationView(row('//evil.example/x')).link).toBeNull();
     expect(toNotificationView(row('https://evil.example/x')).link).toBeNull();
+    expect(toNotificationView(row('javascript:alert(1)')).link).toBeNull();
   });
 });
