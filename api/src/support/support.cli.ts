@@ -4,7 +4,7 @@ import { centsToUsd, usdToCents } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { UsersService } from '../users/users.service';
 import { LedgerService } from './money/ledger.service';
-import { ReportsService } from './reports/reports.service';
+import { ReportsFromLedger } from '../royalties/earnings/reports-from-ledger.service';
 import { AttachmentsService } from './tickets/attachments.service';
 
 const positiveId = (raw: string | undefined, usage: string): number => {
@@ -52,8 +52,9 @@ export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
     usage: `report-attach <report_id> <file.csv>   (RECEIVED, downloadable by the artist; bell)`,
     run: async (app, [id, file]) => {
       if (!file) throw new Error('report-attach <report_id> <file.csv>');
-      const report = await app.get(ReportsService).attach(positiveId(id, 'report-attach <report_id> <file.csv>'), file);
-      return `report ${report.id} received`;
+      // Every row must carry one of the artist's codes; audited (docs/decisions/019-money-engine.md).
+      const report = await app.get(ReportsFromLedger).attachFile(positiveId(id, 'report-attach <report_id> <file.csv>'), file, CLI_ACTOR);
+      return `report ${report.report_id} received (${report.rows} rows)`;
     },
   },
   {

@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
 import { ROYALTY_MESSAGES as M, REPORT_CSV_COLUMNS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createStaff } from '../helpers/staff';
@@ -152,5 +155,20 @@ describe.each(ENGINES)('royalty splits and earnings on %s', (engine) => {
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.includes(',Spotify,') && r.includes(song.tracks[0].isrc) && !r.includes(strangersSong.tracks[0].isrc))).toBe(true);
     expect(rows.map((r) => r.split(',')[11]).sort()).toEqual(['5', '7.000001']);
+  });
+
+  it('report-attach (a file from elsewhere) refuses a row with another artist’s code, takes the owner’s rows, and is audited', async () => {
+    const req = await as(t, owner.token).post('requestReport', { store: 'Apple Music', start_date: monthMs(month()), end_date: monthMs(month()) });
+    const reportId = req.body.body.report_id as number;
+    const attach = SUPPORT_CLI_COMMANDS.find((c) => c.name === 'report-attach')!;
+    const row = (isrc: string, upc = '') => [month(), `${month()}-28`, 'Apple Music', 'US', 'Asha', 'R', 'T', upc, isrc, 'stream', 3, '0.01', 'USD'].join(',');
+    const foreign = join(t.dataDir, 'foreign.csv');
+    writeFileSync(foreign, [REPORT_CSV_COLUMNS.join(','), row(song.tracks[0].isrc), row(strangersSong.tracks[0].isrc)].join('\n'));
+    await expect(attach.run(t.app, [String(reportId), foreign])).rejects.toThrow(M.reportRowForeign.replace('{row}', '3').replace('{code}', strangersSong.tracks[0].isrc));
+    const mine = join(t.dataDir, 'mine.csv');
+    writeFileSync(mine, [REPORT_CSV_COLUMNS.join(','), row(song.tracks[0].isrc), row('', `0${song.upc}`)].join('\n'));
+    expect(await attach.run(t.app, [String(reportId), mine])).toBe(`report ${reportId} received (2 rows)`);
+    const audit = (await t.app.get(DataSource).query("SELECT actor_email FROM ops_audit WHERE action = 'report.attach' AND object_id = ?", [String(reportId)])) as Array<{ actor_email: string }>;
+    expect(audit).toEqual([{ actor_email: 'cli' }]);
   });
 });

@@ -127,7 +127,7 @@ export const ROYALTY_LIMITS = {
   /** Rows shown by the mapping preview. */
   previewRows: 20,
   /** Rows written per transaction while importing. */
-  batchRows: 2000,
+  batchRows: 1000,
   /** Largest statement file accepted by the console upload, bytes (2 GiB). */
   maxFileBytes: 2 * 1024 * 1024 * 1024,
   sourceMax: 100,

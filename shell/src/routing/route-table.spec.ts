@@ -7,11 +7,13 @@ const CORE_PROTECTED = [
 ];
 /** The operations console (issue 11): not in the spec, staff only, all served by mfe_ops's OpsPage. */
 const OPS_ROUTES = ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit'];
+/** Beyond the spec: the artist's earnings (docs/decisions/019-money-engine.md), served by mfe_support. */
+const MONEY_ROUTES = ['/earnings'];
 
 describe('route table (core §2, areas §2, decision 001)', () => {
   it('lists every protected route of the spec once', () => {
     const paths = PROTECTED_ROUTES.map((route) => route.path);
-    expect([...paths].sort()).toEqual([...CORE_PROTECTED, ...OPS_ROUTES].sort());
+    expect([...paths].sort()).toEqual([...CORE_PROTECTED, ...OPS_ROUTES, ...MONEY_ROUTES].sort());
   });
 
   it('serves every /ops route from mfe_ops', () => {
@@ -29,6 +31,7 @@ describe('route table (core §2, areas §2, decision 001)', () => {
     expect(findRoute('/catalog/12')).toMatchObject({ remote: 'mfe_releases', module: './ReleaseDetailPage' });
     expect(findRoute('/create_releases/5')).toMatchObject({ remote: 'mfe_releases', module: './WizardPage' });
     expect(findRoute('/tickets/3')).toMatchObject({ remote: 'mfe_support', module: './TicketDetailPage' });
+    expect(findRoute('/earnings')).toMatchObject({ remote: 'mfe_support', module: './EarningsPage' });
     expect(findRoute('/rights/whitelist')).toMatchObject({ remote: 'mfe_tools_rights', module: './RightsPage' });
     expect(findRoute('/marketing/playlist-pitchment')).toMatchObject({ remote: 'mfe_tools_rights', module: './ToolsPage' });
   });

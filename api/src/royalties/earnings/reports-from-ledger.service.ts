@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify } from 'csv-stringify';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { parse } from 'csv-parse';
 import { rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -84,5 +85,35 @@ export class ReportsFromLedger {
     }
     await this.audit.record(actor, 'report.fulfil', 'report', reportId, { status: REPORT_STATUS.pending }, { status: REPORT_STATUS.received, rows: count, from, to, store: report.store });
     return { report_id: reportId, rows: count };
+  }
+
+  /**
+   * `report-attach` (areas §3) for a file from elsewhere: the header must be REPORT_CSV_COLUMNS and
+   * every row's ISRC (or, without one, its UPC) one of the report owner's tracks or releases (400
+   * reportRowForeign naming the row and code); then the file is attached as before (RECEIVED, bell) and
+   * the action audited `report.attach`. Errors: 404 reportNotFound; Error for a wrong header.
+   */
+  async attachFile(reportId: number, file: string, actor: Actor): Promise<{ report_id: number; rows: number }> {
+    const report = await this.reports.byId(reportId);
+    if (!report) throw DomainError.notFound(SUPPORT_MESSAGES.reportNotFound);
+    const codes = await this.codes.codesOf(this.db.manager, report.user_id);
+    const upcAt = REPORT_CSV_COLUMNS.indexOf('upc');
+    const isrcAt = REPORT_CSV_COLUMNS.indexOf('isrc');
+    let line = 0;
+    for await (const cells of createReadStream(file).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true })) as AsyncIterable<string[]>) {
+      line += 1;
+      if (line === 1) {
+        if (cells.map((c) => c.toLowerCase()).join(',') !== REPORT_CSV_COLUMNS.join(',')) throw new Error(`the CSV header must be: ${REPORT_CSV_COLUMNS.join(',')}`);
+        continue;
+      }
+      const isrc = (cells[isrcAt] ?? '').replace(/[\s-]/g, '').toUpperCase();
+      const upc = (cells[upcAt] ?? '').replace(/\D/g, '').replace(/^0+/, '');
+      const ok = isrc ? codes.has(isrc) : upc ? codes.has(upc) : false;
+      if (!ok) throw DomainError.badRequest(fillMessage(M.reportRowForeign, { row: line, code: isrc || upc || '—' }));
+    }
+    await this.reports.attach(reportId, file);
+    const rows = Math.max(0, line - 1);
+    await this.audit.record(actor, 'report.attach', 'report', reportId, { status: report.status }, { status: REPORT_STATUS.received, rows });
+    return { report_id: reportId, rows };
   }
 }
