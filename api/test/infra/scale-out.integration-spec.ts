@@ -41,6 +41,8 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
       JWT_SECRET: randomBytes(24).toString('hex'),
       CAPTCHA_HMAC_SECRET: randomBytes(24).toString('hex'),
       CAPTCHA_REQUIRED: 'false',
+      // Small fixture artwork: store QC measures it but refuses nothing here (decision 020).
+      STORE_QC: 'report',
       LOG_REQUESTS: 'false',
       AUTH_RATE_LIMIT: '1000',
       AUTH_IP_RATE_LIMIT: '1000',
