@@ -262,13 +262,34 @@ describe('audio releases in the browser', () => {
       expect(await row.getByRole('img', { name: 'In-Review' }).count()).toBe(1);
       expect(await row.getByText('--').count()).toBe(1);
     }
-    // Issue 14: a row loads a WebP rendition of its artwork (64 px on this 1x screen, or a larger one the
-    // wizard's preview or summary already put in the cache), never the 1400 px original; width and height are set.
+    // Decision 009: a row shows a WebP rendition of its artwork, never the 1400 px original, with its size
+    // set. Which rendition is checked exactly below, in a browser with an empty cache (this page's cache
+    // already holds the larger ones the wizard's preview used, and a browser may pick those).
     const thumb = rows.first().locator('picture img');
     await page.waitForFunction(() => [...document.querySelectorAll('tbody picture img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     expect(await thumb.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\/api\//, '/api/'), i.getAttribute('width'), i.getAttribute('height')])).toEqual([
-      expect.stringMatching(/^\/api\/files\/artwork\/[a-f0-9]{32}\.jpg\/(64|300|1000)\.webp$/), '44', '44',
+      expect.stringMatching(/^\/api\/files\/artwork\/[a-f0-9]{32}\.jpg\/\d+\.webp$/), '44', '44',
     ]);
+    {
+      // A fresh browser context (empty cache, same session) on a 1x screen: the 44 px thumbnail loads the
+      // 64 px rendition and the detail page's 200 px artwork the 300 px one, nothing larger.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const fresh = await newPage(browser);
+      await fresh.page.context().addInitScript((t) => localStorage.setItem('token', t ?? ''), token);
+      await fresh.page.goto(`${portal.url}/catalog`);
+      await fresh.page.waitForFunction(() => {
+        const imgs = [...document.querySelectorAll('tbody picture img')] as HTMLImageElement[];
+        return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+      });
+      const freshThumbs = await fresh.page.$$eval('tbody picture img', (imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc.replace(/^.*\//, '')));
+      expect(new Set(freshThumbs)).toEqual(new Set(['64.webp']));
+      await fresh.page.getByRole('row').filter({ hasText: album.title }).click();
+      const freshArt = fresh.page.getByRole('img', { name: `Artwork of ${album.title}` });
+      await freshArt.waitFor();
+      await fresh.page.waitForFunction(() => [...document.querySelectorAll('picture img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+      expect(await freshArt.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\//, ''), i.getAttribute('width')])).toEqual(['300.webp', '200']);
+      await fresh.page.context().close();
+    }
     await shots('catalog-full');
 
     // A search that finds nothing says so, not "No Release Created." (issue 14).
@@ -290,10 +311,10 @@ describe('audio releases in the browser', () => {
     expect(body).toContain('Night Tram');
     expect(body).toContain('In-Review');
     expect(body).toMatch(new RegExp(`${productNumber('')}\\d+`));
-    // The 200 px artwork: a WebP rendition (300 px on a 1x screen, or a larger one already cached).
+    // The 200 px artwork: a WebP rendition with its size set (which one: checked above with an empty cache).
     const art = page.getByRole('img', { name: `Artwork of ${album.title}` });
     await page.waitForFunction(() => [...document.querySelectorAll('picture img')].every((i) => (i as HTMLImageElement).complete));
-    expect(await art.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\//, ''), i.getAttribute('width')])).toEqual([expect.stringMatching(/^(300|1000)\.webp$/), '200']);
+    expect(await art.evaluate((i: HTMLImageElement) => [i.currentSrc.replace(/^.*\//, ''), i.getAttribute('width')])).toEqual([expect.stringMatching(/^\d+\.webp$/), '200']);
     await shots('release-detail');
   });
 

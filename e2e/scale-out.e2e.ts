@@ -66,13 +66,12 @@ describe('the portal through haproxy with two instances', () => {
   afterEach(() => expect(errors).toEqual([]));
 
   it('signs up, creates and submits a single, and opens a ticket with an attachment', async () => {
-    const portal = { url: lb.url, dataDir, lastOtp: () => undefined } as unknown as Portal;
     const user = newUser('balanced');
     // The OTP mail is a job: whichever instance took it wrote the shared outbox.
     const otp = otpOf(dataDir, user.email.toLowerCase(), 30_000);
     let known: string | undefined;
     void otp.then((o) => (known = o));
-    (portal as { lastOtp(): string | undefined }).lastOtp = () => known;
+    const portal = { url: lb.url, dataDir, lastOtp: () => known } as unknown as Portal;
     await signUpInBrowser(page, portal, user);
 
     const id = await createAndSubmitSingle(page, lb.url, { title: `Balanced ${Date.now().toString(36)}`, trackTitle: 'Two Instances', artist: 'Haproxy Duo', artworkFile: makeJpeg('balanced-art', 1400), audioFile: makeWav('balanced-track', 3, 440) });
