@@ -60,5 +60,8 @@ export * from './ops/ops.types';
 export * from './ops/ops.endpoints';
 export * from './routes/portal-routes';
 export * from './distribution/distribution.qc';
+export * from './distribution/distribution.schemas';
 export * from './distribution/distribution.endpoints';
 export * from './distribution/distribution.delivery';
+export * from './distribution/delivery.schemas';
+export * from './distribution/delivery.endpoints';
