@@ -1,32 +1,11 @@
 import * as yup from 'yup';
 import { defineEndpoint } from '../common/endpoint';
-import { idField } from '../common/query.schemas';
-import { RELEASE_MESSAGES } from '../releases/releases.messages';
-import { STORES } from '../lists/stores';
 import type { StoreReadyChecklist, TrackQc } from './distribution.qc';
+import { ddexQuerySchema, releaseQcQuerySchema, trackQcQuerySchema } from './distribution.schemas';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
 const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
 const ROLE = ' Role: reviewer (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
-
-export const DISTRIBUTION_MESSAGES = {
-  qc: 'Quality check',
-  ddexNotApproved: 'A DDEX message is built for approved or taken-down releases only.',
-  ddexInvalid: 'The DDEX message did not validate against the ERN 4.3 schema; nobody was sent anything.',
-  unknownStore: 'Unknown store.',
-  ddexBuilt: 'DDEX message',
-} as const;
-
-export const trackQcQuerySchema = yup.object({ filename: yup.string().trim().max(64).required(RELEASE_MESSAGES.uploadUnknownFile) });
-export const releaseQcQuerySchema = yup.object({ release_id: idField('Release not found.') });
-export const ddexQuerySchema = yup.object({
-  release_id: idField('Release not found.'),
-  store: yup
-    .string()
-    .trim()
-    .default(STORES[0].name)
-    .oneOf(STORES.map((s) => s.name), DISTRIBUTION_MESSAGES.unknownStore),
-});
 
 /** The distribution engine's wire map (docs/decisions/020): QC results and the DDEX message. */
 export const DISTRIBUTION_ENDPOINTS = {

@@ -106,6 +106,15 @@ export function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/** Texts of the QC and DDEX endpoints. */
+export const DISTRIBUTION_MESSAGES = {
+  qc: 'Quality check',
+  ddexNotApproved: 'A DDEX message is built for approved or taken-down releases only.',
+  ddexInvalid: 'The DDEX message did not validate against the ERN 4.3 schema; nobody was sent anything.',
+  unknownStore: 'Unknown store.',
+  ddexBuilt: 'DDEX message',
+} as const;
+
 /** Screen texts of the store QC (track row, submission tab, console review). */
 export const QC_UI = {
   trackHeading: 'Store check',

@@ -57,6 +57,7 @@ export class Distribution1764626000000 implements MigrationInterface {
           { name: 'attempts', type: 'integer', default: 0 },
           { name: 'last_error', type: 'varchar', length: '1000', default: "''" },
           { name: 'delivered_at', type: 'datetime', isNullable: true },
+          { name: 'not_before', type: 'datetime', isNullable: true },
           { name: 'updated_at', type: 'datetime' },
         ],
         indices: [{ name: 'UQ_deliveries_release_store', columnNames: ['release_id', 'store'], isUnique: true }],

@@ -34,6 +34,8 @@ export class DeliveryEntity {
   @Column({ type: 'integer', default: 0 }) attempts!: number;
   @Column({ type: 'varchar', length: 1000, default: '' }) last_error!: string;
   @Column({ type: 'datetime', nullable: true }) delivered_at!: Date | null;
+  /** A queued retry waits until then (backoff); null: at once. */
+  @Column({ type: 'datetime', nullable: true }) not_before!: Date | null;
   @Column({ type: 'datetime' }) updated_at!: Date;
 }
 

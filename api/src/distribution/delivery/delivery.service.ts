@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
@@ -33,6 +34,10 @@ export type TargetInput = {
 export const batchIdOf = (d: Date): string => d.toISOString().replace(/[-:TZ.]/g, '');
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+/** How often a serving process looks for queued deliveries (also those queued by the CLI or another worker). */
+const POLL_MS = 5000;
+/** A delivery `delivering` for longer than this was left by a process that stopped: queued again. */
+const STALE_MS = 15 * 60_000;
 
 /**
  * Delivery of releases to stores (docs/decisions/020). Admins configure one target per store (SFTP;
@@ -44,10 +49,13 @@ const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : 
  * error, where staff can queue them again. Statuses: queued, delivering, delivered, failed, taken_down.
  */
 @Injectable()
-export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
+export class DeliveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DeliveryService.name);
   readonly jobs: JobRunner<DeliveryJob>;
   private readonly box: CredentialBox;
+  /** Whether this process serves HTTP (and so runs delivery jobs); a CLI context only queues rows. */
+  private worker = false;
+  private poller: NodeJS.Timeout | null = null;
 
   constructor(
     @InjectRepository(DeliveryTargetEntity) private readonly targets: Repository<DeliveryTargetEntity>,
@@ -58,20 +66,44 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
     private readonly storage: FileStorage,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly http: HttpAdapterHost,
   ) {
     const { attempts, backoffMs } = config.distribution.delivery;
     this.jobs = new JobRunner('delivery', (data) => this.runDelivery(data), { attempts, backoffMs, concurrency: 2 });
     this.box = new CredentialBox(config.distribution.credentialsKey, config.jwtSecret);
   }
 
-  /** Re-queue deliveries a stopped process left queued or delivering. */
-  async onModuleInit(): Promise<void> {
-    const left = await this.deliveries.find({ select: { id: true }, where: { status: In(['queued', 'delivering']) } });
-    for (const d of left) this.jobs.add({ delivery_id: d.id });
+  /**
+   * In a process that serves HTTP: run queued deliveries, also those queued by another process (the
+   * CLI's `review`, another cluster worker), by looking for due `queued` rows every POLL_MS. Claiming
+   * a row is a conditional update, so two processes never send the same batch at once. A row left
+   * `delivering` by a process that died is queued again after STALE_MS.
+   */
+  onApplicationBootstrap(): void {
+    this.worker = !!this.http?.httpAdapter;
+    if (!this.worker) return;
+    this.poller = setInterval(() => void this.poll().catch((e: Error) => this.logger.warn({ msg: 'delivery poll failed', err: e.message })), POLL_MS);
+    this.poller.unref();
+    void this.poll().catch(() => undefined);
   }
 
   onApplicationShutdown(): void {
+    if (this.poller) clearInterval(this.poller);
     this.jobs.close();
+  }
+
+  /** Queue the due rows this process does not run yet. */
+  async poll(now = new Date()): Promise<void> {
+    await this.deliveries.update({ status: 'delivering', updated_at: LessThan(new Date(now.getTime() - STALE_MS)) }, { status: 'queued', not_before: null });
+    const due = await this.deliveries.find({ select: { id: true }, where: [{ status: 'queued', not_before: IsNull() }, { status: 'queued', not_before: LessThanOrEqual(now) }] });
+    for (const d of due) if (!this.inFlight.has(d.id)) this.start(d.id);
+  }
+
+  private readonly inFlight = new Set<number>();
+  private start(id: number): void {
+    if (!this.worker || this.inFlight.has(id)) return;
+    this.inFlight.add(id);
+    this.jobs.add({ delivery_id: id });
   }
 
   /** GET ops/delivery-targets: every target, credentials left out (only whether each is set). */
@@ -146,10 +178,10 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
   async retry(deliveryId: number, actor: Actor): Promise<DeliveryRow> {
     const row = await this.deliveries.findOne({ where: { id: deliveryId } });
     if (!row) throw DomainError.notFound(M.deliveryNotFound);
-    const res = await this.deliveries.update({ id: deliveryId, status: 'failed' }, { status: 'queued', last_error: '', updated_at: new Date() });
+    const res = await this.deliveries.update({ id: deliveryId, status: 'failed' }, { status: 'queued', attempts: 0, last_error: '', not_before: null, updated_at: new Date() });
     if (!res.affected) throw DomainError.conflict(M.notFailed, 'not_failed');
     await this.audit.record(actor, 'delivery.retry', 'delivery', deliveryId, { status: 'failed', error: row.last_error }, { status: 'queued' });
-    this.jobs.add({ delivery_id: deliveryId });
+    this.start(deliveryId);
     return this.row((await this.deliveries.findOneByOrFail({ id: deliveryId }))!, true);
   }
 
@@ -176,11 +208,12 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
    */
   async runDelivery({ delivery_id }: DeliveryJob): Promise<void> {
     const row = await this.deliveries.findOne({ where: { id: delivery_id } });
-    if (!row || (row.status !== 'queued' && row.status !== 'delivering')) return;
+    if (!row || row.status !== 'queued') return this.settled(delivery_id);
     const attempt = row.attempts + 1;
     const started = new Date();
     const batchId = batchIdOf(started);
-    await this.deliveries.update({ id: row.id }, { status: 'delivering', attempts: attempt, batch_id: batchId, updated_at: started });
+    const claim = await this.deliveries.update({ id: row.id, status: 'queued' }, { status: 'delivering', attempts: attempt, batch_id: batchId, not_before: null, updated_at: started });
+    if (!claim.affected) return this.settled(delivery_id); // another process took it
     try {
       const target = await this.targets.findOne({ where: { id: row.target_id } });
       if (!target) throw new Error('the delivery target was removed');
@@ -194,20 +227,27 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
       await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done });
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done });
       this.logger.log({ msg: 'delivered', release_id: row.release_id, store: row.store, kind: row.kind, batch_id: batchId, attempt });
+      this.settled(row.id);
     } catch (e) {
       const error = describeError(e).slice(0, 1000);
       const last = attempt >= this.config.distribution.delivery.attempts;
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: false, error, started_at: started, finished_at: new Date() });
-      await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, updated_at: new Date() });
+      const notBefore = new Date(Date.now() + this.config.distribution.delivery.backoffMs * 2 ** (attempt - 1));
+      await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : notBefore, updated_at: new Date() });
       this.logger.warn({ msg: 'delivery attempt failed', release_id: row.release_id, store: row.store, attempt, last, err: error });
-      if (!last) throw e;
+      if (!last) throw e; // the runner retries after the same backoff
+      this.settled(row.id);
     }
+  }
+
+  private settled(id: number): void {
+    this.inFlight.delete(id);
   }
 
   /** Create or reset the (release, store) row to a queued delivery of `kind`, and queue its job. */
   private async queue(releaseId: number, target: DeliveryTargetEntity, kind: DeliveryEntity['kind']): Promise<DeliveryEntity> {
     const existing = await this.deliveries.findOne({ where: { release_id: releaseId, store: target.store } });
-    const values = { target_id: target.id, kind, status: 'queued' as const, attempts: 0, last_error: '', updated_at: new Date() };
+    const values = { target_id: target.id, kind, status: 'queued' as const, attempts: 0, last_error: '', not_before: null, updated_at: new Date() };
     let row: DeliveryEntity;
     if (existing) {
       await this.deliveries.update({ id: existing.id }, values);
@@ -215,7 +255,7 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
     } else {
       row = await this.deliveries.save(this.deliveries.create({ ...values, release_id: releaseId, store: target.store, batch_id: '', delivered_at: null }));
     }
-    this.jobs.add({ delivery_id: row.id });
+    this.start(row.id);
     return row;
   }
 
