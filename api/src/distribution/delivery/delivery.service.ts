@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
