@@ -223,18 +223,18 @@ export const REMOTE_REGISTRY_ENDPOINTS = {
     summary: 'Deploy a built remote from CI: a tarball of its dist/ (deploy token of that remote)',
     description:
       'Authorization: Bearer <deploy token> of this remote (401 without a valid one, 403 for another remote). Body: the tarball (Content-Type application/gzip or application/x-tar, 415 otherwise), at most REMOTE_UPLOAD_MAX_MB (413); files and folders only, no links, no path leaving the folder (400, nothing stored). Then as `remote deploy`: gate (422), pre-activation check (422), one deploy of a remote at a time (409 naming the winner). `?force=true` deploys a version marked bad.',
-    response: deployResultDoc, errors: [400, 403, 409, 413, 415, 422, 503],
+    response: deployResultDoc, errors: [400, 401, 403, 409, 413, 415, 422, 503],
   }),
   rollbackRemoteByToken: defineEndpoint<In<typeof tokenRollbackSchema>, RemoteDeployResult>({
     method: 'POST', path: 'ops/remotes/:remote/rollback', access: 'public', tag: 'ops',
     summary: 'Roll a remote back from CI (deploy token of that remote)',
     description: 'As the console rollback: without `to`, the version that was live before. 401 without a valid deploy token, 403 for another remote.',
-    body: tokenRollbackSchema, response: deployResultDoc, errors: [400, 403, 404, 409, 422, 503],
+    body: tokenRollbackSchema, response: deployResultDoc, errors: [400, 401, 403, 404, 409, 422, 503],
   }),
   activateRemoteByToken: defineEndpoint<In<typeof tokenActivateSchema>, RemoteDeployResult>({
     method: 'POST', path: 'ops/remotes/:remote/activate', access: 'public', tag: 'ops',
     summary: 'Make a stored version of a remote live from CI (deploy token of that remote)',
     description: '401 without a valid deploy token, 403 for another remote; gate and pre-activation check (422), bad version (409 unless force).',
-    body: tokenActivateSchema, response: deployResultDoc, errors: [400, 403, 404, 409, 422, 503],
+    body: tokenActivateSchema, response: deployResultDoc, errors: [400, 401, 403, 404, 409, 422, 503],
   }),
 } as const;
