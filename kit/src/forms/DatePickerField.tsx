@@ -24,8 +24,8 @@ const preload = () => void loadCalendar();
 /**
  * Read-only release date picker (core §2 Tab 1 "Release date picker is read-only, format DD/MM/yyyy,
  * minimum today plus 6 days", §5): the field cannot be typed into and shows the date as DD/MM/yyyy;
- * click, Enter, Space or ArrowDown open a react-day-picker calendar (a lazy chunk, preloaded when the
- * field mounts) whose days before `min` are disabled; arrows move by day/week, PageUp/PageDown by
+ * click, Enter, Space or ArrowDown open a react-day-picker calendar (a lazy chunk, fetched when the
+ * pointer enters the field or it takes focus) whose days before `min` are disabled; arrows move by day/week, PageUp/PageDown by
  * month, Enter/Space choose (epoch ms of the day's local midnight) and Esc closes.
  */
 export function DatePickerField({ label, name, value, min, onChange, onBlur, error, hint, required }: DatePickerFieldProps) {

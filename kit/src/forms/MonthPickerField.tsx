@@ -38,8 +38,8 @@ function parseMonth(value: string | undefined): Date | undefined {
 
 /**
  * Read-only month picker (areas §2 "Reports": Start Month and End Month pickers, year and month): the
- * field shows the month in `displayFormat` and opens a year of months (a lazy chunk, preloaded when the
- * field mounts) in the same popover as the release date picker. Keyboard: Enter, Space or ArrowDown
+ * field shows the month in `displayFormat` and opens a year of months (a lazy chunk, fetched when the
+ * pointer enters the field or it takes focus) in the same popover as the release date picker. Keyboard: Enter, Space or ArrowDown
  * open; arrows, PageUp/PageDown, Home/End move; Enter/Space choose; Esc closes. The value stays the
  * "YYYY-MM" string a native month input gave, so forms keep their rules.
  */

@@ -15,7 +15,7 @@ export type PickerShellProps = {
   hint?: string;
   required?: boolean;
   onBlur?(): void;
-  /** Starts loading the calendar's code (called once, when the field mounts). */
+  /** Starts loading the calendar's code (called when the pointer enters the field or it takes focus). */
   preload?(): void;
   /** The calendar; `close(true)` closes it and gives focus back to the field. */
   children(close: (returnFocus: boolean) => void): ReactNode;
@@ -25,8 +25,9 @@ export type PickerShellProps = {
  * A read-only field that opens a calendar popover (the APG "date picker combobox" pattern): the field
  * cannot be typed into; click, Enter, Space or ArrowDown open the popover (which takes focus), Esc
  * or a click outside closes it, and `onBlur` runs on every close so a form marks the field touched.
- * The calendar itself is a lazy chunk (`children` renders it under Suspense), so a page that shows the
- * field does not carry the calendar's code until the field mounts (docs/decisions/010 first load).
+ * The calendar itself is a lazy chunk (`children` renders it under Suspense), fetched when the pointer
+ * enters the field or the field takes focus, so a page's first load does not carry it
+ * (docs/decisions/010 first load); the dialog appears once its calendar is there.
  */
 export function PickerShell({ label, name, text, placeholder, openLabel, dialogLabel, error, hint, required, onBlur, preload, children }: PickerShellProps) {
   const uid = useId();
@@ -37,8 +38,6 @@ export function PickerShell({ label, name, text, placeholder, openLabel, dialogL
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => preload?.(), [preload]);
 
   // Focus goes back to the field after the popover has closed (an effect: `close` runs during render
   // when handed to the calendar, so it only sets state).
@@ -89,7 +88,8 @@ export function PickerShell({ label, name, text, placeholder, openLabel, dialogL
         {label}
         {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
       </Label>
-      <Control $invalid={Boolean(error)}>
+      {/* Fetch the calendar's chunk on intent, so the page's first load does not carry it. */}
+      <Control $invalid={Boolean(error)} onPointerEnter={preload} onFocus={preload}>
         <Input
           ref={inputRef}
           id={inputId}
