@@ -34,7 +34,7 @@ const Styled = styled.div`
   .rdp-day { padding: 1px; text-align: center; }
   .rdp-day_button { ${cellButton} width: 36px; height: 34px; }
   .rdp-today .rdp-day_button { border-color: ${theme.colors.border}; }
-  .rdp-outside .rdp-day_button:not(:disabled) { color: ${theme.colors.neutral}; }
+  .rdp-outside .rdp-day_button:not(:disabled) { color: ${theme.colors.textMuted}; }
   .rdp-selected .rdp-day_button { ${selectedCell} }
 `;
 

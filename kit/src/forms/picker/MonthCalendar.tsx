@@ -45,7 +45,7 @@ const STEPS: Record<string, (m: Date) => Date> = {
  * A year of months as a 4×3 grid, the month-level companion of the day calendar (same popover shell,
  * theme and date-fns, react-day-picker's date library; react-day-picker itself has no month view).
  * ‹ year › step a year; arrows move by month and row, PageUp/PageDown by year, Home/End to a row's
- * ends, Enter or Space choose; months after `max` are disabled. Each button is named "MMMM yyyy".
+ * ends, Enter or Space choose; months after `max` are disabled. Each button is named "MMM yyyy" ("Jun 2025").
  * Loaded lazily by `MonthPickerField`.
  */
 export default function MonthCalendar({ selected, max, labels, onSelect }: MonthCalendarProps) {
@@ -102,7 +102,8 @@ export default function MonthCalendar({ selected, max, labels, onSelect }: Month
                       data-month={format(m, 'yyyy-MM')}
                       tabIndex={m.getTime() === focused.getTime() ? 0 : -1}
                       disabled={Boolean(last && isAfter(m, last))}
-                      aria-label={format(m, 'MMMM yyyy')}
+                      // The name holds the visible "Jun" (axe label-content-name-mismatch).
+                      aria-label={format(m, 'MMM yyyy')}
                       $selected={isSelected}
                       $current={format(m, 'yyyy-MM') === format(new Date(), 'yyyy-MM')}
                       onFocus={() => {
