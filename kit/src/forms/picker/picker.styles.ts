@@ -47,7 +47,7 @@ export const Popover = styled.div`
   top: 100%;
   left: 0;
   z-index: ${theme.zIndex.popover};
-  margin-top: -10px;
+  margin-top: 4px; /* below the hint, which stays readable */
   width: 300px;
   max-width: calc(100vw - 32px);
   padding: 12px;
@@ -89,7 +89,7 @@ export const cellButton = css`
   font-weight: 500;
   cursor: pointer;
   &:hover:not(:disabled) { background: ${theme.colors.accentSoft}; }
-  &:disabled { color: ${theme.colors.border}; cursor: not-allowed; text-decoration: line-through; }
+  &:disabled { color: ${theme.colors.neutral}; cursor: not-allowed; text-decoration: line-through; }
   &:focus-visible { outline: 2px solid ${theme.colors.focus}; outline-offset: 1px; }
 `;
 
