@@ -44,6 +44,18 @@ describe('support area in the browser', () => {
     await page.goto(`${portal.url}${path}`);
     await page.waitForLoadState('networkidle');
   };
+  /** The reports' read-only month picker: open it, step back to `year` if needed, click the month. */
+  const pickMonth = async (label: string, year: number, month: string) => {
+    const input = field(label);
+    expect(await input.getAttribute('readonly')).not.toBeNull();
+    await input.click();
+    const dialog = page.getByRole('dialog', { name: UI.reports.monthPicker.dialogTitle });
+    await dialog.waitFor();
+    const button = dialog.getByRole('button', { name: `${month} ${year}`, exact: true });
+    for (let i = 0; i < 3 && !(await button.count()); i++) await dialog.getByRole('button', { name: UI.reports.monthPicker.previousYear }).click();
+    await button.click();
+    await dialog.waitFor({ state: 'detached' });
+  };
   const both = async (name: string) => {
     await screenshot(page, `${name}-1280`);
     await page.setViewportSize({ width: 600, height: 900 });
@@ -155,11 +167,12 @@ describe('support area in the browser', () => {
     await alert(M.endRequired);
     await field(UI.reports.store).selectOption('Spotify');
     const year = new Date().getFullYear() - 1;
-    await field(UI.reports.start).fill(`${year}-06`);
-    await field(UI.reports.end).fill(`${year}-01`);
+    await pickMonth(UI.reports.start, year, 'Jun');
+    await pickMonth(UI.reports.end, year, 'Jan');
     await page.getByRole('button', { name: UI.reports.request }).click();
     await alert(M.startAfterEnd);
-    await field(UI.reports.end).fill(`${year}-09`);
+    await pickMonth(UI.reports.end, year, 'Sep');
+    expect(await field(UI.reports.end).inputValue()).toBe(`Sep/${year}`);
     await page.getByRole('button', { name: UI.reports.request }).click();
     await toast(M.reportRequested);
     const row = page.getByRole('row').filter({ hasText: 'Spotify' });

@@ -31,6 +31,7 @@ export async function createAndSubmitSingle(page: Page, baseUrl: string, r: { ti
   const target = dayjs(minReleaseDate()).add(3, 'day');
   await page.getByLabel(starts(UI.info.releaseDate)).first().click();
   const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
+  await calendar.waitFor();
   const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
   for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
   await day.click();

@@ -22,6 +22,7 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './forms/S
 export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { RadioGroupField, type RadioGroupFieldProps } from './forms/RadioGroupField';
 export { DatePickerField, type DatePickerFieldProps } from './forms/DatePickerField';
+export { MonthPickerField, type MonthPickerFieldProps, type MonthPickerLabels } from './forms/MonthPickerField';
 export { fileMatches, useFileUpload, type FileUploadOptions } from './forms/use-file-upload';
 export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, textOf, type FieldErrors } from './forms/form-errors';
 export { useLeaveGuard } from './forms/use-leave-guard';

@@ -65,6 +65,8 @@ export const SUPPORT_UI = {
     download: 'Download CSV',
     // Starts with the visible text (`download`), so the link's name contains it (axe label-content-name-mismatch).
     downloadFor: 'Download CSV of the {store} report',
+    /** The Start/End Month pickers' popover (kit MonthPickerField); the field shows MMM/yyyy. */
+    monthPicker: { open: 'Open month picker', dialogTitle: 'Choose a month', previousYear: 'Previous year', nextYear: 'Next year', displayFormat: 'MMM/yyyy' },
   },
   profile: {
     title: 'Profile',

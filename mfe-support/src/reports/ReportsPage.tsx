@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { Button, Card, DataTable, PageHeader, Pagination, SectionTitle, SelectField, Stack, TextField, api, fieldError, notify, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, MonthPickerField, PageHeader, Pagination, SectionTitle, SelectField, Stack, api, fieldError, notify, theme, type DataTableColumn } from '@portal/kit';
 import { STORES, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, type ReportRow } from '@portal/contracts';
 import { fill, formatMonth } from '../support-common/format';
 import { ListFallback } from '../support-common/ListFallback';
@@ -38,7 +38,8 @@ const Download = styled.a`
 `;
 
 /**
- * /reports (areas §2 "Reports", §5): store select, Start Month and End Month pickers (year and month),
+ * /reports (areas §2 "Reports", §5): store select, Start Month and End Month pickers (year and month;
+ * the kit's read-only MonthPickerField, shown as MMM/yyyy, no month after the current one),
  * "Request Report", the red delay note, and "Previously Requested" (No., Report For, Start Date, End
  * Date as MMM/yyyy, PENDING or RECEIVED, a CSV link once received; "No Report Found.").
  */
@@ -109,8 +110,21 @@ export function ReportsPage() {
           >
             <FormGrid>
               <SelectField label={U.store} name="store" placeholder={U.storePlaceholder} options={STORE_OPTIONS} value={formik.values.store} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'store')} required />
-              <TextField label={U.start} name="start_date" type="month" max={maxMonth} value={formik.values.start_date} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'start_date')} required />
-              <TextField label={U.end} name="end_date" type="month" max={maxMonth} value={formik.values.end_date} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'end_date')} required />
+              {(['start_date', 'end_date'] as const).map((field) => (
+                <MonthPickerField
+                  key={field}
+                  label={field === 'start_date' ? U.start : U.end}
+                  name={field}
+                  max={maxMonth}
+                  displayFormat={U.monthPicker.displayFormat}
+                  labels={U.monthPicker}
+                  value={formik.values[field]}
+                  onChange={(month) => void formik.setFieldValue(field, month)}
+                  onBlur={() => void formik.setFieldTouched(field, true)}
+                  error={fieldError(formik, field)}
+                  required
+                />
+              ))}
               <Button type="submit" busy={formik.isSubmitting}>
                 {U.request}
               </Button>

@@ -1,7 +1,7 @@
 import { schemaErrors } from '@portal/kit';
 import { requestReportSchema, type RequestReportDto } from '@portal/contracts';
 
-/** The Reports form as typed: store name and months as `<input type="month">` values ("YYYY-MM" or ""). */
+/** The Reports form as typed: store name and months as the month pickers give them ("YYYY-MM" or ""). */
 export type ReportFormValues = { store: string; start_date: string; end_date: string };
 
 /** "2025-03" → epoch ms of 1 March 2025 00:00 UTC (the wire's month, areas §3); "" or junk → undefined. */
