@@ -90,6 +90,12 @@ export class BullMqTransport {
     await this.queue(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data, opts: { removeOnComplete: KEEP_COMPLETED, removeOnFail: KEEP_FAILED } });
   }
 
+  /** Remove the schedule of `name` (its repeat turned off in the configuration). */
+  async unrepeat(name: string): Promise<void> {
+    this.reg(name);
+    await this.queue(name).removeJobScheduler(`${name}:every`);
+  }
+
   async failed(): Promise<FailedJob[]> {
     const out: FailedJob[] = [];
     for (const name of this.handlers.keys()) {

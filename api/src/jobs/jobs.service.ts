@@ -74,9 +74,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * Run job `name` every `everyMs` with `data`, once per deployment (BullMQ job scheduler; in a single
-   * process a timer). Call before the app starts; scheduled at start.
+   * process a timer). Call before the app starts; scheduled at start. `everyMs` 0 turns it off.
    */
   repeat(name: string, everyMs: number, data: unknown = {}): void {
+    // everyMs 0: not repeated (with Redis, a schedule left by an earlier start is removed at start).
     this.repeats.push({ name, everyMs, data });
     if (this.started) void this.schedule(this.repeats[this.repeats.length - 1]!);
   }
@@ -107,9 +108,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private async schedule(r: { name: string; everyMs: number; data: unknown }): Promise<void> {
     if (!this.config.runJobs) return;
     if (this.bull) {
+      if (!r.everyMs) {
+        await this.bull.unrepeat(r.name).catch((e: Error) => this.logger.warn({ msg: 'could not remove a repeatable job', job: r.name, err: e.message }));
+        return;
+      }
       await this.bull.repeat(r.name, r.everyMs, r.data).catch((e: Error) => this.logger.warn({ msg: 'could not schedule a repeatable job', job: r.name, err: e.message }));
       return;
     }
+    if (!r.everyMs) return;
     const timer = setInterval(() => this.local!.enqueue(r.name, r.data).done.catch(() => undefined), r.everyMs);
     timer.unref();
     this.intervals.push(timer);

@@ -121,6 +121,27 @@ describe('JobsService', () => {
   });
 
   describe('across instances on one Redis', () => {
+    it('stops a repeatable job turned off (every 0) at the next start, though an earlier start scheduled it', async () => {
+      const ticks: string[] = [];
+      const first = await make({ REDIS_URL: redis.url }, (j) => {
+        j.register('test.offswitch', async () => void ticks.push('first'));
+        j.repeat('test.offswitch', 200);
+      });
+      await until('a tick', () => ticks.length >= 1);
+      await first.onApplicationShutdown();
+      services.splice(services.indexOf(first), 1);
+      await make({ REDIS_URL: redis.url }, (j) => {
+        j.register('test.offswitch', async () => void ticks.push('second'));
+        j.repeat('test.offswitch', 0);
+      });
+      // A run already due when the schedule went may still happen once; no further ones (the period is 200 ms).
+      await sleep(400);
+      const settled = ticks.filter((t) => t === 'second').length;
+      expect(settled).toBeLessThanOrEqual(1);
+      await sleep(1000);
+      expect(ticks.filter((t) => t === 'second').length).toBe(settled);
+    });
+
     it('a job queued by an instance that runs no jobs is run by another, once, even if queued before that one started', async () => {
       const ran: string[] = [];
       const handler = (who: string) => (j: JobsService) => j.register('test.once', async ({ tag }: { tag: string }) => void ran.push(`${who}:${tag}`));

@@ -3,8 +3,26 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
-import { createVerifiedUser } from '../helpers/accounts';
+import { newSignup } from '../helpers/accounts';
 import { startRedis, type Service } from './services';
+import { SharedCounters } from '../../src/redis/shared-counters';
+
+/**
+ * Sign up and verify on `t`; with REDIS_URL the OTP mail is a queued job that either instance may
+ * deliver (each writes its own DATA_DIR's dev outbox), so both outboxes are read until it arrives.
+ */
+async function createVerifiedUser(t: TestApp, others: TestApp[] = [a, b]) {
+  const signup = newSignup();
+  expect((await request(t.http).post('/api/signup').send(signup)).body.status).toBe(200);
+  let otp: string | undefined;
+  for (let i = 0; i < 100 && !otp; i++) {
+    otp = [t, ...others].map((x) => x.lastOtp(signup.email)).find(Boolean);
+    if (!otp) await new Promise((r) => setTimeout(r, 50));
+  }
+  const verified = await request(t.http).post('/api/verifyEmailOTP').send({ email: signup.email, otp });
+  expect(verified.body.token).toEqual(expect.any(String));
+  return { ...signup, token: verified.body.token as string };
+}
 
 /**
  * Two API instances (two apps in this process, one SQLite file) on one real redis-server
@@ -12,10 +30,11 @@ import { startRedis, type Service } from './services';
  * one is refused on the other at once although both had the session cached, and with Redis down the
  * account calls answer 503 with Retry-After while the rest of the API keeps serving.
  */
+let a: TestApp;
+let b: TestApp;
+
 describe('shared state in Redis across two instances', () => {
   let redis: Service;
-  let a: TestApp;
-  let b: TestApp;
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -52,6 +71,19 @@ describe('shared state in Redis across two instances', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([415, 415, 415, 429]);
+  });
+
+  it('counts the staff TOTP failures of both instances in one window, on the Redis clock', async () => {
+    const [ca, cb] = [a.app.get(SharedCounters), b.app.get(SharedCounters)];
+    const key = `totp-failure:test-${Date.now()}`;
+    await ca.record(key);
+    await cb.record(key);
+    await ca.record(key);
+    expect((await cb.window(key, 60_000)).hits).toHaveLength(3);
+    expect((await ca.window(key, 60_000)).taken).toBe(false); // no limit: reading adds nothing
+    expect((await ca.window(key, 60_000)).hits).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await cb.window(key, 250)).hits).toHaveLength(0); // all older than the window
   });
 
   it('with Redis down, login answers 503 with Retry-After (never unlimited) and the rest keeps serving; back when Redis is', async () => {

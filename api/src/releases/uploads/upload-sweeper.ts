@@ -22,8 +22,8 @@ export class UploadSweeper {
     jobs: JobsService,
   ) {
     jobs.register(UPLOAD_SWEEP_JOB, async () => ({ removed: await this.sweep() }));
-    const minutes = config.uploads.sweepMinutes;
-    if (minutes) jobs.repeat(UPLOAD_SWEEP_JOB, minutes * 60_000);
+    // 0 turns the sweep off (and removes a schedule an earlier start left in Redis).
+    jobs.repeat(UPLOAD_SWEEP_JOB, config.uploads.sweepMinutes * 60_000);
   }
 
   /** One pass; answers how many uploads went. Never throws (a failed pass is logged and retried next time). */
