@@ -9,4 +9,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 60000,
   maxWorkers: 1,
+  // The Redis/BullMQ specs boot apps in this process; ioredis can keep a socket open for a moment after
+  // every app closed. The run's result is final once the last suite ended: do not wait on those sockets.
+  forceExit: true,
 };

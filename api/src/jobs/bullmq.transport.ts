@@ -19,6 +19,9 @@ type Registered = { handler: JobHandler; opts: Required<JobOptions> };
  * kept a week for the CLI. Jobs survive a restart of every instance: a mail that could not be sent is
  * retried with backoff until its attempts are spent, then kept as failed.
  */
+/** Longest a close waits for the jobs its workers are running, ms. */
+const CLOSE_GRACE_MS = 10_000;
+
 export class BullMqTransport {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<string, Registered>();
@@ -117,8 +120,18 @@ export class BullMqTransport {
     return false;
   }
 
+  /**
+   * Stop the workers (letting a running job finish, for at most CLOSE_GRACE_MS; then they are closed by
+   * force and BullMQ hands the job to another instance once its lock expires), then the event streams and
+   * queues. Bounded, so an application close never waits on a job forever.
+   */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
+    const graceful = Promise.all(this.workers.map((w) => w.close().catch(() => undefined))).then(() => true);
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
+    const closed = await Promise.race([graceful, bound]);
+    clearTimeout(timer);
+    if (!closed) await Promise.all(this.workers.map((w) => w.close(true).catch(() => undefined)));
     await Promise.all([...this.events.values()].map((e) => e.close().catch(() => undefined)));
     await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
   }
