@@ -58,7 +58,7 @@ describe.each(SHAPES)('backup and restore drill: %s', (shape) => {
 
   it('brings back every row, every file and the secrets, and the portal serves them', async () => {
     ensureBuilt();
-    const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', STATIC_ROOT: '', CAPTCHA_REQUIRED: 'false', STORE_QC: 'report', LOG_REQUESTS: 'false' };
+    const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', STATIC_ROOT: '', CAPTCHA_REQUIRED: 'false', STORE_QC: 'report', LOG_REQUESTS: 'false', SHUTDOWN_GRACE_SECONDS: '3' };
     delete base.DATABASE_URL;
     delete base.JWT_SECRET; // generated into DATA_DIR/.secrets.json: the backup must carry it
     delete base.REDIS_URL;
@@ -140,5 +140,5 @@ describe.each(SHAPES)('backup and restore drill: %s', (shape) => {
     expect(JSON.stringify(tickets.body.body)).toContain('Is my backup safe?');
     const attached = await call(restored.port, 'GET', `/api/files/ticket/${attachmentFile}`, undefined, user.token);
     expect(attached.raw.equals(attachment)).toBe(true);
-  }, 180_000);
+  }, 300_000);
 });

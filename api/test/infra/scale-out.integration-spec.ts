@@ -43,6 +43,7 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
       CAPTCHA_REQUIRED: 'false',
       // Small fixture artwork: store QC measures it but refuses nothing here (decision 020).
       STORE_QC: 'report',
+      SHUTDOWN_GRACE_SECONDS: '3',
       LOG_REQUESTS: 'false',
       AUTH_RATE_LIMIT: '1000',
       AUTH_IP_RATE_LIMIT: '1000',

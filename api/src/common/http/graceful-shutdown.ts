@@ -29,7 +29,10 @@ export type DrainResult = {
   ms: number;
 };
 
-type Tracked = { active: number; lastActivity: number };
+type Tracked = { active: number; lastActivity: number; endedAt?: number };
+
+/** How long an idle socket we ended may wait for the client's end before it is destroyed, ms. */
+const HALF_OPEN_MS = 1000;
 
 /**
  * Graceful drain of an HTTP server (decision 022; prior art: Node's `closeIdleConnections`,
@@ -94,7 +97,15 @@ export class HttpDrain {
       const sweep = () => {
         const now = Date.now();
         for (const [socket, tracked] of this.sockets) {
-          if (tracked.active === 0 && now - tracked.lastActivity >= idleCloseMs) socket.end();
+          if (tracked.active !== 0 || now - tracked.lastActivity < idleCloseMs) continue;
+          if (!tracked.endedAt) {
+            tracked.endedAt = now;
+            socket.end();
+          } else if (now - tracked.endedAt >= HALF_OPEN_MS) {
+            // The server answers over half-open sockets (allowHalfOpen): a client that keeps its end of an
+            // idle keep-alive socket open would hold the drain until the deadline.
+            socket.destroy();
+          }
         }
         if (this.sockets.size === 0) return finish(0);
         if (now - this.startedAt >= options.graceMs) {
