@@ -281,6 +281,7 @@ describe('artist journey without dead ends', () => {
     expect(await clickLandsOn(save)).toBe(true);
     await shots('track-dialog-toast-above-actions');
     // A pointer resting on the toast does not keep it: it leaves after its 3 s.
+    const toastBox = (await toast.boundingBox())!;
     await page.mouse.move(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2);
     await toast.waitFor({ state: 'hidden', timeout: 4_500 });
     await page.keyboard.press('Escape');
