@@ -27,7 +27,10 @@ describe('SignupPage markup (core §2 /signup)', () => {
   it('has every field, the signature notice, both checkboxes and the captcha', () => {
     const html = renderAt('/signup', <SignupPage />);
     for (const label of [AUTH_TEXT.emailLabel, AUTH_TEXT.addressLabel, AUTH_TEXT.passwordLabel]) input(html, label);
-    expect(input(html, AUTH_TEXT.termsLabel)).toContain('type="checkbox"');
+    // The terms checkbox's label links the public /terms and /privacy pages (docs/decisions/017).
+    const terms = html.match(/<label[^>]*for="([^"]+)"[^>]*>[^<]*<a[^>]*href="\/terms"[^>]*>[^<]*<\/a>[^<]*<a[^>]*href="\/privacy"/);
+    expect(terms).not.toBeNull();
+    expect(tagOf(html, new RegExp(`<input[^>]*id="${terms![1]}"[^>]*>`))).toContain('type="checkbox"');
     expect(input(html, AUTH_TEXT.emailUpdatesLabel)).toContain('type="checkbox"');
     expect(html).toContain(AUTH_MESSAGES.digitalSignature);
     expect(html).toContain('<altcha-widget');
