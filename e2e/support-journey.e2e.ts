@@ -4,6 +4,8 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { makeNamedFile, makePdf, makePng, outboxMails } from './support/support-area';
+import { makeJpeg, makeMp3 } from './support/media';
+import { createSubmittedRelease } from './support/release-api';
 
 /**
  * Issue 9 "Done when", in a real browser on the running portal: a ticket with a real PDF and PNG,
@@ -181,9 +183,16 @@ describe('support area in the browser', () => {
     await row.getByText(`Sep/${year}`).waitFor();
     await both('support-reports');
 
-    // The operator attaches the store's CSV: RECEIVED, and the artist downloads it.
+    // The operator attaches the store's CSV: RECEIVED, and the artist downloads it. report-attach takes
+    // only rows of this artist's codes (decision 019): an approved release of theirs gives the UPC.
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const { releaseId } = await createSubmittedRelease(portal, token, { title: 'Monsoon', trackTitle: 'Monsoon Nights', artwork: makeJpeg('report-art', 1400), audio: makeMp3('report-track', 3) });
+    await portal.cli('review', String(releaseId), 'approved');
+    const approved = await (await fetch(`${portal.url}/api/getCatelogById?release_id=${releaseId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const upc = String(approved.body.upc_ean);
+    expect(upc).toMatch(/^\d{12,13}$/);
     const header = 'sale_month,reporting_date,store,country,artist,release,track,upc,isrc,sale_type,quantity,amount,currency';
-    const csv = makeNamedFile('spotify-report.csv', Buffer.from(`${header}\n${year}-06,${year}-09-30,Spotify,IN,Asha,Monsoon,Monsoon Nights,123456789012,INA012500001,stream,1200,3.60,USD\n`));
+    const csv = makeNamedFile('spotify-report.csv', Buffer.from(`${header}\n${year}-06,${year}-09-30,Spotify,IN,Asha,Monsoon,Monsoon Nights,${upc},,stream,1200,3.60,USD\n`));
     const reportId = (await page.evaluate(async () => {
       const r = await fetch('/api/getRequestedReports', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
       return (await r.json()).body[0].report_id as number;
