@@ -268,6 +268,8 @@ describe('support area in the browser', () => {
     await page.getByRole('button', { name: UI.profile.requestPayout }).click();
     const confirm = page.getByRole('dialog', { name: UI.profile.payoutTitle });
     await confirm.getByText(UI.profile.payoutQuestion).waitFor();
+    // The dialog fades and rises in: check its colours once it stands (axe reads blended colours mid-animation).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     await both('support-payout-confirm');
     await confirm.getByRole('button', { name: UI.profile.confirm }).click();
     await toast('Payout of $250.00 requested.');
