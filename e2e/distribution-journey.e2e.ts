@@ -114,6 +114,8 @@ describe('distribution: store QC and delivery in the browser', () => {
     const target = dayjs(minReleaseDate()).add(2, 'day');
     await page.getByLabel(starts(UI.info.releaseDate)).first().click();
     const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
+    // The calendar is its own chunk, loaded on intent: wait for it before looking for a day.
+    await calendar.waitFor();
     const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
     for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
     await day.click();

@@ -46,6 +46,16 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // them axe reports the missing landmark or heading).
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForSelector('main h1', { timeout: 10_000 }).catch(() => undefined);
+  // Colours are checked once entry animations (dialogs rising, toasts fading in) stand still: mid-animation
+  // axe reads blended colours. Endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (disabled) => {
