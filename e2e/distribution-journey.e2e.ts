@@ -4,7 +4,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QC_UI, RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal/contracts';
+import { QC_UI, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
+import { pickReleaseDate } from './support/audio-release';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
@@ -111,14 +112,7 @@ describe('distribution: store QC and delivery in the browser', () => {
     await page.getByLabel(starts(UI.info.genre)).first().selectOption('Pop');
     await page.getByLabel(starts(UI.info.subGenre)).first().selectOption({ index: 1 });
     await page.getByLabel(starts(UI.info.labelName)).fill('Delta Records');
-    const target = dayjs(minReleaseDate()).add(2, 'day');
-    await page.getByLabel(starts(UI.info.releaseDate)).first().click();
-    const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
-    // The calendar is its own chunk, loaded on intent: wait for it before looking for a day.
-    await calendar.waitFor();
-    const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
-    for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
-    await day.click();
+    await pickReleaseDate(page, 2);
     await page.getByLabel(starts(UI.info.pLine)).fill('2026 Delta Records');
     await page.getByLabel(starts(UI.info.cLine)).fill('2026 Delta Records');
     await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();

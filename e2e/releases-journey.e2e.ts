@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import dayjs from 'dayjs';
-import { fillMessage, productNumber, RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal/contracts';
+import { fillMessage, productNumber, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pickReleaseDate as pickDate } from './support/audio-release';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
@@ -60,16 +60,7 @@ describe('audio releases in the browser', () => {
     await page.waitForTimeout(200);
   }
 
-  async function pickReleaseDate() {
-    const target = dayjs(minReleaseDate()).add(2, 'day');
-    await page.getByLabel(starts(UI.info.releaseDate)).first().click();
-    const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
-    await calendar.waitFor();
-    const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
-    for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
-    await day.click();
-    return target;
-  }
+  const pickReleaseDate = () => pickDate(page, 2);
 
   async function addArtist(type: 'primary' | 'featuring', name: string) {
     await page.getByRole('button', { name: type === 'primary' ? UI.info.newPrimaryArtist : UI.info.newFeaturingArtist, exact: true }).first().click();

@@ -5,6 +5,22 @@ import { RELEASE_MESSAGES as M, RELEASE_UI as UI, minReleaseDate } from '@portal
 const starts = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /**
+ * Choose, in the wizard's release-date calendar, the day `daysAfterMinimum` days after the earliest
+ * allowed date (core §2: today + 6). The calendar is a chunk loaded on intent: it is awaited first, then
+ * up to three months are paged forward. Answers the chosen day.
+ */
+export async function pickReleaseDate(page: Page, daysAfterMinimum: number): Promise<dayjs.Dayjs> {
+  const target = dayjs(minReleaseDate()).add(daysAfterMinimum, 'day');
+  await page.getByLabel(starts(UI.info.releaseDate)).first().click();
+  const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
+  await calendar.waitFor();
+  const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
+  for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
+  await day.click();
+  return target;
+}
+
+/**
  * Create and submit a single in the audio wizard, in the browser (core §2 tabs 1-4): artwork, a new
  * primary artist, the required info, one track from `audioFile` with every required field, platforms
  * (CRBT and video off), terms, Submit. Ends on /catalog. `artworkFile` is a real JPEG, `audioFile` a
@@ -28,13 +44,7 @@ export async function createAndSubmitSingle(page: Page, baseUrl: string, r: { ti
   await page.getByLabel(starts(UI.info.genre)).first().selectOption('Pop');
   await page.getByLabel(starts(UI.info.subGenre)).first().selectOption({ index: 1 });
   await page.getByLabel(starts(UI.info.labelName)).fill('Blue Lotus Records');
-  const target = dayjs(minReleaseDate()).add(3, 'day');
-  await page.getByLabel(starts(UI.info.releaseDate)).first().click();
-  const calendar = page.getByRole('dialog', { name: UI.datePicker.dialogTitle });
-  await calendar.waitFor();
-  const day = calendar.getByRole('button', { name: target.format('D MMMM YYYY'), exact: true });
-  for (let i = 0; i < 3 && !(await day.count()); i++) await calendar.getByRole('button', { name: UI.datePicker.nextMonth }).click();
-  await day.click();
+  await pickReleaseDate(page, 3);
   await page.getByLabel(starts(UI.info.pLine)).fill('2026 Blue Lotus Records');
   await page.getByLabel(starts(UI.info.cLine)).fill('2026 Blue Lotus Records');
   await page.getByRole('button', { name: UI.wizard.saveAndContinue, exact: true }).click();
