@@ -75,6 +75,8 @@ export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTran
 
 /** A lone UTF-16 surrogate: not text (MySQL's utf8mb4 cannot store it, JSON.parse lets it through). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** The same, every occurrence (for replacing them; `replace` resets its lastIndex). */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 /** Nothing a person typed: NULs, other control characters and white space only. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NO_TEXT = /^[\s\u0000-\u001f\u007f]*$/;
@@ -86,7 +88,7 @@ const NO_TEXT = /^[\s\u0000-\u001f\u007f]*$/;
  */
 function textOf(value: string, optional: boolean): string | undefined {
   if (!optional && (LONE_SURROGATE.test(value) || (value.length > 0 && NO_TEXT.test(value)))) return undefined;
-  return LONE_SURROGATE.test(value) ? value.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD') : value;
+  return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value;
 }
 
 function schemaOf(def: EndpointDef | AnyObjectSchema, part: 'body' | 'query'): AnyObjectSchema {
