@@ -5,6 +5,32 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+// API modules talk through exported services, never another module's tables (CONVENTIONS §1,
+// docs/decisions/023): a file of api/src/<module>/ may import another module's entity only as a type.
+const API_MODULES = readdirSync(new URL('./api/src', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const apiBoundaries = API_MODULES.map((module) => ({
+  files: [`api/src/${module}/**/*.ts`],
+  ignores: ['**/*.spec.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: API_MODULES.filter((other) => other !== module).flatMap((other) => [`**/${other}/**/*.entity`, `**/${other}/**/*.entities`, `**/${other}/entities/*`]),
+            allowTypeImports: true,
+            message: 'Another API module\'s entity: use a service that module exports (docs/decisions/023).',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -38,6 +64,15 @@ export default tseslint.config(
       'jsx-a11y/no-redundant-roles': ['error', { nav: ['navigation'], table: ['table'], thead: ['rowgroup'], tbody: ['rowgroup'], tr: ['row'], td: ['cell'], th: ['columnheader'] }],
       'jsx-a11y/no-interactive-element-to-noninteractive-role': ['error', { tr: ['none', 'presentation'], td: ['cell'], canvas: ['img'] }],
     },
+  },
+  ...apiBoundaries,
+  {
+    // No import cycle (values or types) in the API and the contracts (docs/decisions/023).
+    files: ['api/src/**/*.ts', 'contracts/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })], 'import-x/extensions': ['.ts'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

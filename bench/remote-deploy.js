@@ -7,6 +7,9 @@
  * deploy stores a new version folder (a copy of that build under its own version name), so the copy
  * into the store is timed. The command is `node scripts/remote/remote.js` (what `npm run remote` runs,
  * without npm's own start-up of ~0.3 s). SQLite, and MariaDB/MySQL too when MYSQL_URL is set.
+ * Two paths are timed in the same run (docs/decisions/021): the on-server command (boots the registry's
+ * Nest context on the database) and a deploy from a team's CI over HTTP (`deploy --to <url>` with a
+ * deploy token; rollback `--api <url>`), where the running API does the work.
  * Run `npm run build` first.
  *   node bench/remote-deploy.js [--runs 5]
  */
@@ -15,6 +18,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const fixtures = require('../scripts/remote/test-fixtures');
+const crypto = require('node:crypto');
 const { mysqlDatabase } = require('./_api-process');
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -66,11 +70,33 @@ async function main() {
     await browser.close();
     changed.cleanup();
   }
-  console.log(`\ncommand start → fresh page shows the change, ${RUNS} runs each, ${os.cpus().length} cores`);
+  console.log(`\ncommand start → fresh page shows the change, ${RUNS} runs each, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const line of summary) console.log(line);
 }
 
-/** RUNS deploys and rollbacks on a fresh portal on `engine`; resolves to the two summary lines. */
+/**
+ * A deploy token for mfe_releases written straight into the registry's table (set-up, not timed; the
+ * console's token dialog does the same through DeployTokensService): only its sha256 is stored.
+ */
+async function deployToken(portal, databaseUrl) {
+  const token = `rdt_${crypto.randomBytes(32).toString('base64url')}`;
+  const hash = crypto.createHash('sha256').update(token).digest('hex');
+  const row = ['mfe_releases', 'bench', hash, 'bench', new Date()];
+  if (databaseUrl) {
+    const mysql = require(require.resolve('mysql2/promise', { paths: [path.join(__dirname, '..', 'api')] }));
+    const conn = await mysql.createConnection({ uri: databaseUrl, timezone: 'Z' });
+    await conn.query('INSERT INTO remote_deploy_tokens (remote, name, token_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?)', row);
+    await conn.end();
+  } else {
+    const Database = require(require.resolve('better-sqlite3', { paths: [path.join(__dirname, '..', 'api')] }));
+    const db = new Database(path.join(portal.dataDir, 'portal.sqlite'));
+    db.prepare('INSERT INTO remote_deploy_tokens (remote, name, token_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?)').run(...row.slice(0, 4), row[4].toISOString().replace('T', ' ').slice(0, 23));
+    db.close();
+  }
+  return token;
+}
+
+/** RUNS deploys and rollbacks on a fresh portal on `engine`, by each path; resolves to the summary lines. */
 async function measure(engine, browser, changed, databaseUrl) {
   console.log(`\n${engine}`);
   const portal = await fixtures.startVersionedPortal({ databaseUrl });
@@ -85,32 +111,45 @@ async function measure(engine, browser, changed, databaseUrl) {
     const { token } = await post('verifyEmailOTP', { email, otp });
     await waitForText(browser, portal.url, token, OLD_TEXT); // warm the browser and the API
 
-    const deploy = [];
-    const rollback = [];
-    for (let i = 1; i <= RUNS; i += 1) {
-      const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-remote-'));
-      copies.push(dist);
-      fs.cpSync(changed.dist, dist, { recursive: true });
-      const info = JSON.parse(fs.readFileSync(path.join(dist, 'version.json'), 'utf8'));
-      info.version = `${info.packageVersion}-bench${Date.now().toString(36)}${i}`;
-      fs.writeFileSync(path.join(dist, 'version.json'), JSON.stringify(info));
+    const ciToken = await deployToken(portal, databaseUrl);
+    const paths = [
+      { name: 'command', deploy: (dist) => portal.remote('deploy', 'mfe-releases', '--from', dist), rollback: () => portal.remote('rollback', 'mfe-releases', '--to', original) },
+      {
+        name: 'http',
+        deploy: (dist) => portal.remote('deploy', 'mfe-releases', '--from', dist, '--to', portal.url, '--token', ciToken),
+        rollback: () => portal.remote('rollback', 'mfe-releases', '--api', portal.url, '--to', original, '--token', ciToken),
+      },
+    ];
+    const lines = [];
+    for (const via of paths) {
+      const deploy = [];
+      const rollback = [];
+      for (let i = 1; i <= RUNS; i += 1) {
+        const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-remote-'));
+        copies.push(dist);
+        fs.cpSync(changed.dist, dist, { recursive: true });
+        const info = JSON.parse(fs.readFileSync(path.join(dist, 'version.json'), 'utf8'));
+        info.version = `${info.packageVersion}-bench${via.name}${Date.now().toString(36)}${i}`;
+        fs.writeFileSync(path.join(dist, 'version.json'), JSON.stringify(info));
 
-      let t0 = Date.now();
-      const d = await portal.remote('deploy', 'mfe-releases', '--from', dist);
-      if (d.code !== 0) throw new Error(d.out);
-      const dLoads = await waitForText(browser, portal.url, token, NEW_TEXT);
-      deploy.push({ total: Date.now() - t0, command: d.ms, loads: dLoads });
+        let t0 = Date.now();
+        const d = await via.deploy(dist);
+        if (d.code !== 0) throw new Error(d.out);
+        const dLoads = await waitForText(browser, portal.url, token, NEW_TEXT);
+        deploy.push({ total: Date.now() - t0, command: d.ms, loads: dLoads });
 
-      t0 = Date.now();
-      const r = await portal.remote('rollback', 'mfe-releases', '--to', original);
-      if (r.code !== 0) throw new Error(r.out);
-      const rLoads = await waitForText(browser, portal.url, token, OLD_TEXT);
-      rollback.push({ total: Date.now() - t0, command: r.ms, loads: rLoads });
-      console.log(`run ${i}: deploy ${deploy[i - 1].total} ms (command ${d.ms} ms, ${dLoads} load), rollback ${rollback[i - 1].total} ms (command ${r.ms} ms, ${rLoads} load)`);
+        t0 = Date.now();
+        const r = await via.rollback();
+        if (r.code !== 0) throw new Error(r.out);
+        const rLoads = await waitForText(browser, portal.url, token, OLD_TEXT);
+        rollback.push({ total: Date.now() - t0, command: r.ms, loads: rLoads });
+        console.log(`${via.name} run ${i}: deploy ${deploy[i - 1].total} ms (command ${d.ms} ms, ${dLoads} load), rollback ${rollback[i - 1].total} ms (command ${r.ms} ms, ${rLoads} load)`);
+      }
+      const line = (name, xs) =>
+        `${engine.padEnd(8)} ${via.name.padEnd(8)} ${name.padEnd(9)} median ${median(xs.map((x) => x.total))} ms, worst ${Math.max(...xs.map((x) => x.total))} ms  (command alone: median ${median(xs.map((x) => x.command))} ms, worst ${Math.max(...xs.map((x) => x.command))} ms)`;
+      lines.push(line('deploy', deploy), line('rollback', rollback));
     }
-    const line = (name, xs) =>
-      `${engine.padEnd(8)} ${name.padEnd(9)} median ${median(xs.map((x) => x.total))} ms, worst ${Math.max(...xs.map((x) => x.total))} ms  (command alone: median ${median(xs.map((x) => x.command))} ms, worst ${Math.max(...xs.map((x) => x.command))} ms)`;
-    return [line('deploy', deploy), line('rollback', rollback)];
+    return lines;
   } finally {
     await portal.stop();
     for (const c of copies) fs.rmSync(c, { recursive: true, force: true });

@@ -6,7 +6,8 @@ import { AUTH_LIMITS, AUTH_MESSAGES as M, fillMessage, type SignupPayload } from
 import { APP_CONFIG, defaultPortalUrl, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { MailService } from '../mail/mail.service';
-import { UserEntity } from '../users/user.entity';
+import type { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { PendingSignupEntity } from './pending-signup.entity';
 import { verifyPassword } from './password-hasher';
 
@@ -32,6 +33,7 @@ export class SignupAttemptsService {
     @InjectRepository(PendingSignupEntity) private readonly attempts: Repository<PendingSignupEntity>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly mail: MailService,
+    private readonly users: UsersService,
   ) {}
 
   /** Record an attempt with an argon2 `password_hash` and mail its code; answers its `signup_token`. */
@@ -132,18 +134,8 @@ export class SignupAttemptsService {
       // Conditional delete: of two concurrent correct submissions only one creates the account.
       const gone = await m.delete(PendingSignupEntity, { id: attempt.id });
       if (!gone.affected) throw DomainError.badRequest(M.otpInvalid);
-      if (await m.exists(UserEntity, { where: { email: lower } })) throw DomainError.conflict(M.emailTaken);
-      const user = await m.save(
-        m.create(UserEntity, {
-          name: attempt.name,
-          email: lower,
-          phone: attempt.phone,
-          address: attempt.address,
-          password_hash: attempt.password_hash,
-          signup_ip: attempt.signup_ip,
-          email_verified_at: new Date(),
-        }),
-      );
+      const user = await this.users.createVerified(m, { name: attempt.name, email: lower, phone: attempt.phone, address: attempt.address, password_hash: attempt.password_hash, signup_ip: attempt.signup_ip });
+      if (!user) throw DomainError.conflict(M.emailTaken);
       await m.delete(PendingSignupEntity, { email: lower });
       return user;
     });

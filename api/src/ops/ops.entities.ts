@@ -1,8 +1,5 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { numeric } from '../database/transformers';
-import { ReleaseReviewEntity } from '../releases/entities/release-review.entity';
-
-export { ReleaseReviewEntity };
 
 /** A role held by a staff member (issue 11); a user with no row is not staff. */
 @Entity('staff_roles')
@@ -75,4 +72,4 @@ export class AssignedIdentifierEntity {
   @Column({ type: 'datetime' }) created_at!: Date;
 }
 
-export const OPS_ENTITIES = [StaffRoleEntity, StaffTotpEntity, StaffSessionFactorEntity, OpsAuditEntity, ReleaseReviewEntity, IdentifierCounterEntity, AssignedIdentifierEntity];
+export const OPS_ENTITIES = [StaffRoleEntity, StaffTotpEntity, StaffSessionFactorEntity, OpsAuditEntity, IdentifierCounterEntity, AssignedIdentifierEntity];

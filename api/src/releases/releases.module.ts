@@ -7,6 +7,9 @@ import { ArtistsService } from './artists/artists.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { CatalogQuery } from './catalog/catalog.query';
 import { CatalogSnapshots } from './catalog/catalog-snapshots';
+import { ReleaseOptionsQuery } from './catalog/release-options.query';
+import { CatalogCodes } from './catalog/catalog-codes';
+import { ReleaseReviewRecords } from './review/release-review-records';
 import { ArtistEntity } from './entities/artist.entity';
 import { PlatformLogoEntity } from './entities/platform-logo.entity';
 import { ReleaseEntity } from './entities/release.entity';
@@ -36,7 +39,7 @@ import { TrackDraftsService } from './track-drafts/track-drafts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity, TrackDraftEntity]), StorageModule, IdentifiersModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController, TrackDraftsController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService],
-  exports: [ReleasesService, ArtistsService, UploadsService, LogosService, ReleaseGateService],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes],
+  exports: [ReleasesService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ArtistsService, UploadsService, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

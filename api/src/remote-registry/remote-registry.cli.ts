@@ -1,26 +1,11 @@
-import 'reflect-metadata';
-import { Module, type DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { hostname, userInfo } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { createSharedState, SharedStateModule } from '../redis/shared-state.module';
-import { ConfigModule } from '../config/config.module';
-import { loadConfig, type AppConfig } from '../config/app-config';
-import { DatabaseModule } from '../database/database.module';
+import type { AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
-import { RemoteRegistryModule } from './remote-registry.module';
 import { deployOverHttp } from './deploy-over-http/deploy-client';
-import { RemoteCanaryService } from './canary/canary.service';
-import { remoteDir, remoteName, RemoteRegistryService, type ActivationResult } from './remote-registry.service';
-
-/** Just what the command needs: config, database (migrations run), the registry. Boots in well under a second. */
-@Module({})
-class RemoteCliModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    // The registry's module reaches the staff module (console rollbacks), whose lockout counts live in SharedCounters (Redis with REDIS_URL).
-    return { module: RemoteCliModule, imports: [ConfigModule.forRoot(config), SharedStateModule.forRoot(createSharedState(config)), DatabaseModule, RemoteRegistryModule] };
-  }
-}
+import type { RemoteCanaryService } from './canary/canary.service';
+import type { RemoteRegistryService, ActivationResult } from './remote-registry.service';
+import { remoteDir, remoteName } from './remote-names';
 
 export const REMOTE_USAGE = `usage: npm run remote -- <command>
   deploy <remote> [--from <dist dir>] [--by <name>]    store the build (default <remote>/dist), check it and make it live
@@ -119,7 +104,10 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     }
     return deployOverHttp(api, token, name, { rollback: { to: flags.to, force: force || undefined } });
   }
-  const loaded = loadConfig(env, options.cwd);
+  // Nest, TypeORM and the config module load only here: the HTTP path above stays a small client.
+  const { loadConfig } = await import('../config/app-config');
+  const { openRemoteCli } = await import('./remote-cli.context');
+  const loaded: AppConfig = loadConfig(env, options.cwd);
   // The command never registers bundled versions by itself (that is the server's first start, docs/decisions/021).
   const config = { ...loaded, logRequests: false, remoteStore: { ...loaded.remoteStore, registerBundled: false } };
   const actor = flags.by || env.REMOTE_ACTOR || `${userInfo().username}@${hostname()}`;
@@ -128,12 +116,11 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     expectedRevision = Number(flags['expect-revision']);
     if (!Number.isInteger(expectedRevision) || expectedRevision < 0) throw new Error(`--expect-revision must be a whole number (got "${flags['expect-revision']}").`);
   }
-  const app = await NestFactory.createApplicationContext(RemoteCliModule.forRoot(config), { logger: ['error', 'warn'] });
+  const { app, registry, canary } = await openRemoteCli(config);
   try {
-    const registry = app.get(RemoteRegistryService);
     const overridden = target && remoteName(target) in config.remotesOverride;
     const note = overridden ? `\nnote: REMOTES_JSON overrides ${remoteName(target!)} in this environment, so /remotes.json keeps serving ${config.remotesOverride[remoteName(target!)]}.` : '';
-    return (await run(registry, app.get(RemoteCanaryService))) + note;
+    return (await run(registry, canary)) + note;
   } catch (error) {
     if (error instanceof DomainError) throw new Error(error.message);
     throw error;

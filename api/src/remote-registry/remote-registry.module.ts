@@ -1,13 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLiveEntity, RemoteLoadReportEntity, RemoteVersionEntity } from './remote-registry.entities';
-import { RemoteRegistryService } from './remote-registry.service';
-import { LocalRemoteStore, RemoteStore } from './store/remote-store';
-import { S3RemoteStore } from './store/s3-remote-store';
+import { RemoteRegistryCoreModule } from './remote-registry-core.module';
 import { RemoteRegistryController } from './remote-registry.controller';
 import { RemoteBeaconController, RemoteCanaryController } from './canary/canary.controller';
-import { RemoteCanaryService } from './canary/canary.service';
 import { BundledRegistration } from './bundled-registration';
 import { RemoteLoadReportsService } from './canary/load-reports.service';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -18,14 +12,12 @@ import { OpsAccessPolicy, OpsAdminGuard } from './ops-access.policy';
 import { StaffModule } from '../ops/staff/staff.module';
 import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
 
-/** Live remote registry and static store of remote versions (issue 12), with its admin endpoints. Exports the service only. */
+/** The registry's HTTP side (console, canary beacons, deploys from CI) over RemoteRegistryCoreModule, which it re-exports (docs/decisions/007, 021). */
 @Module({
-  imports: [TypeOrmModule.forFeature([RemoteVersionEntity, RemoteLiveEntity, RemoteActivationEntity, RemoteDeployClaimEntity, RemoteDeployTokenEntity, RemoteLoadReportEntity]), StaffModule, NotificationsModule],
+  imports: [RemoteRegistryCoreModule, StaffModule, NotificationsModule],
   // The CI routes (ops/remotes/:remote/...) after the console's fixed paths (ops/remotes/tokens...).
   controllers: [RemoteRegistryController, RemoteCanaryController, RemoteBeaconController, RemoteDeployController],
   providers: [
-    RemoteRegistryService,
-    RemoteCanaryService,
     RemoteLoadReportsService,
     BundledRegistration,
     DeployTokensService,
@@ -33,12 +25,7 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
     OpsAdminGuard,
     // Admins of the operations console whose session passed TOTP (issue 11).
     { provide: OpsAccessPolicy, useExisting: StaffOpsAccessPolicy },
-    {
-      provide: RemoteStore,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.remoteStore.s3 ? new S3RemoteStore(config.remoteStore.s3) : new LocalRemoteStore(config.remoteStore.storeDir)),
-    },
   ],
-  exports: [RemoteRegistryService, RemoteCanaryService],
+  exports: [RemoteRegistryCoreModule],
 })
 export class RemoteRegistryModule {}

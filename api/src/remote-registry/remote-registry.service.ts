@@ -19,7 +19,6 @@ const BACKWARD: readonly ActivationAction[] = ['rollback', 'auto-rollback'];
 const LIVE_ACTIONS: ActivationAction[] = ['deploy', 'activate', 'rollback', 'auto-rollback'];
 
 /** Federation name of a remote: `mfe_releases` (its package dir is `mfe-releases`). */
-const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /** The stored JSON of a version's shared singletons; {} when unreadable (an old row). */
 function parseShared(json: string): SharedVersions {
@@ -31,14 +30,9 @@ function parseShared(json: string): SharedVersions {
   }
 }
 
-/** `mfe-releases` or `mfe_releases` → `mfe_releases`; throws DomainError 400 on anything else. */
-export function remoteName(input: string): string {
-  const name = (input ?? '').trim().replace(/-/g, '_');
-  if (!NAME.test(name)) throw new DomainError(400, `"${input}" is not a remote name (e.g. mfe-releases).`, { code: 'bad_remote' });
-  return name;
-}
-/** `mfe_releases` → `mfe-releases` (package dir and store folder). */
-export const remoteDir = (name: string): string => name.replace(/_/g, '-');
+import { remoteDir, remoteName } from './remote-names';
+
+export { remoteDir, remoteName };
 
 /** What a built bundle says about itself: dist/version.json plus the manifest's shared versions. */
 export type BundleInfo = { name: string; version: string; buildId: string; commit: string; shared: SharedVersions; dir: string };

@@ -9,7 +9,7 @@ import { ReportsFromLedger } from './earnings/reports-from-ledger.service';
 import { ImportRunner } from './import/import-runner';
 import { StatementImportJob } from './import/statement-import.job';
 import { StatementImportsService } from './import/statement-imports.service';
-import { CatalogCodes } from './matching/catalog-codes';
+import { ReleasesModule } from '../releases/releases.module';
 import { UnmatchedService } from './matching/unmatched.service';
 import { ROYALTY_ENTITIES } from './shared/royalty.entities';
 import { SplitsService } from './splits/splits.service';
@@ -21,9 +21,9 @@ import { SplitsService } from './splits/splits.service';
  * statements desk). Ledger entries go through support/money's RoyaltyLedger.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(ROYALTY_ENTITIES), SupportModule, StaffModule],
+  imports: [TypeOrmModule.forFeature(ROYALTY_ENTITIES), SupportModule, StaffModule, ReleasesModule],
   controllers: [StatementsDeskController, EarningsController],
-  providers: [CatalogCodes, StatementImportJob, ImportRunner, StatementImportsService, UnmatchedService, SplitsService, EarningsService, ReportsFromLedger],
+  providers: [StatementImportJob, ImportRunner, StatementImportsService, UnmatchedService, SplitsService, EarningsService, ReportsFromLedger],
   exports: [StatementImportsService, ImportRunner, SplitsService, EarningsService],
 })
 export class RoyaltiesModule {}

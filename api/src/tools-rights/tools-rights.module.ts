@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ReleaseEntity } from '../releases/entities/release.entity';
-import { TrackEntity } from '../releases/entities/track.entity';
+import { ReleasesModule } from '../releases/releases.module';
 import { StorageModule } from '../storage/storage.module';
 import { LrcUploadsService } from './lyrics/lrc-uploads.service';
 import { LrcUploadEntity, LyricsEntity } from './lyrics/lyrics.entity';
@@ -17,7 +16,6 @@ import { PromotionEntity, PromotionImageEntity } from './promotions/promotion.en
 import { PromotionsController } from './promotions/promotions.controller';
 import { PromotionsService } from './promotions/promotions.service';
 import { ReleaseOptionsController } from './release-options/release-options.controller';
-import { ReleaseOptionsQuery } from './shared/release-options.query';
 import { SubmissionReviewService } from './shared/submission-review.service';
 import { UgcClaimEntity } from './ugc-claims/ugc-claim.entity';
 import { UgcClaimsController } from './ugc-claims/ugc-claims.controller';
@@ -29,14 +27,12 @@ import { WhitelistService } from './whitelist/whitelist.service';
 /**
  * The tools, rights and promotions area (remote mfe_tools_rights; areas §2–§9): profile linking,
  * playlist pitches, lyrics with LRC uploads, UGC claims, whitelist requests, their histories and
- * review outcomes, and the promotions history. Reads the releases area's tables (read-only) for the
- * pickers and ownership checks.
+ * review outcomes, and the promotions history. The pickers and ownership checks go through the releases
+ * module's exported ReleaseOptionsQuery (it reads no release table itself).
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([
-      ReleaseEntity,
-      TrackEntity,
       ProfileLinkingEntity,
       PlaylistPitchEntity,
       LyricsEntity,
@@ -47,9 +43,10 @@ import { WhitelistService } from './whitelist/whitelist.service';
       PromotionImageEntity,
     ]),
     StorageModule,
+    ReleasesModule,
   ],
   controllers: [ReleaseOptionsController, ProfileLinkingController, PlaylistPitchController, LyricsController, UgcClaimsController, WhitelistController, PromotionsController],
-  providers: [ReleaseOptionsQuery, ProfileLinkingService, PlaylistPitchService, LyricsService, LrcUploadsService, UgcClaimsService, WhitelistService, PromotionsService, SubmissionReviewService],
+  providers: [ProfileLinkingService, PlaylistPitchService, LyricsService, LrcUploadsService, UgcClaimsService, WhitelistService, PromotionsService, SubmissionReviewService],
   exports: [SubmissionReviewService, PromotionsService],
 })
 export class ToolsRightsModule {}

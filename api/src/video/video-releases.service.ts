@@ -102,6 +102,16 @@ export class VideoReleasesService {
     }
   }
 
+  /** Video releases in review, oldest first, `limit` from `offset`, with the total (the console's video queue). */
+  inReview(limit: number, offset: number): Promise<[VideoReleaseEntity[], number]> {
+    return this.videos.findAndCount({ where: { status: 'in_review' }, order: { id: 'ASC' }, take: limit, skip: offset });
+  }
+
+  /** Any video release by id, or null (the console reads it before a review outcome). */
+  find(videoId: number): Promise<VideoReleaseEntity | null> {
+    return this.videos.findOne({ where: { id: videoId } });
+  }
+
   /**
    * Operator command `video-status` (areas §4: how a status changes is ours): set any of in_review,
    * approved, rejected, takendown (a reason is required for rejected, kept for takendown) and notify the

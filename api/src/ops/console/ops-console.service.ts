@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { OPS_MESSAGES as M, type OpsUserDetail, type OpsUserRow, type PlatformState, type VideoQueueRow } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { PlatformStatusService } from '../../platform-status/platform-status.service';
-import { ReleaseEntity } from '../../releases/entities/release.entity';
+import { ReleaseReviewRecords } from '../../releases/review/release-review-records';
 import { ledgerBalanceCents } from '../../support/money/ledger.query';
-import { TicketEntity } from '../../support/tickets/ticket.entities';
-import { UserEntity } from '../../users/user.entity';
+import { TicketsService } from '../../support/tickets/tickets.service';
+import type { UserEntity } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
-import { VideoReleaseEntity } from '../../video/entities/video-release.entity';
+import type { VideoReleaseEntity } from '../../video/entities/video-release.entity';
 import { VideoReleasesService } from '../../video/video-releases.service';
 import { AuditService, type Actor } from '../audit/audit.service';
 import { StaffService } from '../staff/staff.service';
@@ -29,16 +29,18 @@ export class OpsConsoleService {
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly staff: StaffService,
+    private readonly releases: ReleaseReviewRecords,
+    private readonly tickets: TicketsService,
   ) {}
 
   async videoQueue(limit: number, offset: number): Promise<{ rows: VideoQueueRow[]; total: number }> {
-    const [rows, total] = await this.db.getRepository(VideoReleaseEntity).findAndCount({ where: { status: 'in_review' }, order: { id: 'ASC' }, take: limit, skip: offset });
+    const [rows, total] = await this.videos.inReview(limit, offset);
     return { rows: rows.map((v) => this.videoRow(v)), total };
   }
 
   /** approved / rejected (reason) / takendown (reason) of a video in review (takedown also of an approved one). 404, 403 ownVideo, 409, 400. */
   async reviewVideo(videoId: number, outcome: 'approved' | 'rejected' | 'takendown', reason: string, actor: Actor): Promise<VideoQueueRow> {
-    const before = await this.db.getRepository(VideoReleaseEntity).findOne({ where: { id: videoId } });
+    const before = await this.videos.find(videoId);
     if (!before) throw DomainError.notFound(M.videoNotFound);
     // Four-eyes (docs/decisions/016): never on a video of the reviewer's own account.
     if (actor.userId !== null && before.user_id === actor.userId) throw new DomainError(403, M.ownVideo, { code: 'four_eyes' });
@@ -70,21 +72,15 @@ export class OpsConsoleService {
   }
 
   async searchUsers(q: string, limit: number, offset: number): Promise<{ rows: OpsUserRow[]; total: number }> {
-    const qb = this.db.getRepository(UserEntity).createQueryBuilder('u');
-    if (q.trim()) {
-      // '!' escapes LIKE wildcards the same way on SQLite and MySQL (a backslash is itself an escape in MySQL literals).
-      const like = `%${q.trim().toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-      qb.where(new Brackets((w) => w.where("LOWER(u.name) LIKE :like ESCAPE '!'", { like }).orWhere("LOWER(u.email) LIKE :like ESCAPE '!'", { like })));
-    }
-    const [rows, total] = await qb.orderBy('u.id', 'DESC').take(limit).skip(offset).getManyAndCount();
+    const { rows, total } = await this.users.search(q, limit, offset);
     return { rows: rows.map(userRow), total };
   }
 
   async userDetail(userId: number): Promise<OpsUserDetail> {
-    const u = await this.db.getRepository(UserEntity).findOne({ where: { id: userId } });
+    const u = await this.users.findById(userId);
     if (!u) throw DomainError.notFound(M.userNotFound);
-    const releases = await this.db.getRepository(ReleaseEntity).find({ select: { id: true, release_title: true, status: true }, where: { user_id: userId }, order: { id: 'DESC' }, take: 50 });
-    const tickets = await this.db.getRepository(TicketEntity).count({ where: { user_id: userId } });
+    const releases = await this.releases.titlesOf(userId, 50);
+    const tickets = await this.tickets.countOf(userId);
     return {
       ...userRow(u),
       balance_usd: (await ledgerBalanceCents(this.db.manager, userId)) / 100,
@@ -100,7 +96,7 @@ export class OpsConsoleService {
    * restore they pass TOTP again (docs/decisions/016). 404 userNotFound; 403 staffSelf (own account).
    */
   async setRevoked(userId: number, revoked: boolean, actor: Actor): Promise<OpsUserRow> {
-    const u = await this.db.getRepository(UserEntity).findOne({ where: { id: userId } });
+    const u = await this.users.findById(userId);
     if (!u) throw DomainError.notFound(M.userNotFound);
     this.staff.assertNotSelf(userId, actor);
     await this.users.update(userId, { revoked: revoked ? 1 : 0 });

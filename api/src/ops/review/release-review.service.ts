@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   AUDIO_URL_PREFIX,
   OPS_MESSAGES as M,
   RELEASE_MESSAGES,
   RELEASE_STATUS_LABEL,
-  TRACK_STATUS,
   fillMessage,
   rejectionText,
   type IdentifierConflict,
@@ -17,19 +16,17 @@ import {
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { ReleaseEntity } from '../../releases/entities/release.entity';
-import { TrackEntity } from '../../releases/entities/track.entity';
+import { ReleaseReviewRecords, type ReleaseRecord } from '../../releases/review/release-review-records';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
-import { UserEntity } from '../../users/user.entity';
+import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
 import { IdentifierRegistryService } from '../identifiers/identifier-registry.service';
-import { ReleaseReviewEntity } from '../ops.entities';
 import { DeliveryService } from '../../distribution/delivery/delivery.service';
 
 type Snapshot = { status: string; reason: string; upc_ean: string };
-const snap = (r: ReleaseEntity): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
+const snap = (r: ReleaseRecord): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
 
 /**
  * Release review of the operations console and of the CLI `review` command (issue 11): the queue,
@@ -48,11 +45,13 @@ export class ReleaseReviewService {
     private readonly uploads: UploadsService,
     private readonly releases: ReleasesService,
     private readonly delivery: DeliveryService,
+    private readonly records: ReleaseReviewRecords,
+    private readonly users: UsersService,
   ) {}
 
   /** `in_review` releases, oldest submission first, with their age in whole minutes. */
   async queue(limit: number, offset: number, now = Date.now()): Promise<{ rows: ReviewQueueRow[]; total: number }> {
-    const [rows, total] = await this.db.getRepository(ReleaseEntity).findAndCount({ where: { status: 'in_review' }, order: { submitted_at: 'ASC', id: 'ASC' }, take: limit, skip: offset });
+    const [rows, total] = await this.records.inReview(limit, offset);
     const emails = await this.emails(rows.map((r) => r.user_id));
     return {
       total,
@@ -73,7 +72,7 @@ export class ReleaseReviewService {
   /** Every field of any release, its tracks and the reasons of its latest rejection. 404 releaseNotFound. */
   async detail(releaseId: number): Promise<ReviewRelease> {
     const r = await this.find(this.db.manager, releaseId);
-    const tracks = await this.db.getRepository(TrackEntity).find({ where: { release_id: r.id }, order: { id: 'ASC' } });
+    const tracks = await this.records.tracks(r.id);
     return {
       release_id: r.id,
       release_title: r.release_title,
@@ -110,7 +109,7 @@ export class ReleaseReviewService {
   }
 
   /** Other releases carrying this release's UPC or its tracks' ISRCs, with their owners' e-mails (docs/decisions/016). */
-  private async conflicts(r: ReleaseEntity): Promise<IdentifierConflict[]> {
+  private async conflicts(r: ReleaseRecord): Promise<IdentifierConflict[]> {
     const holders = await this.releases.identifierHolders(r.id);
     const emails = await this.emails(holders.map((h) => h.user_id));
     return holders.map((h) => ({
@@ -131,7 +130,7 @@ export class ReleaseReviewService {
 
   /** A signed link (10 minutes) to play any track's audio: staff only, through the console. */
   async audioLink(trackId: number): Promise<{ url: string; expires_at: number }> {
-    const track = await this.db.getRepository(TrackEntity).findOne({ where: { id: trackId } });
+    const track = await this.records.track(trackId);
     if (!track || !track.audio_track) throw DomainError.notFound(M.trackNotFound);
     const { expires, sig } = this.uploads.links.sign('audio', track.audio_track);
     return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(track.audio_track)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
@@ -150,13 +149,13 @@ export class ReleaseReviewService {
       // legacy duplicate held by another release is refused (409) and nothing is approved (docs/decisions/016).
       if (before.upc_ean) await this.registry.confirmForApproval(m, 'upc', before.upc_ean, before.user_id, releaseId, 0);
       const upc = before.upc_ean || (await this.identifiers.assignUpc(m, releaseId, before.user_id));
-      if (!before.upc_ean) await m.update(ReleaseEntity, { id: releaseId }, { upc_ean: upc });
-      const tracks = await m.find(TrackEntity, { where: { release_id: releaseId }, order: { id: 'ASC' } });
+      if (!before.upc_ean) await this.records.setUpc(m, releaseId, upc);
+      const tracks = await this.records.tracks(releaseId, m);
       const isrcs: string[] = [];
       for (const t of tracks) {
         if (t.isrc) await this.registry.confirmForApproval(m, 'isrc', t.isrc, before.user_id, releaseId, t.id);
         const isrc = t.isrc || (await this.identifiers.assignIsrc(m, t.id, new Date(), before.user_id, releaseId));
-        await m.update(TrackEntity, { id: t.id }, { isrc, status: TRACK_STATUS.approved });
+        await this.records.approveTrack(m, t.id, isrc);
         isrcs.push(isrc);
       }
       await this.history(m, releaseId, 'approved', [], '', actor);
@@ -191,7 +190,7 @@ export class ReleaseReviewService {
     const release = await this.db.transaction(async (m) => {
       const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['approved'], { status: 'takendown', reason: text }, M.notApproved);
-      await m.update(TrackEntity, { release_id: releaseId }, { status: TRACK_STATUS.takendown });
+      await this.records.takeDownTracks(m, releaseId);
       await this.history(m, releaseId, 'takendown', [], text, actor);
       await this.audit.record(actor, 'release.takedown', 'release', releaseId, snap(before), { status: 'takendown', reason: text }, m);
       return before;
@@ -201,30 +200,29 @@ export class ReleaseReviewService {
     return { release_id: releaseId, status: 'takendown', upc_ean: release.upc_ean, isrcs: [] };
   }
 
-  private async find(m: EntityManager, releaseId: number): Promise<ReleaseEntity> {
-    const r = await m.findOne(ReleaseEntity, { where: { id: releaseId } });
+  private async find(m: EntityManager, releaseId: number): Promise<ReleaseRecord> {
+    const r = await this.records.find(releaseId, m);
     if (!r) throw DomainError.notFound(M.releaseNotFound);
     return r;
   }
 
   /** The release to decide on, refused (403 ownRelease) when it belongs to the deciding staff member (four-eyes, docs/decisions/016). */
-  private async findToDecide(m: EntityManager, releaseId: number, actor: Actor): Promise<ReleaseEntity> {
+  private async findToDecide(m: EntityManager, releaseId: number, actor: Actor): Promise<ReleaseRecord> {
     const r = await this.find(m, releaseId);
     if (actor.userId !== null && r.user_id === actor.userId) throw new DomainError(403, M.ownRelease, { code: 'four_eyes' });
     return r;
   }
 
   /** The conditional status change: nothing changes (409) unless the row is still in one of `from`. */
-  private async move(m: EntityManager, releaseId: number, from: string[], set: { status: ReleaseEntity['status']; reason: string }, conflict: string): Promise<void> {
-    const res = await m.createQueryBuilder().update(ReleaseEntity).set(set).where('id = :id AND status IN (:...from)', { id: releaseId, from }).execute();
-    if (!res.affected) throw DomainError.conflict(conflict, 'not_reviewable');
+  private async move(m: EntityManager, releaseId: number, from: string[], set: { status: ReleaseRecord['status']; reason: string }, conflict: string): Promise<void> {
+    if (!(await this.records.move(m, releaseId, from, set))) throw DomainError.conflict(conflict, 'not_reviewable');
   }
 
   private async history(m: EntityManager, releaseId: number, outcome: string, reasons: string[], note: string, actor: Actor): Promise<void> {
-    await m.insert(ReleaseReviewEntity, { release_id: releaseId, outcome, reasons: reasons.join(','), note: note.trim().slice(0, 1000), reviewer: actor.email, created_at: new Date() });
+    await this.records.recordReview(m, releaseId, outcome, reasons, note, actor.email);
   }
 
-  private async tell(release: ReleaseEntity, status: 'approved' | 'rejected' | 'takendown', reason: string): Promise<void> {
+  private async tell(release: ReleaseRecord, status: 'approved' | 'rejected' | 'takendown', reason: string): Promise<void> {
     await this.notifications.notify(
       release.user_id,
       fillMessage(RELEASE_MESSAGES.reviewNotification, { title: release.release_title, status: RELEASE_STATUS_LABEL[status], reason: reason ? ` ${reason}` : '' }),
@@ -232,9 +230,7 @@ export class ReleaseReviewService {
     );
   }
 
-  private async emails(ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const users = await this.db.getRepository(UserEntity).find({ select: { id: true, email: true }, where: { id: In([...new Set(ids)]) } });
-    return new Map(users.map((u) => [u.id, u.email]));
+  private emails(ids: number[]): Promise<Map<number, string>> {
+    return this.users.emailsById(ids);
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EarningLine, EarningsSummary, EarningsTotal } from '@portal/contracts';
 import { ledgerBalanceCents } from '../../support/money/ledger.query';
-import { CatalogCodes } from '../matching/catalog-codes';
+import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { currentMonth } from '../splits/splits.service';
 
 /** The sale-month window of a query: `from`..`to` (YYYY-MM), default the 12 months up to this one. */

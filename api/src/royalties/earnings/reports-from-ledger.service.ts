@@ -15,7 +15,7 @@ import { fillMessage, REPORT_CSV_COLUMNS, REPORT_STATUS, ROYALTY_MESSAGES as M, 
 import { DomainError } from '../../common/domain-error';
 import { ReportsService } from '../../support/reports/reports.service';
 import { AuditService, type Actor } from '../../ops/audit/audit.service';
-import { CatalogCodes } from '../matching/catalog-codes';
+import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { StatementImportsService } from '../import/statement-imports.service';
 
 dayjs.extend(utc);

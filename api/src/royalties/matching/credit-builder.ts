@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { splitByShares, splitEvenly } from '../shared/money-math';
 import { TrackSplitEntity } from '../shared/royalty.entities';
-import type { CatalogCodes, CatalogTrack } from './catalog-codes';
+import type { CatalogCodes, CatalogTrack } from '../../releases/catalog/catalog-codes';
 
 /** A statement row ready to credit: canonical fields with its amount in micro-USD. */
 export type PricedRow = {

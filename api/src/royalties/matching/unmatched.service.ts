@@ -10,7 +10,7 @@ import { bulkInsert, CREDIT_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents } from '../shared/money-math';
 import { StatementImportEntity, StatementUnmatchedEntity } from '../shared/royalty.entities';
 import { ledgerNote, StatementImportJob } from '../import/statement-import.job';
-import { CatalogCodes } from './catalog-codes';
+import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { acceptedSplits, creditLines, type CreditLine } from './credit-builder';
 
 /**

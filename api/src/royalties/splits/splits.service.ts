@@ -8,7 +8,7 @@ import { NotificationsService } from '../../notifications/notifications.service'
 import { SerialTransactions } from '../../support/shared/serial-transactions';
 import { SupportConfig } from '../../support/shared/support-config';
 import { UsersService } from '../../users/users.service';
-import { CatalogCodes } from '../matching/catalog-codes';
+import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { TrackSplitEntity } from '../shared/royalty.entities';
 
 /** The current month, YYYY-MM (UTC). */

@@ -131,4 +131,9 @@ export class TicketsService {
     if (changed.affected) await this.notifications.notify(ticket.user_id, fillMessage(M.ticketClosedNotification, { id: ticket.id, reason: ticket.reason }), `/tickets/${ticket.id}`);
     return { ...ticket, status: TICKET_STATUS.done };
   }
+
+  /** How many tickets a user has opened (any status): the console's user detail. */
+  countOf(userId: number): Promise<number> {
+    return this.tickets.count({ where: { user_id: userId } });
+  }
 }

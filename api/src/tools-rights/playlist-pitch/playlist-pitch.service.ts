@@ -4,7 +4,7 @@ import { In, type Repository } from 'typeorm';
 import { TOOLS_MESSAGES as M, type HistoryQueryDto, type PitchPlaylistDto, type PlaylistPitchRow } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { historyPage } from '../shared/history-page';
-import { ReleaseOptionsQuery } from '../shared/release-options.query';
+import { ReleaseOptionsQuery } from '../../releases/catalog/release-options.query';
 import { audioColumns, audioRow } from '../shared/submission.columns';
 import { PlaylistPitchEntity } from './playlist-pitch.entity';
 

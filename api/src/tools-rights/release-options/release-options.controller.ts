@@ -5,7 +5,7 @@ import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
-import { ReleaseOptionsQuery } from '../shared/release-options.query';
+import { ReleaseOptionsQuery } from '../../releases/catalog/release-options.query';
 
 /** Select Release and Select Audio of the tools and rights screens (areas §2, §3, §7). */
 @Controller()

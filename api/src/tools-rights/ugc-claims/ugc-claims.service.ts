@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { HistoryQueryDto, UgcClaimDto, UgcClaimRow } from '@portal/contracts';
 import { historyPage } from '../shared/history-page';
-import { ReleaseOptionsQuery } from '../shared/release-options.query';
+import { ReleaseOptionsQuery } from '../../releases/catalog/release-options.query';
 import { audioColumns, audioRow } from '../shared/submission.columns';
 import { UgcClaimEntity } from './ugc-claim.entity';
 

@@ -9,9 +9,9 @@ const EARNING = `('approved','takendown')`;
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 /**
- * Read-only lookups of the catalogue by ISRC and UPC for statement matching (decision 019, "Matching").
- * The releases area exports no such query yet; this one class reads its `tracks` and `releases`
- * tables so that moving it behind a ReleasesService method is one change.
+ * Read-only lookups of the catalogue by ISRC and UPC for statement matching (decision 019, "Matching"),
+ * owned and exported by the releases module so the royalties module reads none of its tables. Each
+ * method takes the caller's EntityManager, so an import's matching reads inside its batch transaction.
  */
 @Injectable()
 export class CatalogCodes {

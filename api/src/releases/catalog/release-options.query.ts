@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThan, Repository } from 'typeorm';
 import { TOOLS_MESSAGES as M, type AudioOption, type ReleaseOption, type ReleaseStatus, type UpcomingReleaseOption } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
-import { ReleaseEntity } from '../../releases/entities/release.entity';
-import { TrackEntity } from '../../releases/entities/track.entity';
+import { ReleaseEntity } from '../entities/release.entity';
+import { TrackEntity } from '../entities/track.entity';
 
 /**
  * Releases the tools and rights may name: submitted ones (in review or approved). A draft is not
@@ -17,7 +17,7 @@ export type OwnedAudio = { release: Pick<ReleaseEntity, 'id' | 'release_title' |
 
 /**
  * Read-only queries on the releases area's tables for the pickers and the ownership checks of the
- * tools and rights (areas §2 Select Release / Select Audio; DESIGN "Data": every query is scoped by
+ * tools and rights, exported by ReleasesModule so that module reads no release table itself (areas §2 Select Release / Select Audio; DESIGN "Data": every query is scoped by
  * the caller's id, so another user's release answers 404 like a missing one).
  */
 @Injectable()
