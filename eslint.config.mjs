@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // API modules talk through exported services, never another module's tables (CONVENTIONS §1,
-// docs/decisions/023): a file of api/src/<module>/ may import another module's entity only as a type.
+// docs/decisions/024): a file of api/src/<module>/ may import another module's entity only as a type.
 const API_MODULES = readdirSync(new URL('./api/src', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -24,7 +24,7 @@ const apiBoundaries = API_MODULES.map((module) => ({
           {
             group: API_MODULES.filter((other) => other !== module).flatMap((other) => [`**/${other}/**/*.entity`, `**/${other}/**/*.entities`, `**/${other}/entities/*`]),
             allowTypeImports: true,
-            message: 'Another API module\'s entity: use a service that module exports (docs/decisions/023).',
+            message: 'Another API module\'s entity: use a service that module exports (docs/decisions/024).',
           },
         ],
       },
@@ -67,7 +67,7 @@ export default tseslint.config(
   },
   ...apiBoundaries,
   {
-    // No import cycle (values or types) in the API and the contracts (docs/decisions/023).
+    // No import cycle (values or types) in the API and the contracts (docs/decisions/024).
     files: ['api/src/**/*.ts', 'contracts/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     plugins: { 'import-x': importX },
