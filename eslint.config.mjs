@@ -67,7 +67,7 @@ export default tseslint.config(
   },
   ...apiBoundaries,
   {
-    // No import cycle (values or types) in the API and the contracts (docs/decisions/024).
+    // No import cycle of values in the API and the contracts (docs/decisions/024; import-x does not follow `import type`).
     files: ['api/src/**/*.ts', 'contracts/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     plugins: { 'import-x': importX },
