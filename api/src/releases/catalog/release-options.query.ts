@@ -58,6 +58,31 @@ export class ReleaseOptionsQuery {
     return { release, audio };
   }
 
+  /**
+   * For the video form (areas §2 /create_video_releases): the caller's releases whose status is one of
+   * `statuses`, newest first.
+   */
+  async ofStatuses(userId: number, statuses: readonly string[]): Promise<ReleaseOption[]> {
+    const rows = await this.releases.find({ select: { id: true, release_title: true }, where: { user_id: userId, status: In([...statuses] as ReleaseStatus[]) }, order: { created_at: 'DESC', id: 'DESC' } });
+    return rows.map((r) => ({ release_id: r.id, release_title: r.release_title }));
+  }
+
+  /** The caller's release `releaseId` in any status (id, title, status), or null: another user's is null too. */
+  ownedRelease(userId: number, releaseId: number): Promise<Pick<ReleaseEntity, 'id' | 'release_title' | 'status'> | null> {
+    return this.releases.findOne({ select: { id: true, release_title: true, status: true }, where: { id: releaseId, user_id: userId } });
+  }
+
+  /** The tracks (id, title) of the caller's release `releaseId` in track order; empty for another user's. */
+  async tracksOfOwned(userId: number, releaseId: number): Promise<AudioOption[]> {
+    const rows = await this.tracks.find({ select: { id: true, title: true }, where: { release_id: releaseId, user_id: userId }, order: { id: 'ASC' } });
+    return rows.map((t) => ({ audio_id: t.id, title: t.title }));
+  }
+
+  /** One track (id, title) of the caller's release, or null. */
+  ownedTrack(userId: number, releaseId: number, trackId: number): Promise<Pick<TrackEntity, 'id' | 'title'> | null> {
+    return this.tracks.findOne({ select: { id: true, title: true }, where: { id: trackId, release_id: releaseId, user_id: userId } });
+  }
+
   private async release(userId: number, releaseId: number) {
     const release = await this.releases.findOne({ select: { id: true, release_title: true, release_date: true }, where: { id: releaseId, user_id: userId, status: In(TOOL_RELEASE_STATUSES) } });
     if (!release) throw DomainError.notFound(M.releaseNotFound);
