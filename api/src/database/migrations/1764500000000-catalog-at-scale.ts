@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-import { RELEASE_LIMITS } from '@portal/contracts';
 
 /**
  * The audio catalogue at label scale (issue 14, decision 011): one user with 50,000 releases among
@@ -29,7 +28,9 @@ export class CatalogAtScale1764500000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const mysql = isMysql(q);
-    const max = RELEASE_LIMITS.searchTextMax;
+    // RELEASE_LIMITS.searchTextMax when this migration was written: a migration is frozen, so it keeps its
+    // own copy (and no process that only runs migrations loads the contracts package for one number).
+    const max = 700;
     await q.query(`UPDATE releases SET search_text = SUBSTR(search_text, 1, ${max}) WHERE ${mysql ? 'CHAR_LENGTH' : 'LENGTH'}(search_text) > ${max}`);
     if (mysql) await q.query(`ALTER TABLE releases MODIFY search_text VARCHAR(${max}) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL DEFAULT ''`);
 
