@@ -146,7 +146,10 @@ async function startS3rver() {
   const { tmpdir } = require('node:os');
   const net = require('node:net');
   const port = await new Promise((res) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => s.close(() => res(s.address().port)));
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address();
+      s.close(() => res(p));
+    });
   });
   const dir = mkdtempSync(join(tmpdir(), 'bench-s3rver-'));
   const child = spawn(join(__dirname, '..', 'node_modules', '.bin', 's3rver'), ['-d', dir, '-a', '127.0.0.1', '-p', String(port), '--silent', '--configure-bucket', 'portal-files'], { stdio: 'ignore' });
