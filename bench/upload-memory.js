@@ -282,7 +282,7 @@ async function bareNodeReference(rate) {
   // scripts/start.js (npm start) and docker-compose run the API with MALLOC_ARENA_MAX=2: that is the
   // production figure; the glibc default is shown beside it.
   if (argv.includes('--s3')) {
-    // Into an S3-compatible bucket (lib-storage multipart), as the production shape with STORAGE_S3_URL.
+    // Into an S3-compatible bucket (multipart, one reused part buffer), as the production shape with STORAGE_S3_URL.
     const s3 = await startS3rver();
     try {
       results.push(['S3, production launcher', await runConfig('S3 MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2', ...s3.env }, rate)]);

@@ -60,7 +60,7 @@ class LengthLimit extends Transform {
 
 /**
  * FileStorage in an S3-compatible bucket (STORAGE_S3_URL, path style with the bucket; AWS S3, MinIO,
- * R2...; docs/decisions/018-scale-out.md), through @aws-sdk/client-s3 and @aws-sdk/lib-storage:
+ * R2...; docs/decisions/018-scale-out.md), through @aws-sdk/client-s3:
  * - put: streamed as a multipart upload of 5 MiB parts, one in flight, copied into ONE part buffer reused
  *   for every part (never the whole file in memory; no new 5 MiB buffer per part, whose garbage V8 would
  *   only collect after tens of MB: RSS growth of a 100 MB upload, decision 018); a file under 5 MiB is one
