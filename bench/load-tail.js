@@ -10,11 +10,14 @@
  *   node bench/load-tail.js [--connections 200] [--seconds 30] [--users 200] [--per-user 100] [--no-build]
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/load-tail.js   # the same on MariaDB too
  *   MYSQL_URL=… node bench/load-tail.js --balancer    # one instance, then two behind haproxy, on Redis
+ *   MYSQL_URL=… node bench/load-tail.js --balancer --engine mysql   # MariaDB only (the production shape)
  *
  * --balancer (docs/decisions/018-scale-out.md): starts redis-server and, per engine, first ONE instance
  * with REDIS_URL (the comparison), then TWO instances (`node api/dist/main.js` each) behind haproxy
  * (round robin, health-checked on /api/health/ready), all on free ports, and runs the same cases
- * through the balancer; redis-server and haproxy come from apt (Debian packages of those names).
+ * through the balancer, then prints p99 and req/s of two instances beside one, per route, from the same
+ * run, and the errors + non-2xx of every case (the target: 0); the machine's load average is printed
+ * before and after. redis-server and haproxy come from apt (Debian packages of those names).
  *
  * The API runs as in production (NODE_ENV=production, api/dist/main.js); the load generator (this
  * process) shares the machine's cores with it, as the other benches do.
@@ -84,6 +87,10 @@ async function load(port, tokens, paths) {
 }
 
 const BALANCER = argv.includes('--balancer');
+/** `--engine sqlite|mysql`: only that engine (default: SQLite, and MariaDB too when MYSQL_URL is set). */
+const ENGINE = argv.includes('--engine') ? argv[argv.indexOf('--engine') + 1] : null;
+/** The machine's 1, 5 and 15 minute load averages (the bench shares its cores with everything else). */
+const loadAverage = () => require('node:os').loadavg().map((l) => l.toFixed(2)).join(', ');
 
 /** A child process that must be stopped: SIGTERM, resolves on exit. */
 function stopper(child) {
@@ -136,8 +143,8 @@ async function startHaproxy(ports) {
   return { port, stop: async () => (await stop(), rmSync(dir, { recursive: true, force: true })) };
 }
 
-/** Run the cases against `port`; prints one line per case, answers whether each was within the target. */
-async function runCases(label, port, seeded) {
+/** Run the cases against `port`; prints one line per case, answers each case's figures and whether it was within the target. */
+async function runCases(label, port, seeded, results = []) {
   const rows = [];
   const cases = [
     ['GET /api/getUserDetails', ['/api/getUserDetails']],
@@ -147,6 +154,7 @@ async function runCases(label, port, seeded) {
     const r = await load(port, seeded.tokens, paths);
     const ok = r.p99 < TARGET.p99 && r.max <= TARGET.max && r.errors === 0 && r.non2xx === 0;
     rows.push(ok);
+    results.push({ label, route, ...r });
     console.log(
       `[${label}] ${route.padEnd(28)} ${String(Math.round(r.rps)).padStart(6)} req/s  p50 ${r.p50.toFixed(0).padStart(4)} ms  p99 ${r.p99.toFixed(0).padStart(5)} ms  max ${r.max.toFixed(0).padStart(6)} ms  errors ${r.errors}  non2xx ${r.non2xx}  ${ok ? 'ok' : 'OVER TARGET'}  (opening the ${CONNECTIONS} connections: ${r.warmupMs.toFixed(0)} ms)`,
     );
@@ -168,12 +176,23 @@ async function runBalanced(engine) {
     console.log(`\n[${engine}] seeded ${seeded.users} users, ${seeded.releases} releases; instances on REDIS_URL`);
     const one = await startApi(env);
     running.push(one);
-    const rows = await runCases(`${engine}, 1 instance`, one.port, seeded);
+    const single = [];
+    const pair = [];
+    const rows = await runCases(`${engine}, 1 instance`, one.port, seeded, single);
     const two = await startApi(env);
     running.push(two);
     const lb = await startHaproxy([one.port, two.port]);
     running.push(lb);
-    rows.push(...(await runCases(`${engine}, 2 instances + haproxy`, lb.port, seeded)));
+    rows.push(...(await runCases(`${engine}, 2 instances + haproxy`, lb.port, seeded, pair)));
+    // The comparison asked for (issue 24): the same cases, same database, same run.
+    console.log(`\n[${engine}] two instances behind haproxy vs one instance, same run (load average now ${loadAverage()}):`);
+    console.log(`  ${'route'.padEnd(28)} ${'p99 1 inst'.padStart(11)} ${'p99 2 inst'.padStart(11)} ${'ratio'.padStart(6)} ${'req/s 1'.padStart(8)} ${'req/s 2'.padStart(8)} errors+non2xx (1 / 2)`);
+    for (const [k, a] of single.entries()) {
+      const b = pair[k];
+      console.log(`  ${a.route.padEnd(28)} ${`${a.p99.toFixed(0)} ms`.padStart(11)} ${`${b.p99.toFixed(0)} ms`.padStart(11)} ${(b.p99 / a.p99).toFixed(2).padStart(6)} ${String(Math.round(a.rps)).padStart(8)} ${String(Math.round(b.rps)).padStart(8)} ${a.errors + a.non2xx} / ${b.errors + b.non2xx}`);
+    }
+    const failures = [...single, ...pair].reduce((n, r) => n + r.errors + r.non2xx, 0);
+    console.log(`  errors and non-2xx in all ${single.length + pair.length} cases: ${failures}${failures ? ' (NOT zero)' : ''}`);
     return rows;
   } finally {
     for (const r of running.reverse()) await r.stop();
@@ -215,11 +234,12 @@ async function runEngine(engine) {
 
 (async () => {
   build(argv);
-  console.log(`load-tail: ${CONNECTIONS} connections x ${SECONDS} s per case (target p99 < ${TARGET.p99} ms, max <= ${TARGET.max} ms, no errors)`);
-  const engines = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+  console.log(`load-tail: ${CONNECTIONS} connections x ${SECONDS} s per case (target p99 < ${TARGET.p99} ms, max <= ${TARGET.max} ms, no errors); load average before: ${loadAverage()}`);
+  const engines = ENGINE ? [ENGINE] : process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+  if (ENGINE === 'mysql' && !process.env.MYSQL_URL) throw new Error('--engine mysql needs MYSQL_URL');
   const all = [];
   for (const engine of engines) all.push(...(await runEngine(engine)));
-  console.log(`\n${all.every(Boolean) ? 'all cases within' : 'some cases OVER'} the target`);
+  console.log(`\n${all.every(Boolean) ? 'all cases within' : 'some cases OVER'} the target; load average after: ${loadAverage()}`);
   if (!all.every(Boolean)) process.exitCode = 1;
 })().catch((e) => {
   console.error(e);

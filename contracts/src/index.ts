@@ -74,3 +74,4 @@ export * from './royalties/royalties.schemas';
 export * from './royalties/royalties.endpoints';
 export * from './distribution/delivery.schemas';
 export * from './distribution/delivery.endpoints';
+export * from './ops/jobs.contract';

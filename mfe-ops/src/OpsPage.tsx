@@ -1,7 +1,7 @@
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageHeader, theme } from '@portal/kit';
-import { DELIVERY_MESSAGES, OPS_UI, ROYALTY_UI, hasStaffRole, type StaffRole, type StaffSession } from '@portal/contracts';
+import { DELIVERY_MESSAGES, JOBS_UI, OPS_UI, ROYALTY_UI, hasStaffRole, type StaffRole, type StaffSession } from '@portal/contracts';
 import { TotpGate } from './totp/TotpGate';
 import { ReviewQueue } from './review/ReviewQueue';
 import { ReviewDetail } from './review/ReviewDetail';
@@ -16,6 +16,7 @@ import { PromotionsPage } from './promotions/PromotionsPage';
 import { RemotesPage } from './remotes/RemotesPage';
 import { StaffPage } from './staff/StaffPage';
 import { DeliveryTargetsPage } from './delivery-targets/DeliveryTargetsPage';
+import { FailedJobsPage } from './jobs/FailedJobsPage';
 
 const N = OPS_UI.nav;
 /**
@@ -33,6 +34,7 @@ export const TABS: Array<{ to: string; label: string; role: StaffRole; also?: St
   { to: '/ops/platform', label: N.platform, role: 'admin' },
   { to: '/ops/platform?view=remotes', label: N.remotes, role: 'admin' },
   { to: '/ops/platform?view=delivery', label: DELIVERY_MESSAGES.targets, role: 'admin' },
+  { to: '/ops/platform?view=jobs', label: JOBS_UI.tab, role: 'admin' },
   { to: '/ops/content', label: N.content, role: 'admin' },
   { to: '/ops/content?view=promotions', label: N.promotions, role: 'admin' },
   { to: '/ops/audit', label: N.audit, role: 'admin' },
@@ -74,7 +76,7 @@ function Screen({ pathname, search, session }: { pathname: string; search: strin
   if (pathname.startsWith('/ops/desk') && (can('support') || can('finance'))) return <DeskPage support={can('support')} finance={can('finance')} />;
   if (pathname.startsWith('/ops/users') && view === 'staff' && can('admin')) return <StaffPage />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;
-  if (pathname.startsWith('/ops/platform') && can('admin')) return view === 'remotes' ? <RemotesPage /> : view === 'delivery' ? <DeliveryTargetsPage /> : <PlatformPage />;
+  if (pathname.startsWith('/ops/platform') && can('admin')) return view === 'remotes' ? <RemotesPage /> : view === 'delivery' ? <DeliveryTargetsPage /> : view === 'jobs' ? <FailedJobsPage /> : <PlatformPage />;
   if (pathname.startsWith('/ops/content') && can('admin')) return view === 'promotions' ? <PromotionsPage /> : <ContentPage />;
   if (pathname.startsWith('/ops/audit') && can('admin')) return <AuditPage />;
   if (can('reviewer')) return <ReviewQueue />;

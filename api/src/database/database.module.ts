@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from './migrations/index';
 import { serialiseSqliteTransactions } from './serial-sqlite-transactions';
+import { runMigrationsLocked } from './migration-lock';
 
 /**
  * Create the SQLite file readable by its owner only (0600; decision 022), or narrow an existing one:
@@ -16,9 +17,13 @@ function ownerOnly(path: string): void {
   chmodSync(path, 0o600);
 }
 
-/** TypeORM options for the configured engine: migrations run at start, never `synchronize` (DESIGN "Data"). */
+/**
+ * TypeORM options for the configured engine, never `synchronize` (DESIGN "Data"). Migrations run at
+ * start, by the module's data source factory under the migration lock (runMigrationsLocked), not by
+ * TypeORM's `migrationsRun`, which has none.
+ */
 export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
-  const common = { autoLoadEntities: true, migrations: MIGRATIONS, migrationsRun: true, synchronize: false, logging: ['error'] as ('error')[], retryAttempts: 3 };
+  const common = { autoLoadEntities: true, migrations: MIGRATIONS, migrationsRun: false, synchronize: false, logging: ['error'] as ('error')[], retryAttempts: 3 };
   if (config.database.type === 'mysql') {
     return { ...common, type: 'mysql', url: config.database.url, charset: 'utf8mb4_unicode_ci', timezone: 'Z', connectTimeout: 10_000, extra: { connectionLimit: 10 } };
   }
@@ -44,8 +49,18 @@ export function typeOrmOptions(config: AppConfig): TypeOrmModuleOptions {
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => typeOrmOptions(config),
-      // One transaction at a time on SQLite's single connection (see serialiseSqliteTransactions).
-      dataSourceFactory: async (options) => serialiseSqliteTransactions(await new DataSource(options!).initialize()),
+      // Migrations one instance at a time (MariaDB GET_LOCK), then one transaction at a time on SQLite's
+      // single connection (see serialiseSqliteTransactions).
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        try {
+          await runMigrationsLocked(dataSource);
+        } catch (e) {
+          await dataSource.destroy().catch(() => undefined);
+          throw e;
+        }
+        return serialiseSqliteTransactions(dataSource);
+      },
     }),
   ],
 })

@@ -38,6 +38,11 @@ export class BullMqTransport {
     this.consumer = { ...base, maxRetriesPerRequest: null } as ConnectionOptions;
   }
 
+  /** The registered job names. */
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   register(name: string, handler: JobHandler, opts: Required<JobOptions>): void {
     this.handlers.set(name, { handler, opts });
   }

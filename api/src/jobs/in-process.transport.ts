@@ -21,6 +21,11 @@ export class InProcessTransport {
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
+  /** The registered job names. */
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   register(name: string, handler: JobHandler, opts: Required<JobOptions>): void {
     this.handlers.set(name, { handler, opts, running: 0, waiting: [] });
   }

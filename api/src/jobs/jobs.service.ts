@@ -82,6 +82,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.started) void this.schedule(this.repeats[this.repeats.length - 1]!);
   }
 
+  /** The registered job names (one queue each), sorted. */
+  queueNames(): string[] {
+    return (this.bull ?? this.local)!.names().sort();
+  }
+
   /** The failed jobs (kept a week with Redis; in a single process, those of this process since it started). */
   async failed(): Promise<FailedJob[]> {
     return this.bull ? this.bull.failed() : this.local!.failed();

@@ -25,9 +25,13 @@ export class PlatformStatusService {
     ]);
   }
 
-  /** Record the portal URL the server mails links with, for operator commands run without PORTAL_URL (decision 022). */
+  /**
+   * Record the portal URL the server mails links with, for operator commands run without PORTAL_URL (decision 022).
+   * One upsert statement: instances starting at once on a fresh database each write it (a read-then-insert
+   * `save` let the second fail on the duplicate key and stop the instance; decision 018).
+   */
   async publishPortalUrl(url: string): Promise<void> {
-    await this.settings.save({ key: PORTAL_URL, value: url });
+    await this.settings.upsert({ key: PORTAL_URL, value: url }, ['key']);
   }
 
   /** The portal URL the server last published, or null. */

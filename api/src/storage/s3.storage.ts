@@ -1,6 +1,18 @@
 import { Logger } from '@nestjs/common';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type CompletedPart,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { SERVER_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
@@ -10,9 +22,17 @@ import { type ByteRange, FileStorage } from './file-storage';
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** Seconds a client is told to wait (Retry-After) when the object store does not answer. */
 export const STORAGE_RETRY_AFTER_SECONDS = 5;
-/** Multipart part size (the S3 minimum, 5 MiB) and parts in flight: an upload holds at most about 10 MiB. */
+/** Multipart part size (the S3 minimum, 5 MiB): an upload holds one part buffer, reused for every part. */
 const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 1;
+/** Part buffers kept for the next uploads (more concurrent uploads allocate their own, dropped after). */
+const SPARE_BUFFERS = 2;
+
+/** An error of the object store (not of the source): answered 503. */
+class StoreFailure extends Error {
+  constructor(readonly cause: unknown) {
+    super((cause as Error)?.message ?? String(cause));
+  }
+}
 
 /** The object store did not answer or failed (not a missing key): 503 unavailable with Retry-After. */
 export const storageUnavailable = () =>
@@ -22,15 +42,6 @@ const isMissing = (e: unknown): boolean => {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
   return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
 };
-
-/** Counts the bytes that pass. */
-class ByteCounter extends Transform {
-  bytes = 0;
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.bytes += chunk.length;
-    done(null, chunk);
-  }
-}
 
 /** Passes the first `left` bytes and ends. */
 class LengthLimit extends Transform {
@@ -49,10 +60,13 @@ class LengthLimit extends Transform {
 
 /**
  * FileStorage in an S3-compatible bucket (STORAGE_S3_URL, path style with the bucket; AWS S3, MinIO,
- * R2...; docs/decisions/018-scale-out.md), through @aws-sdk/client-s3 and @aws-sdk/lib-storage:
- * - put: streamed as a multipart upload of 5 MiB parts, one in flight (never the whole file in memory);
- *   nothing is visible under the key until the upload completes; when the source fails (too large, wrong
- *   type, client gone) the multipart upload is aborted and the promise rejects with the source's error.
+ * R2...; docs/decisions/018-scale-out.md), through @aws-sdk/client-s3:
+ * - put: streamed as a multipart upload of 5 MiB parts, one in flight, copied into ONE part buffer reused
+ *   for every part (never the whole file in memory; no new 5 MiB buffer per part, whose garbage V8 would
+ *   only collect after tens of MB: RSS growth of a 100 MB upload, decision 018); a file under 5 MiB is one
+ *   PutObject. Nothing is visible under the key until the upload completes; when the source fails (too
+ *   large, wrong type, client gone) the multipart upload is aborted and the promise rejects with the
+ *   source's error; when the store fails, 503.
  * - open: GetObject, with a byte range (HTTP Range, both ends inclusive) for audio seeking; ENOENT when
  *   the key is unknown. stat: HeadObject (null when unknown). delete: DeleteObject.
  * - the store down or failing: every method rejects with a 503 DomainError with Retry-After.
@@ -62,6 +76,8 @@ export class S3FileStorage extends FileStorage {
   private readonly logger = new Logger(S3FileStorage.name);
   readonly client: S3Client;
   readonly bucket: string;
+  /** Part buffers of finished uploads, reused by the next ones. */
+  private readonly spare: Buffer[] = [];
 
   constructor(settings: S3StoreSettings, extra: Partial<S3ClientConfig> = {}) {
     super();
@@ -82,35 +98,69 @@ export class S3FileStorage extends FileStorage {
 
   async put(key: string, source: Readable): Promise<{ size: number }> {
     this.check(key);
-    const counter = new ByteCounter();
-    let sourceError: unknown;
-    source.once('error', (e) => {
-      sourceError = e;
-      counter.destroy(e);
-    });
-    source.pipe(counter);
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: counter },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
-    });
+    let lateError: unknown;
+    source.once('error', (e) => (lateError = e));
+    const buffer = this.spare.pop() ?? Buffer.allocUnsafe(PART_BYTES);
+    const store = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (e) {
+        throw new StoreFailure(e);
+      }
+    };
+    const Bucket = this.bucket;
+    const Key = key;
+    let uploadId: string | undefined;
+    const parts: CompletedPart[] = [];
+    let filled = 0;
+    let size = 0;
+    /** Send the first `n` bytes of the buffer as the next part (starting the multipart upload on the first). */
+    const sendPart = async (n: number) => {
+      uploadId ??= (await store(() => this.client.send(new CreateMultipartUploadCommand({ Bucket, Key })))).UploadId;
+      const PartNumber = parts.length + 1;
+      const answer = await store(() => this.client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: buffer.subarray(0, n), ContentLength: n })));
+      parts.push({ ETag: answer.ETag, PartNumber });
+    };
     try {
-      await upload.done();
+      // The loop pulls the next chunk only once the part before it is stored: back-pressure up to the client.
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        let offset = 0;
+        while (offset < chunk.length) {
+          const n = Math.min(chunk.length - offset, PART_BYTES - filled);
+          chunk.copy(buffer, filled, offset, offset + n);
+          filled += n;
+          offset += n;
+          size += n;
+          if (filled === PART_BYTES) {
+            await sendPart(filled);
+            filled = 0;
+          }
+        }
+      }
+      if (lateError) throw lateError;
+      if (!uploadId) {
+        await store(() => this.client.send(new PutObjectCommand({ Bucket, Key, Body: buffer.subarray(0, filled), ContentLength: filled })));
+      } else {
+        if (filled) await sendPart(filled);
+        await store(() => this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } })));
+      }
     } catch (e) {
-      // lib-storage has sent AbortMultipartUpload for the parts already stored (leavePartsOnError false);
-      // the caller sees the source's own error (413, 415, cut off) when the source failed.
-      if (sourceError) throw sourceError;
-      this.logger.warn({ msg: 'object store upload failed', key, err: (e as Error).message });
-      throw storageUnavailable();
+      // Give up the parts already stored; the caller sees the source's own error (413, 415, cut off) or 503.
+      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+      if (e instanceof StoreFailure) {
+        this.logger.warn({ msg: 'object store upload failed', key, err: e.message });
+        throw storageUnavailable();
+      }
+      // (The buffer is not reused: a failed request may still be writing it.)
+      throw e;
     }
-    if (sourceError) {
+    if (this.spare.length < SPARE_BUFFERS) this.spare.push(buffer);
+    if (lateError) {
       // The source failed after its last byte reached the store: remove what was written.
       await this.delete(key).catch(() => undefined);
-      throw sourceError;
+      throw lateError;
     }
-    return { size: counter.bytes };
+    return { size };
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {

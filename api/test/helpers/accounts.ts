@@ -17,7 +17,12 @@ export async function createVerifiedUser(t: TestApp, overrides: Record<string, s
   const signup = newSignup(overrides);
   const res = await request(t.http).post('/api/signup').send(signup);
   if (res.body.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
-  const otp = t.lastOtp(signup.email);
+  // With REDIS_URL the OTP mail is a queued job: wait for it (at once without Redis).
+  let otp = t.lastOtp(signup.email);
+  for (let i = 0; i < 200 && !otp; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    otp = t.lastOtp(signup.email);
+  }
   const verified = await request(t.http).post('/api/verifyEmailOTP').send({ email: signup.email, otp });
   if (!verified.body.token) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return { ...signup, token: verified.body.token as string };

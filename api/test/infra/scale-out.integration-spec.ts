@@ -129,12 +129,12 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
   });
 
   /**
-   * The issue's target is growth < 32 MB; measured here 20 to 42 MB from run to run (garbage the
-   * collector has not reclaimed yet: a bare Node server piping the same body to a file grows 35 MB,
-   * bench/upload-memory.js). The bound asserted is what shows the file is streamed, never held whole:
-   * well under the file's 100 MB. The figure is printed for the record.
+   * The issue's target: RSS growth < 32 MB while a 100 MB audio streams into S3. Measured three times in
+   * a row on the same instance (each against the RSS just before it). The S3 driver copies the body into
+   * one reused 5 MiB part buffer (decision 018): lib-storage's new 5 MiB buffer per part left 20 to 47 MB
+   * of garbage V8 had not collected yet.
    */
-  it('streams a 100 MB audio into S3 without holding it (instance growth printed, bound 50 MB), and reads a byte range back through the other instance', async () => {
+  it('streams a 100 MB audio into S3 three times with instance growth under 32 MB each, and reads a byte range back through the other instance', async () => {
     const user = await signUp(a.port, dataDir, 'audio');
     const size = 100 * MB - 44 - 512; // the WAV file under the 104,857,600-byte audio limit
     const wav = media.wav(44_100 * 4); // a real header and a second of tone; silence follows
@@ -148,45 +148,50 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
     const small = multipart('image', 'short.wav', media.wav(44_100 * 4), 'audio/wav');
     expect((await call(a.port, 'POST', '/api/upload?kind=audio', small.body, user.token, small.headers)).status).toBe(200);
     const pid = a.process.pid!;
-    const baseline = rssKb(pid);
-    let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port: a.port, method: 'POST', path: '/api/upload?kind=audio',
-        headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + 44 + size + tail.length },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    const upload = () =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({
+          host: '127.0.0.1', port: a.port, method: 'POST', path: '/api/upload?kind=audio',
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + 44 + size + tail.length },
+        }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        const chunk = Buffer.alloc(64 * 1024);
+        req.write(head);
+        req.write(header);
+        req.write(wav.subarray(44));
+        let sent = wav.length - 44;
+        const pump = () => {
+          while (sent < size) {
+            const n = Math.min(chunk.length, size - sent);
+            sent += n;
+            if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
+          }
+          req.end(tail);
+        };
+        pump();
       });
-      req.on('error', reject);
-      const chunk = Buffer.alloc(64 * 1024);
-      let sent = 0;
-      req.write(head);
-      req.write(header);
-      req.write(wav.subarray(44));
-      sent = wav.length - 44;
-      const pump = () => {
-        while (sent < size) {
-          const n = Math.min(chunk.length, size - sent);
-          sent += n;
-          if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
-        }
-        req.end(tail);
-      };
-      pump();
-    });
-    clearInterval(sampler);
-    expect(answer.status).toBe(200);
-    const growthMb = (peak - baseline) / 1024;
-    process.stdout.write(`100 MB audio into S3: instance RSS ${Math.round(baseline / 1024)} MB -> peak ${Math.round(peak / 1024)} MB (growth ${growthMb.toFixed(1)} MB)\n`);
-    expect(growthMb).toBeLessThan(50);
-    const filename = (JSON.parse(answer.body) as { body: { filename: string } }).body.filename;
+    const growths: number[] = [];
+    let filename = '';
+    for (let round = 0; round < 3; round++) {
+      const baseline = rssKb(pid);
+      let peak = baseline;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 10);
+      const answer = await upload();
+      clearInterval(sampler);
+      expect(answer.status).toBe(200);
+      growths.push((peak - baseline) / 1024);
+      process.stdout.write(`100 MB audio into S3 (${round + 1}/3): instance RSS ${Math.round(baseline / 1024)} MB -> peak ${Math.round(peak / 1024)} MB (growth ${growths[round]!.toFixed(1)} MB)\n`);
+      filename = (JSON.parse(answer.body) as { body: { filename: string } }).body.filename;
+    }
+    for (const g of growths) expect(g).toBeLessThan(32);
     const range = await call(b.port, 'GET', `/api/files/audio/${filename}`, undefined, user.token, { range: 'bytes=0-43' });
     expect(range.status).toBe(206);
     expect(range.raw.equals(header)).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it('lists the failed jobs from the CLI (on the same Redis)', async () => {
     const out = await new Promise<string>((resolve, reject) => {

@@ -1,54 +1,72 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { JobsService } from '../../jobs/jobs.service';
 import { StatementImportEntity } from '../shared/royalty.entities';
 import { STALE_MS, StatementImportJob } from './statement-import.job';
 
+/** The job queue's name for statement imports (docs/decisions/018-scale-out.md, 019-money-engine.md). */
+export const STATEMENT_IMPORT_JOB = 'statements.import';
+/** How often `idle()` reads the rows of imports handed to Redis, ms. */
+const POLL_MS = 250;
+
+/** Whether this process is the operator CLI (it runs its own import inline, as before the queue). */
+const isCli = () => /cli\.[jt]s$/.test(process.argv[1] ?? '');
+
 /**
- * The in-process runner of statement import jobs (docs/decisions/019-money-engine.md): one import at
- * a time, in the order queued. It only calls `StatementImportJob.run(id)`, the idempotent handler, so
- * the lead can hand the same id to a BullMQ queue instead. After boot (API server, not the CLI) it
- * picks up imports left `queued`, or `running` with a stale heartbeat by a process that stopped.
+ * Statement imports on the JobsService (docs/decisions/018-scale-out.md; issue 25): `enqueue(id)` adds
+ * a `statements.import` job whose handler is `StatementImportJob.run(id)`, the idempotent claim-and-run
+ * of one import. With REDIS_URL the job is in BullMQ and whichever instance is free runs it (one import
+ * per instance at a time); without it, it runs in this process, one at a time, as the old runner did.
+ * The operator CLI runs an import inline (it runs no queued jobs). After boot a server re-queues imports
+ * left `queued`, or `running` with a stale heartbeat by a process that stopped; a second job for the
+ * same import finds it claimed and does nothing, so every instance may do so.
+ * Progress is the import row's counters, written by the job (the console reads them), whatever the transport.
  */
 @Injectable()
 export class ImportRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ImportRunner.name);
-  private readonly queue: number[] = [];
-  private draining: Promise<void> | null = null;
+  /** Imports this process runs or waits for (in-process and CLI: their promises). */
+  private readonly running = new Set<Promise<unknown>>();
+  /** Imports this process handed to Redis (`idle()` reads their rows). */
+  private readonly handedOff = new Set<number>();
   private stopped = false;
   private resumeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly job: StatementImportJob,
+    private readonly jobs: JobsService,
     @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  ) {
+    // One import at a time per instance; a failed import is recorded on its row by the job itself, so
+    // the queue does not retry it (a crashed run is taken over by the stale-heartbeat claim).
+    jobs.register(STATEMENT_IMPORT_JOB, async ({ import_id }: { import_id: number }) => ({ status: (await this.job.run(import_id))?.status ?? null }), { concurrency: 1, attempts: 1 });
+  }
 
-  /** Queue an import; answers at once (the job runs in the background). */
+  /**
+   * Queue an import; answers at once (the job runs in the background, in this process or on whichever
+   * instance takes it). Errors are logged: the row stays `queued` and the next resume queues it again.
+   */
   enqueue(importId: number): void {
-    if (this.stopped || this.queue.includes(importId)) return;
-    this.queue.push(importId);
-    this.draining ??= this.drain().finally(() => {
-      this.draining = null;
-    });
+    if (this.stopped) return;
+    if (isCli()) return this.track(this.job.run(importId));
+    if (!this.jobs.distributed) return this.track(this.jobs.run(STATEMENT_IMPORT_JOB, { import_id: importId }));
+    this.handedOff.add(importId);
+    this.jobs.enqueue(STATEMENT_IMPORT_JOB, { import_id: importId }).catch((e: Error) => this.logger.warn({ msg: 'statement import not queued; the next resume queues it', import_id: importId, err: e.message }));
   }
 
-  /** Resolves when every queued import has finished (tests, CLI, shutdown). */
+  /** Resolves when every import this process queued has finished (tests, CLI, shutdown). */
   async idle(): Promise<void> {
-    while (this.draining) await this.draining;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.queue.length && !this.stopped) {
-      const id = this.queue.shift()!;
-      try {
-        await this.job.run(id);
-      } catch (e) {
-        this.logger.error({ msg: 'statement import job crashed', import_id: id, err: (e as Error).stack });
-      }
+    while (this.running.size) await Promise.all([...this.running]);
+    while (this.handedOff.size && !this.stopped) {
+      const rows = await this.db.getRepository(StatementImportEntity).find({ where: { id: In([...this.handedOff]) }, select: { id: true, status: true } });
+      for (const r of rows) if (r.status !== 'queued' && r.status !== 'running') this.handedOff.delete(r.id);
+      for (const id of [...this.handedOff]) if (!rows.some((r) => r.id === id)) this.handedOff.delete(id);
+      if (this.handedOff.size) await new Promise((r) => setTimeout(r, POLL_MS));
     }
   }
 
-  /** Imports a previous process left behind. */
+  /** Imports a previous process left behind; answers how many were queued again. */
   async resume(): Promise<number> {
     const stale = new Date(Date.now() - STALE_MS);
     const rows = await this.db
@@ -64,7 +82,7 @@ export class ImportRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     // The operator CLI runs its own import inline; only a server picks up left-over jobs.
-    if (/cli\.[jt]s$/.test(process.argv[1] ?? '')) return;
+    if (isCli()) return;
     this.resumeTimer = setTimeout(() => {
       this.resume().catch((e: Error) => this.logger.warn({ msg: 'statement import resume failed', err: e.message }));
     }, 1000);
@@ -74,7 +92,13 @@ export class ImportRunner implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.stopped = true;
-    this.queue.length = 0;
-    await this.idle();
+    while (this.running.size) await Promise.all([...this.running]);
+  }
+
+  private track(work: Promise<unknown>): void {
+    const p = work
+      .catch((e: Error) => this.logger.error({ msg: 'statement import job crashed', err: e.stack }))
+      .finally(() => this.running.delete(p));
+    this.running.add(p);
   }
 }

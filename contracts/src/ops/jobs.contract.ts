@@ -1,0 +1,79 @@
+import * as yup from 'yup';
+import { defineEndpoint } from '../common/endpoint';
+
+/**
+ * Failed jobs in the console (issue 24, docs/decisions/018-scale-out.md): the job queue's failures per
+ * queue with the last error and the tries spent, and a retry. Admins only (audited). Job data is never
+ * answered (it may hold mail bodies and codes).
+ */
+export const JOB_LIMITS = {
+  /** A job id: letters, digits, `-`, `_`, `.` (BullMQ refuses `:`), as the JobsService makes them. */
+  idMax: 200,
+  /** Longest queue name (`<area>.<verb>`). */
+  queueMax: 64,
+} as const;
+
+export const JOB_MESSAGES = {
+  failedJobs: 'Failed jobs.',
+  retried: 'The job was queued again.',
+  jobNotFound: 'No failed job with this id.',
+  jobIdInvalid: 'Please give the id of a failed job.',
+  queueInvalid: 'Please give a queue name such as mail.send.',
+} as const;
+
+export const JOBS_UI = {
+  tab: 'Failed jobs',
+  heading: 'Failed jobs',
+  intro: 'Jobs whose tries are all spent, per queue (kept a week with Redis; without Redis, those of this instance since it started). Retry runs a job again from its first try.',
+  empty: 'No failed jobs.',
+  loadFailed: 'The failed jobs could not be loaded.',
+  reload: 'Reload',
+  retry: 'Retry',
+  retrying: 'Retrying…',
+  columns: { id: 'Job', attempts: 'Tries', failedAt: 'Failed at', error: 'Last error', action: 'Action' },
+  /** Caption of one queue's table: `{queue}` and `{count}`. */
+  queueCaption: '{queue} ({count} failed)',
+  transport: { distributed: 'Queue: BullMQ on Redis (shared by every instance).', local: 'Queue: in this process (no REDIS_URL).' },
+} as const;
+
+/** One failed job as the console lists it (no data). */
+export type FailedJobRow = {
+  id: string;
+  /** The queue (job name), `<area>.<verb>`. */
+  queue: string;
+  /** Tries spent. */
+  attempts: number;
+  /** The last try's error message. */
+  error: string;
+  /** ISO time of the last try, or null when unknown. */
+  failed_at: string | null;
+};
+
+/** What GET ops/jobs answers: the transport and every failed job, oldest first. */
+export type FailedJobsView = { distributed: boolean; queues: string[]; jobs: FailedJobRow[] };
+
+const jobIdPattern = /^[A-Za-z0-9._-]+$/;
+export const opsJobsQuerySchema = yup.object({
+  queue: yup.string().typeError(JOB_MESSAGES.queueInvalid).trim().max(JOB_LIMITS.queueMax, JOB_MESSAGES.queueInvalid).matches(/^[a-z0-9._-]+$/i, { message: JOB_MESSAGES.queueInvalid, excludeEmptyString: true }).optional(),
+});
+export const opsJobRetrySchema = yup.object({
+  job_id: yup.string().typeError(JOB_MESSAGES.jobIdInvalid).trim().required(JOB_MESSAGES.jobIdInvalid).max(JOB_LIMITS.idMax, JOB_MESSAGES.jobIdInvalid).matches(jobIdPattern, JOB_MESSAGES.jobIdInvalid),
+});
+
+const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
+const ADMIN = ' Role: admin, after the TOTP second factor of this session; anyone else gets 403.';
+
+export const JOBS_ENDPOINTS = {
+  opsFailedJobs: defineEndpoint<yup.InferType<typeof opsJobsQuerySchema>, FailedJobsView>({
+    method: 'GET', path: 'ops/jobs', access: 'staff', tag: 'ops',
+    summary: 'Failed jobs of the job queue, per queue, with the tries spent and the last error (no job data).' + ADMIN,
+    description: '`queue` keeps one queue’s jobs. 400 for a malformed queue name.',
+    query: opsJobsQuerySchema, response: any, errors: [400, 403],
+  }),
+  opsRetryJob: defineEndpoint<yup.InferType<typeof opsJobRetrySchema>, FailedJobRow>({
+    method: 'POST', path: 'ops/jobs/retry', access: 'staff', tag: 'ops',
+    summary: 'Run a failed job again from its first try (audited as job.retry).' + ADMIN,
+    description: '404 when no failed job has this id (unknown, or already retried).',
+    body: opsJobRetrySchema, response: any, errors: [400, 403, 404],
+  }),
+} as const;
