@@ -5,7 +5,8 @@ import { useContentList, type ContentListState } from './use-content-list';
 import { YouTubeEmbed } from './YouTubeEmbed';
 import { OnboardingChecklist, useOnboarding } from './OnboardingChecklist';
 
-const Layout = styled.div`
+/** `$startFirst`: a new artist's "Get started" stands in the updates area and comes first on a narrow screen. */
+const Layout = styled.div<{ $startFirst?: boolean }>`
   display: grid;
   grid-template-columns: minmax(0, 2fr) minmax(260px, 1fr);
   grid-template-areas: 'updates news';
@@ -13,7 +14,7 @@ const Layout = styled.div`
   align-items: start;
   @media (max-width: 1000px) {
     grid-template-columns: minmax(0, 1fr);
-    grid-template-areas: 'news' 'updates';
+    grid-template-areas: ${({ $startFirst }) => ($startFirst ? "'updates' 'news'" : "'news' 'updates'")};
   }
 `;
 
@@ -137,7 +138,7 @@ export function DashboardPage() {
           <OnboardingChecklist steps={onboarding.steps} />
         </StepsLeft>
       )}
-      <Layout>
+      <Layout $startFirst={newArtist}>
         <NewsCard aria-labelledby="dashboard-news">
           <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>
           {news.rows.length > 0 ? (
