@@ -279,19 +279,33 @@ describe('artist journey without dead ends', () => {
     }
     expect(toastBottom).toBeLessThanOrEqual(saveTop);
     expect(await clickLandsOn(save)).toBe(true);
-    await shots('track-dialog-toast-above-actions');
-    // A pointer resting on the toast does not keep it: it leaves after its 3 s.
+    // A pointer resting on the toast does not keep it: it leaves after its 3 s (checked before the
+    // screenshots, which take longer than 3 s on a loaded machine).
     const toastBox = (await toast.boundingBox())!;
     await page.mouse.move(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2);
     await toast.waitFor({ state: 'hidden', timeout: 4_500 });
+    // Again for the screenshots: typing the same name into Author 2 again raises the same toast.
+    await typeInto(author2, 'Meera Nair');
+    await page.keyboard.press('Tab');
+    await toast.waitFor();
+    await shots('track-dialog-toast-above-actions');
     await page.keyboard.press('Escape');
     await d.waitFor({ state: 'detached' });
 
     // On the page: the toast lies where Next is, yet the click reaches Next.
     await page.getByRole('button', { name: UI.songs.addNewTrack, exact: true }).click();
     await toastWith(page, M.saveSongFirst).waitFor();
-    // Known issue (closing note of this round): on the page itself, with the toast over Next, the click did
-    // not reach Next in the merged build; the dialog case above holds. To be found before this check returns.
+    const next = page.getByRole('button', { name: UI.wizard.next, exact: true });
+    // Once the new track's store check is shown, Next lies below the fold at 800 px. A click scrolls it
+    // into view first; the check once measured it off screen, where elementFromPoint answers nothing
+    // (that was the "known issue": the toast was never the cause). In view, the toast lies over Next.
+    await next.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    const overlaps = async () => {
+      const [t, n] = [await toastWith(page, M.saveSongFirst).boundingBox(), await next.boundingBox()];
+      return !!t && !!n && t.x < n.x + n.width && n.x < t.x + t.width && t.y < n.y + n.height && n.y < t.y + t.height;
+    };
+    expect(await overlaps()).toBe(true);
+    expect(await clickLandsOn(next)).toBe(true);
   });
 
   it('item 10: /terms and /privacy are real public pages, linked from sign-up, the wizard and the video form; the operator can replace them', async () => {
@@ -401,6 +415,67 @@ describe('artist journey without dead ends', () => {
     // Leave confirms and goes.
     await page.getByRole('link', { name: 'Catalog', exact: true }).first().click();
     await page.getByRole('dialog', { name: UNSAVED_TEXT.title }).getByRole('button', { name: UNSAVED_TEXT.leave, exact: true }).click();
+    await page.waitForURL(/\/catalog$/);
+  });
+
+  it('item 15: the browser\'s Back asks first when the wizard has unsaved edits; Stay keeps them, Leave goes back', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // In-app steps (one document), so Back is a history popstate, not a page load.
+    await page.goto(`${portal.url}/select_release`);
+    await page.getByRole('link', { name: UI.select.audio, exact: true }).click();
+    await page.waitForURL(/\/create_releases$/);
+    const title = page.getByLabel(starts(UI.info.releaseTitle));
+    await typeInto(title, 'Unsaved Monsoon');
+
+    await page.goBack({ waitUntil: 'commit' });
+    const ask = page.getByRole('dialog', { name: UNSAVED_TEXT.title });
+    await ask.waitFor();
+    // Undone at once: the wizard and its edits stay while the question is open.
+    expect(page.url()).toBe(`${portal.url}/create_releases`);
+    expect(await title.inputValue()).toBe('Unsaved Monsoon');
+    await shots('wizard-leave-guard-back');
+    await ask.getByRole('button', { name: UNSAVED_TEXT.stay, exact: true }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${portal.url}/create_releases`);
+    expect(await title.inputValue()).toBe('Unsaved Monsoon');
+
+    // Back again, then Leave: the history step is taken.
+    await page.goBack({ waitUntil: 'commit' });
+    await ask.getByRole('button', { name: UNSAVED_TEXT.leave, exact: true }).click();
+    await page.waitForURL(/\/select_release$/);
+    await page.getByRole('link', { name: UI.select.audio, exact: true }).waitFor();
+    expect(await page.getByRole('dialog', { name: UNSAVED_TEXT.title }).count()).toBe(0);
+
+    // Without edits, Back goes back at once.
+    await page.getByRole('link', { name: UI.select.audio, exact: true }).click();
+    await page.waitForURL(/\/create_releases$/);
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL(/\/select_release$/);
+    expect(await page.getByRole('dialog', { name: UNSAVED_TEXT.title }).count()).toBe(0);
+
+    // A dialog with unsaved edits: the track dialog of a draft opened from the catalogue.
+    const draftTitle = `Dialog ${Date.now().toString(36)}`;
+    const id = await draftRelease(draftTitle);
+    await page.goto(`${portal.url}/catalog`);
+    await page.getByText(draftTitle, { exact: true }).first().click();
+    await page.waitForURL(new RegExp(`/create_releases/${id}`));
+    await expectTab(UI.wizard.tabs[1]);
+    await page.getByLabel(UI.songs.audioFile).last().setInputFiles(wav);
+    await page.locator('audio').last().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: UI.songs.addDetails, exact: true }).last().click();
+    const d = page.getByRole('dialog', { name: UI.track.dialogTitle });
+    const trackTitle = d.getByLabel(starts(UI.track.title)).first();
+    await typeInto(trackTitle, 'Half Typed');
+    await page.goBack({ waitUntil: 'commit' });
+    await ask.waitFor();
+    await shots('track-dialog-leave-guard-back');
+    await ask.getByRole('button', { name: UNSAVED_TEXT.stay, exact: true }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/create_releases/${id}`);
+    expect(await trackTitle.inputValue()).toBe('Half Typed');
+    await page.goBack({ waitUntil: 'commit' });
+    await ask.getByRole('button', { name: UNSAVED_TEXT.leave, exact: true }).click();
     await page.waitForURL(/\/catalog$/);
   });
 
@@ -540,7 +615,7 @@ describe('artist journey without dead ends', () => {
     await confirm.getByRole('button', { name: SUPPORT_UI.common.cancel, exact: true }).click();
   });
 
-  it('item 17: a new artist\'s dashboard shows the onboarding checklist, each step a link, done steps marked', async () => {
+  it('item 17: a new artist\'s dashboard shows the onboarding checklist instead of the seeded videos; an artist with a release gets the spec\'s dashboard', async () => {
     const { page: p, errors: errs } = await newPage(browser);
     const fresh = newUser('fresh');
     await signUpInBrowser(p, portal, fresh);
@@ -548,9 +623,37 @@ describe('artist journey without dead ends', () => {
     await list.waitFor();
     for (const label of [DASHBOARD_UI.onboarding.bank, DASHBOARD_UI.onboarding.release, DASHBOARD_UI.onboarding.artistIds]) await list.getByRole('link', { name: label }).waitFor();
     expect(await list.getByRole('link', { name: DASHBOARD_UI.onboarding.profile }).count()).toBe(0);
+    // In place of the Updates videos (none loaded), beside the News list.
+    await p.getByRole('heading', { name: DASHBOARD_UI.newsHeading, exact: true }).waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(await p.getByRole('heading', { name: DASHBOARD_UI.updatesHeading, exact: true }).count()).toBe(0);
+    expect(await p.locator('iframe, [data-video-id], button[aria-label*="Play"]').count()).toBe(0);
     await shots('dashboard-onboarding', p);
     await list.getByRole('link', { name: DASHBOARD_UI.onboarding.release }).click();
     await p.waitForURL(`${portal.url}/select_release`);
+
+    // With a release in the catalogue: News and Updates (the seeded videos), the steps left above.
+    const freshToken = (await p.evaluate(() => localStorage.getItem('token')))!;
+    const call = async (path: string, body: unknown) => {
+      const r = await fetch(`${portal.url}/api/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${freshToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return (await r.json()) as { status: number; body?: { artist_id: number } };
+    };
+    const form = new FormData();
+    form.append('image', new Blob([readFileSync(artwork)]), basename(artwork));
+    const up = (await (await fetch(`${portal.url}/api/upload?kind=artwork`, { method: 'POST', headers: { Authorization: `Bearer ${freshToken}` }, body: form })).json()) as { body: { filename: string } };
+    const artist = await call('addArtist', { artist_type: 'primary', artist_name: `Fresh ${Date.now().toString(36)}`, apple_id: '', spotify_id: '' });
+    const year = new Date().getFullYear();
+    const created = await call('createReleaseInfo', { album_artwork: up.body.filename, release_type: 'single', release_title: 'First Steps', primary_artist1: artist.body!.artist_id, genre: 'Pop', sub_genre: 'Indie Pop', lable_name: 'Saffron Sound', release_date: Date.now() + 20 * 86_400_000, p_line: `${year} Saffron Sound`, c_line: `${year} Saffron Sound`, upc_ean: '' });
+    expect(created.status).toBe(200);
+    await p.goto(`${portal.url}/`);
+    await p.getByRole('heading', { name: DASHBOARD_UI.updatesHeading, exact: true }).waitFor();
+    await p.getByRole('heading', { name: DASHBOARD_UI.newsHeading, exact: true }).waitFor();
+    const left = p.getByTestId('onboarding-checklist');
+    await left.waitFor();
+    // Profile (done at sign-up) and now the first release are done; bank details and artist IDs are left.
+    expect(await left.locator('li[data-done="true"]').allTextContents()).toEqual([expect.stringContaining(DASHBOARD_UI.onboarding.profile), expect.stringContaining(DASHBOARD_UI.onboarding.release)]);
+    for (const label of [DASHBOARD_UI.onboarding.bank, DASHBOARD_UI.onboarding.artistIds]) await left.getByRole('link', { name: label }).waitFor();
+    await shots('dashboard-with-release', p);
     expect(errs).toEqual([]);
     await p.context().close();
   });

@@ -26,6 +26,7 @@ export { MonthPickerField, type MonthPickerFieldProps, type MonthPickerLabels } 
 export { fileMatches, useFileUpload, type FileUploadOptions } from './forms/use-file-upload';
 export { fieldError, fieldProps, formErrorToast, isValidationError, schemaErrors, textOf, type FieldErrors } from './forms/form-errors';
 export { useLeaveGuard } from './forms/use-leave-guard';
+export { guardHistory, installHistoryGuard, type HistoryGuard } from './forms/history-guard';
 
 // UI
 export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';

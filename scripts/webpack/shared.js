@@ -43,13 +43,16 @@ const SINGLETONS = [
  * (whatever import reaches the file, from the kit's index or inside the kit), under share keys
  * "@portal/kit/<name>" at the kit's version (gated by the API like "@portal/kit" was):
  * the session store (token), the user-details store (and its one in-flight load), the session-over
- * redirect timer (one redirect), and the dialog count (body scroll lock across containers' dialogs).
+ * redirect timer (one redirect), the dialog count (body scroll lock across containers' dialogs) and
+ * the history gate of the unsaved-edit guards (its listener must come before the router's).
  */
 const KIT_STATE_MODULES = {
   'session/session.store.ts': '@portal/kit/session-store',
   'session/user-details.store.ts': '@portal/kit/user-details-store',
   'api/session-over.ts': '@portal/kit/session-over',
   'ui/Dialog.tsx': '@portal/kit/dialog',
+  // The page's one popstate gate, installed by the shell before its router (unsaved-edit guards).
+  'forms/history-guard.ts': '@portal/kit/history-guard',
 };
 
 /** Version of a package as installed for `dir` (walks up node_modules like Node does). */

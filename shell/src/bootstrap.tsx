@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installHistoryGuard } from '@portal/kit';
 import { App } from './app/App';
 
 /**
@@ -11,6 +12,8 @@ import { App } from './app/App';
 export function mount(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // Before the router: the unsaved-edit guards' popstate listener must be the page's first.
+  installHistoryGuard();
   const root = createRoot(container);
   startTransition(() => {
     root.render(

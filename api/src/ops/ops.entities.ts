@@ -68,7 +68,8 @@ export class AssignedIdentifierEntity {
   @Column({ type: 'integer', default: 0 }) user_id!: number;
   /** The release the code was claimed for (for a UPC: the one release it identifies). */
   @Column({ type: 'integer', nullable: true }) release_id!: number | null;
-  @Column({ type: 'varchar', length: 8, default: 'assigned' }) source!: 'assigned' | 'entered';
+  /** 'video': entered on a video release (`object_id` the video, `release_id` null: no audio release's UPC). */
+  @Column({ type: 'varchar', length: 8, default: 'assigned' }) source!: 'assigned' | 'entered' | 'video';
   @Column({ type: 'datetime' }) created_at!: Date;
 }
 

@@ -76,7 +76,6 @@ export class FileTypeSniffer implements OnModuleDestroy {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: fileTypeEntry() } });
-    worker.unref();
     worker.on('message', (m: { id: number; found?: SniffedType; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -96,6 +95,8 @@ export class FileTypeSniffer implements OnModuleDestroy {
     };
     worker.on('error', fail);
     worker.on('exit', () => fail(new Error('file type worker stopped')));
+    // unref() after the listeners: on Node 20 adding a 'message' listener refs the worker's port again.
+    worker.unref();
     this.worker = worker;
     return worker;
   }

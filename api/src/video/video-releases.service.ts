@@ -17,6 +17,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { ReleaseEntity } from '../releases/entities/release.entity';
 import { TrackEntity } from '../releases/entities/track.entity';
 import { ReleaseGateService } from '../releases/release-info/release-gate.service';
+import { IdentifierRegistryService } from '../ops/identifiers/identifier-registry.service';
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { ThumbnailsService } from './thumbnails.service';
 
@@ -36,6 +37,7 @@ export class VideoReleasesService {
     private readonly gate: ReleaseGateService,
     private readonly thumbnails: ThumbnailsService,
     private readonly notifications: NotificationsService,
+    private readonly identifiers: IdentifierRegistryService,
   ) {}
 
   /** GET getReleaseTitlesForVRelease: the caller's releases in review or approved, newest first. */
@@ -62,6 +64,10 @@ export class VideoReleasesService {
    * and submitted or approved (409 releaseNotEligible); the audio is a track of that release (404
    * audioNotFound); the thumbnail is the caller's upload (400 thumbnailUnknown); no video of that audio
    * is in review or approved (409 videoExists). Titles come from the stored release and track.
+   * The video UPC and ISRC (format and GS1 check digit checked by videoReleaseSchema) are claimed in
+   * the identifier registry in the transaction that inserts the video (docs/decisions/016): 400
+   * upcInUse when any other release or video carries the UPC (the same video submitted again after a
+   * rejection keeps it), 400 isrcInUse when another account owns the ISRC; nothing is saved then.
    */
   async submit(userId: number, dto: VideoReleaseDto): Promise<{ video_id: number }> {
     await this.gate.assertCanCreate(userId);
@@ -93,9 +99,18 @@ export class VideoReleasesService {
       search_text,
     });
     try {
-      const saved = await this.videos.save(row);
-      return { video_id: saved.id };
+      return await this.videos.manager.transaction(async (m) => {
+        const saved = await m.save(row);
+        if (saved.video_upc) {
+          await this.identifiers.claimVideoUpc(m, saved.video_upc, userId, saved.id, async (heldVideoId) =>
+            m.exists(VideoReleaseEntity, { where: { id: heldVideoId, user_id: userId, audio_id: track.id } }),
+          );
+        }
+        if (saved.video_isrc) await this.identifiers.claimVideoIsrc(m, saved.video_isrc, userId, saved.id);
+        return { video_id: saved.id };
+      });
     } catch (e) {
+      if (e instanceof DomainError) throw e;
       // A concurrent submit for the same track won the unique active_audio_id.
       if (await this.videos.exists({ where: { user_id: userId, audio_id: track.id, status: In(ACTIVE) } })) throw DomainError.conflict(M.videoExists);
       throw e;

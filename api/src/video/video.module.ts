@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReleaseEntity } from '../releases/entities/release.entity';
 import { TrackEntity } from '../releases/entities/track.entity';
 import { ReleasesModule } from '../releases/releases.module';
+import { IdentifiersModule } from '../ops/identifiers/identifiers.module';
 import { StorageModule } from '../storage/storage.module';
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { VideoThumbnailEntity } from './entities/video-thumbnail.entity';
@@ -14,10 +15,11 @@ import { VideoReleasesService } from './video-releases.service';
 /**
  * The video releases area (remote mfe_releases: /create_video_releases, /video-catalog; areas §2-§9).
  * Reads the audio area's releases and tracks (ownership, titles) and uses its gate; writes only its
- * own tables (video_releases, video_thumbnails).
+ * own tables (video_releases, video_thumbnails); the video UPC/ISRC are claimed in the identifier
+ * registry (IdentifiersModule, docs/decisions/016).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity, ReleaseEntity, TrackEntity]), StorageModule, ReleasesModule],
+  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity, ReleaseEntity, TrackEntity]), StorageModule, ReleasesModule, IdentifiersModule],
   controllers: [VideoController],
   providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService],
   exports: [VideoReleasesService],

@@ -19,6 +19,7 @@ import { UsersService } from '../../src/users/users.service';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
 import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
+import { AssignedIdentifierEntity } from '../../src/ops/ops.entities';
 import { VideoThumbnailEntity } from '../../src/video/entities/video-thumbnail.entity';
 import { VIDEO_CLI_COMMANDS } from '../../src/video/video.cli';
 // jpeg-js is a real baseline JPEG encoder (pure JS).
@@ -316,13 +317,15 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
     });
     it('lets one of two concurrent submits for the same audio through (409 for the other)', async () => {
       const t1 = (await thumbUpload(b, media.gif(), 'a.gif').expect(200)).body.body.filename;
-      const body = { ...valid(), release_id: bRelease.releaseId, audio_id: bRelease.audioId, thumbnail: t1 };
+      // B's own codes (A's video holds valid()'s UPC and ISRC in the identifier registry).
+      const body = { ...valid(), release_id: bRelease.releaseId, audio_id: bRelease.audioId, thumbnail: t1, video_upc: '4006381333931', video_isrc: 'IN-B9B-26-00009' };
       const answers = await Promise.all([submit(b, body), submit(b, body), submit(b, body)]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
       for (const r of answers.filter((x) => x.status === 409)) expect(r.body.message).toBe(M.videoExists);
       // Put B back as it was for the catalogue checks below.
       const id = answers.find((r) => r.status === 200)!.body.video_id;
       await t.app.get(DataSource).getRepository(VideoReleaseEntity).delete({ id });
+      await t.app.get(DataSource).getRepository(AssignedIdentifierEntity).delete({ object_id: id, source: 'video' });
     });
     it('takes the thumbnail as its URL, and an approved release', async () => {
       const thumb = (await thumbUpload(a, jpegImage(320, 180), 't.jpg').expect(200)).body.body.url;

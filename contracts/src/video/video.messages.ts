@@ -20,6 +20,9 @@ export const VIDEO_MESSAGES = {
   upcFormat: 'Video UPC must be 12 or 13 digits.',
   upcCheckDigit: 'Video UPC is not valid: its last digit (the GS1 check digit) does not match the other digits.',
   isrcFormat: 'Video ISRC must look like CC-XXX-YY-NNNNN (country, registrant, year, designation; hyphens optional).',
+  // The identifier registry (docs/decisions/016): a UPC identifies one release, an ISRC one recording of one owner.
+  upcInUse: 'This Video UPC is already used by another release. A UPC identifies one release: enter another one or leave it empty.',
+  isrcInUse: 'This Video ISRC belongs to a recording of another account. Enter your own ISRC or leave it empty.',
   namesTooLong: 'Actor and actress names are too long (500 characters at most each).',
   namesInvalid: 'Actor and actress names must be text, separated by commas.',
   thumbnailType: 'The thumbnail must be a JPEG, PNG or GIF image.',

@@ -3,9 +3,10 @@ import { Button, Card, EmptyState, Loader, PageHeader, SectionTitle, theme, Visu
 import { CONTENT_ENDPOINTS, DASHBOARD_UI as UI, fillMessage, type NewsItem, type VideoLink } from '@portal/contracts';
 import { useContentList, type ContentListState } from './use-content-list';
 import { YouTubeEmbed } from './YouTubeEmbed';
-import { OnboardingChecklist } from './OnboardingChecklist';
+import { OnboardingChecklist, useOnboarding } from './OnboardingChecklist';
 
-const Layout = styled.div`
+/** `$startFirst`: a new artist's "Get started" stands in the updates area and comes first on a narrow screen. */
+const Layout = styled.div<{ $startFirst?: boolean }>`
   display: grid;
   grid-template-columns: minmax(0, 2fr) minmax(260px, 1fr);
   grid-template-areas: 'updates news';
@@ -13,13 +14,23 @@ const Layout = styled.div`
   align-items: start;
   @media (max-width: 1000px) {
     grid-template-columns: minmax(0, 1fr);
-    grid-template-areas: 'news' 'updates';
+    grid-template-areas: ${({ $startFirst }) => ($startFirst ? "'updates' 'news'" : "'news' 'updates'")};
   }
 `;
 
 const NewsCard = styled(Card)`
   grid-area: news;
   min-width: 0;
+`;
+
+/** A new artist's first steps, where the Updates videos stand for an artist with releases. */
+const StartCard = styled(OnboardingChecklist)`
+  grid-area: updates;
+`;
+
+/** Above the grid: the steps an artist with releases has left (profile, bank, artist IDs). */
+const StepsLeft = styled.div`
+  margin-bottom: 20px;
 `;
 
 const UpdatesCard = styled(Card)<{ $belowLoadingNews: boolean }>`
@@ -106,19 +117,28 @@ function ListState<T>({ list, loading, failed, empty }: { list: ContentListState
 /**
  * The dashboard at / (areas §2 Dashboard, §3, §7): the News list (heading and link, opening in a new
  * tab) and the Updates list of embedded YouTube videos (youtube-nocookie, loaded on play), the first large and
- * the rest small. Each list has its own loading, empty and error state; usable at 600 px.
+ * the rest small. Each list has its own loading, empty and error state; usable at 412 px.
+ * A new artist (no release in the catalogue yet, issue 22 item 17) sees the "Get started" checklist
+ * where the Updates videos stand (the videos are not loaded); an artist with releases gets the spec's
+ * dashboard, with the steps still left above it. When the checks fail, the spec's dashboard.
  */
 export function DashboardPage() {
+  const onboarding = useOnboarding();
+  const newArtist = onboarding.state === 'ready' && !onboarding.hasRelease;
   const news = useContentList<NewsItem>(CONTENT_ENDPOINTS.getNews);
-  const videos = useContentList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks);
+  const videos = useContentList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks, onboarding.state !== 'loading' && !newArtist);
   const title = (v: VideoLink, i: number) => v.title || fillMessage(UI.videoFallbackTitle, { n: i + 1 });
   const [first, ...rest] = videos.rows;
 
   return (
     <>
       <PageHeader title={UI.title} />
-      <OnboardingChecklist />
-      <Layout>
+      {onboarding.state === 'ready' && onboarding.hasRelease && (
+        <StepsLeft>
+          <OnboardingChecklist steps={onboarding.steps} />
+        </StepsLeft>
+      )}
+      <Layout $startFirst={newArtist}>
         <NewsCard aria-labelledby="dashboard-news">
           <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>
           {news.rows.length > 0 ? (
@@ -141,6 +161,9 @@ export function DashboardPage() {
             <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
           )}
         </NewsCard>
+        {onboarding.state === 'ready' && newArtist ? (
+          <StartCard steps={onboarding.steps} />
+        ) : (
         <UpdatesCard aria-labelledby="dashboard-updates" $belowLoadingNews={news.loading}>
           <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
           {first ? (
@@ -155,9 +178,10 @@ export function DashboardPage() {
               )}
             </Videos>
           ) : (
-            <ListState list={videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
+            <ListState list={onboarding.state === 'loading' ? { ...videos, loading: true } : videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
           )}
         </UpdatesCard>
+        )}
       </Layout>
     </>
   );

@@ -9,14 +9,20 @@ const U = DASHBOARD_UI.onboarding;
 type Step = { key: string; label: string; to: string; done: boolean };
 
 /**
- * A new artist's first steps on the dashboard (docs/decisions/017): profile, bank details, first
- * release, artist IDs, each a link to where it is done and marked once done. Checked from the answers
- * the portal already gives (user details, bank details, catalogue total, artists); hidden once all
- * are done, and while anything is unknown (a failed check never shows a false "to do").
+ * What the dashboard knows of an artist's first steps: `loading` until the checks answered,
+ * `unknown` when one failed (a failed check never shows a false "to do"), else `ready` with the four
+ * steps and `hasRelease` (a release in the catalogue: the artist is no longer new).
  */
-export function OnboardingChecklist() {
+export type OnboardingState = { state: 'loading' } | { state: 'unknown' } | { state: 'ready'; steps: Step[]; hasRelease: boolean };
+
+/**
+ * A new artist's first steps (docs/decisions/017): profile, bank details, first release, artist IDs,
+ * each a link to where it is done. Checked from the answers the portal already gives (user details,
+ * bank details, catalogue total, artists), once per dashboard visit.
+ */
+export function useOnboarding(): OnboardingState {
   const details = useUserDetails((s) => s.details);
-  const [checks, setChecks] = useState<{ bank: boolean; release: boolean; artistIds: boolean } | null>(null);
+  const [checks, setChecks] = useState<{ bank: boolean; release: boolean; artistIds: boolean } | 'failed' | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -34,24 +40,36 @@ export function OnboardingChecklist() {
           artistIds: (artists.body ?? []).some((a) => Boolean(a.apple_id?.trim() || a.spotify_id?.trim())),
         });
       },
-      () => undefined,
+      () => live && setChecks('failed'),
     );
     return () => {
       live = false;
     };
   }, []);
 
-  if (!checks || !details) return null;
-  const steps: Step[] = [
-    { key: 'profile', label: U.profile, to: '/profile', done: Boolean(details.phone?.trim() && details.address?.trim()) },
-    { key: 'bank', label: U.bank, to: '/profile', done: checks.bank },
-    { key: 'release', label: U.release, to: '/select_release', done: checks.release },
-    { key: 'artistIds', label: U.artistIds, to: '/tools/profile-linking', done: checks.artistIds },
-  ];
+  if (checks === 'failed') return { state: 'unknown' };
+  if (!checks || !details) return { state: 'loading' };
+  return {
+    state: 'ready',
+    hasRelease: checks.release,
+    steps: [
+      { key: 'profile', label: U.profile, to: '/profile', done: Boolean(details.phone?.trim() && details.address?.trim()) },
+      { key: 'bank', label: U.bank, to: '/profile', done: checks.bank },
+      { key: 'release', label: U.release, to: '/select_release', done: checks.release },
+      { key: 'artistIds', label: U.artistIds, to: '/tools/profile-linking', done: checks.artistIds },
+    ],
+  };
+}
+
+/**
+ * The "Get started" card: each step a link to where it is done, done steps struck through and marked.
+ * Rendered nothing once every step is done. `className` places it in the dashboard's grid.
+ */
+export function OnboardingChecklist({ steps, className }: { steps: Step[]; className?: string }) {
   const doneCount = steps.filter((s) => s.done).length;
   if (doneCount === steps.length) return null;
   return (
-    <Checklist aria-labelledby="dashboard-onboarding" data-testid="onboarding-checklist">
+    <Checklist className={className} aria-labelledby="dashboard-onboarding" data-testid="onboarding-checklist">
       <SectionTitle id="dashboard-onboarding">{U.heading}</SectionTitle>
       <Intro>
         {U.intro} {fillMessage(U.progress, { done: doneCount, total: steps.length })}
@@ -72,7 +90,7 @@ export function OnboardingChecklist() {
 }
 
 const Checklist = styled(Card)`
-  margin-bottom: 20px;
+  min-width: 0;
   ol { list-style: none; margin: 8px 0 0; padding: 0; display: grid; gap: 8px; }
   li { display: flex; align-items: center; gap: 10px; }
   s { color: ${theme.colors.textMuted}; }

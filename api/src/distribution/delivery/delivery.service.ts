@@ -87,9 +87,9 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     void this.poll().catch(() => undefined);
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     if (this.poller) clearInterval(this.poller);
-    this.jobs.close();
+    await this.jobs.close();
   }
 
   /** Queue the due rows this process does not run yet. */

@@ -40,12 +40,30 @@ export class JobRunner<T> {
     return new Promise((r) => this.idle.push(r));
   }
 
-  close(): void {
+  /**
+   * Stop taking runs: queued runs and pending retries are dropped (each service's recovery queues them
+   * again from the database), and the runs already started are awaited, at most `graceMs` (ms), so a
+   * shutdown never closes the database or a worker under a running handler and never waits forever.
+   * Resolves true when every started run finished, false when the grace ran out first.
+   */
+  async close(graceMs = 10_000): Promise<boolean> {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.waiting.length = 0;
     this.settle();
+    if (!this.running) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.drain().then(() => true),
+      new Promise<boolean>((r) => {
+        timer = setTimeout(() => r(false), graceMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished) this.logger.warn({ msg: 'closed with runs still going', running: this.running, grace_ms: graceMs });
+    return finished;
   }
 
   private pump(): void {

@@ -54,7 +54,6 @@ const pending = new Map<number, { done(f: Format): void; fail(e: Error): void; t
 function ensureWorker(): Worker {
   if (worker) return worker;
   const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry: musicMetadataEntry() } });
-  w.unref();
   w.on('message', (m: { id: number; format?: Format; error?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
@@ -73,6 +72,9 @@ function ensureWorker(): Worker {
   };
   w.on('error', (e) => reset(new UndecodableAudioError(e.message)));
   w.on('exit', () => reset(new Error('the media worker stopped')));
+  // unref() after the listeners: on Node 20 adding a 'message' listener refs the worker's port again,
+  // and a worker started by a job during shutdown then kept the operator CLI alive for ever.
+  w.unref();
   worker = w;
   return w;
 }

@@ -59,15 +59,21 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
     return this.config.distribution.qc === 'enforce';
   }
 
-  /** Register with the uploads and re-queue audio left `checking` by a stopped process. */
+  /**
+   * Register with the uploads and re-queue audio left `checking` by a stopped process. Only a server
+   * does the re-queue: an operator CLI command must not start measuring files it did not upload (it
+   * would close under the running job).
+   */
   async onModuleInit(): Promise<void> {
     this.uploads.registerQcHook(this);
+    if (this.config.runsAs === 'cli') return;
     const left = await this.rows.find({ select: { filename: true }, where: { kind: 'audio', status: 'checking' } });
     for (const r of left) this.audioJobs.add({ filename: r.filename });
   }
 
+  /** Wait (bounded) for a running audio check, then stop the media worker: nothing starts one after. */
   async onApplicationShutdown(): Promise<void> {
-    this.audioJobs.close();
+    await this.audioJobs.close();
     await closeMediaWorker();
   }
 

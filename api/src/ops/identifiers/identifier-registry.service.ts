@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { compactIsrc, fillMessage, OPS_MESSAGES, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { compactIsrc, fillMessage, OPS_MESSAGES, RELEASE_MESSAGES as M, VIDEO_MESSAGES as V } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { AssignedIdentifierEntity } from '../ops.entities';
 
 /** The holder of a code in the registry. */
-export type IdentifierOwner = { release_id: number | null; user_id: number; source: 'assigned' | 'entered' };
+export type IdentifierOwner = { release_id: number | null; user_id: number; source: 'assigned' | 'entered' | 'video'; object_id: number };
 
 /**
  * The identifier registry (docs/decisions/016): one row per UPC and per ISRC in use on the platform,
@@ -46,6 +46,40 @@ export class IdentifierRegistryService {
   }
 
   /**
+   * Claim the UPC typed on a video release (`videoId`, saved in the same transaction `m`). A UPC
+   * identifies one release: any audio release's or another video's code is refused (400 video
+   * upcInUse), except the same video submitted again (`sameVideo(heldVideoId)`, e.g. after a
+   * rejection: the owner's earlier video of the same audio), which moves the claim to the new row.
+   */
+  async claimVideoUpc(m: EntityManager, code: string, userId: number, videoId: number, sameVideo: (heldVideoId: number) => Promise<boolean>): Promise<void> {
+    const mayTake = async (held: IdentifierOwner | null) => !!held && held.source === 'video' && held.user_id === userId && (held.object_id === videoId || (await sameVideo(held.object_id)));
+    const held = await this.holder(m, 'upc', code);
+    if (held) {
+      if (!(await mayTake(held))) throw DomainError.badRequest(V.upcInUse, 'upc_in_use');
+      await m.update(AssignedIdentifierEntity, { kind: 'upc', code }, { object_id: videoId });
+      return;
+    }
+    if (await this.insert(m, { kind: 'upc', code, object_id: videoId, user_id: userId, release_id: null, source: 'video' })) return;
+    // A concurrent claim won the unique index: never another video's or release's.
+    throw DomainError.badRequest(V.upcInUse, 'upc_in_use');
+  }
+
+  /**
+   * Claim the ISRC typed on a video release: like a track's, the owner's own code may be carried again
+   * (nothing to do), another owner's never (400 video isrcInUse).
+   */
+  async claimVideoIsrc(m: EntityManager, isrc: string, userId: number, videoId: number): Promise<void> {
+    const code = compactIsrc(isrc);
+    const held = await this.holder(m, 'isrc', code);
+    if (held) {
+      if (held.user_id === userId) return;
+      throw DomainError.badRequest(V.isrcInUse, 'isrc_in_use');
+    }
+    if (await this.insert(m, { kind: 'isrc', code, object_id: videoId, user_id: userId, release_id: null, source: 'video' })) return;
+    if ((await this.committedHolder(m, 'isrc', code))?.user_id !== userId) throw DomainError.badRequest(V.isrcInUse, 'isrc_in_use');
+  }
+
+  /**
    * At approval: the entered codes must still be this release's and this owner's (a legacy duplicate
    * registered for another holder by the migration is refused, 409 with the holder's release id).
    */
@@ -83,7 +117,7 @@ export class IdentifierRegistryService {
   }
 
   private async holder(m: EntityManager, kind: 'upc' | 'isrc', code: string): Promise<IdentifierOwner | null> {
-    return m.findOne(AssignedIdentifierEntity, { select: { release_id: true, user_id: true, source: true }, where: { kind, code } });
+    return m.findOne(AssignedIdentifierEntity, { select: { release_id: true, user_id: true, source: true, object_id: true }, where: { kind, code } });
   }
 
   /**
@@ -93,7 +127,7 @@ export class IdentifierRegistryService {
   private async committedHolder(m: EntityManager, kind: 'upc' | 'isrc', code: string): Promise<IdentifierOwner | null> {
     const type = m.connection.options.type;
     const lock = type === 'mysql' || type === 'mariadb' ? { lock: { mode: 'pessimistic_write' as const } } : {};
-    return m.findOne(AssignedIdentifierEntity, { select: { release_id: true, user_id: true, source: true }, where: { kind, code }, ...lock });
+    return m.findOne(AssignedIdentifierEntity, { select: { release_id: true, user_id: true, source: true, object_id: true }, where: { kind, code }, ...lock });
   }
 
   /** false on the unique index's refusal (a concurrent claim of the same code). */
