@@ -14,8 +14,7 @@ import {
 } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { NotificationsService } from '../notifications/notifications.service';
-import { ReleaseEntity } from '../releases/entities/release.entity';
-import { TrackEntity } from '../releases/entities/track.entity';
+import { ReleaseOptionsQuery } from '../releases/catalog/release-options.query';
 import { ReleaseGateService } from '../releases/release-info/release-gate.service';
 import { IdentifierRegistryService } from '../ops/identifiers/identifier-registry.service';
 import { VideoReleaseEntity } from './entities/video-release.entity';
@@ -32,8 +31,7 @@ const ACTIVE: VideoStatus[] = ['in_review', 'approved'];
 export class VideoReleasesService {
   constructor(
     @InjectRepository(VideoReleaseEntity) private readonly videos: Repository<VideoReleaseEntity>,
-    @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
-    @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
+    private readonly catalog: ReleaseOptionsQuery,
     private readonly gate: ReleaseGateService,
     private readonly thumbnails: ThumbnailsService,
     private readonly notifications: NotificationsService,
@@ -42,20 +40,13 @@ export class VideoReleasesService {
 
   /** GET getReleaseTitlesForVRelease: the caller's releases in review or approved, newest first. */
   async releaseOptions(userId: number): Promise<ReleaseOption[]> {
-    const rows = await this.releases.find({
-      select: { id: true, release_title: true },
-      where: { user_id: userId, status: In([...VIDEO_ELIGIBLE_RELEASE_STATUSES]) },
-      order: { created_at: 'DESC', id: 'DESC' },
-    });
-    return rows.map((r) => ({ release_id: r.id, release_title: r.release_title }));
+    return this.catalog.ofStatuses(userId, VIDEO_ELIGIBLE_RELEASE_STATUSES);
   }
 
   /** GET getAudioTitles?release_id: the tracks of one of the caller's releases, in track order. Errors: 404 releaseNotFound. */
   async audioOptions(userId: number, releaseId: number): Promise<AudioOption[]> {
-    const release = await this.releases.findOne({ select: { id: true }, where: { id: releaseId, user_id: userId } });
-    if (!release) throw DomainError.notFound(M.releaseNotFound);
-    const rows = await this.tracks.find({ select: { id: true, title: true }, where: { release_id: release.id, user_id: userId }, order: { id: 'ASC' } });
-    return rows.map((t) => ({ audio_id: t.id, title: t.title }));
+    if (!(await this.catalog.ownedRelease(userId, releaseId))) throw DomainError.notFound(M.releaseNotFound);
+    return this.catalog.tracksOfOwned(userId, releaseId);
   }
 
   /**
@@ -71,10 +62,10 @@ export class VideoReleasesService {
    */
   async submit(userId: number, dto: VideoReleaseDto): Promise<{ video_id: number }> {
     await this.gate.assertCanCreate(userId);
-    const release = await this.releases.findOne({ where: { id: dto.release_id, user_id: userId } });
+    const release = await this.catalog.ownedRelease(userId, dto.release_id);
     if (!release) throw DomainError.notFound(M.releaseNotFound);
     if (!(VIDEO_ELIGIBLE_RELEASE_STATUSES as readonly string[]).includes(release.status)) throw DomainError.conflict(M.releaseNotEligible);
-    const track = await this.tracks.findOne({ where: { id: dto.audio_id, release_id: release.id, user_id: userId } });
+    const track = await this.catalog.ownedTrack(userId, release.id, dto.audio_id);
     if (!track) throw DomainError.notFound(M.audioNotFound);
     const thumbnail = await this.thumbnails.assertOwned(userId, dto.thumbnail);
     if (await this.videos.exists({ where: { user_id: userId, audio_id: track.id, status: In(ACTIVE) } })) throw DomainError.conflict(M.videoExists);

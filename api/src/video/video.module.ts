@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ReleaseEntity } from '../releases/entities/release.entity';
-import { TrackEntity } from '../releases/entities/track.entity';
 import { ReleasesModule } from '../releases/releases.module';
 import { IdentifiersModule } from '../ops/identifiers/identifiers.module';
 import { StorageModule } from '../storage/storage.module';
@@ -19,7 +17,7 @@ import { VideoReleasesService } from './video-releases.service';
  * registry (IdentifiersModule, docs/decisions/016).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity, ReleaseEntity, TrackEntity]), StorageModule, ReleasesModule, IdentifiersModule],
+  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity]), StorageModule, ReleasesModule, IdentifiersModule],
   controllers: [VideoController],
   providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService],
   exports: [VideoReleasesService],
