@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { SERVER_MESSAGES, type UserDetails } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { UserEntity } from './user.entity';
@@ -17,6 +17,13 @@ export class UsersService {
     const user = await this.users.findOne({ where: { id } });
     if (!user) throw DomainError.notFound(SERVER_MESSAGES.notFound);
     return user;
+  }
+  /** E-mail addresses of these accounts by id (unknown ids are left out), for staff lists. */
+  async emailsByIds(ids: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = await this.users.find({ select: { id: true, email: true }, where: { id: In(unique) } });
+    return new Map(rows.map((u) => [u.id, u.email]));
   }
   async create(fields: Pick<UserEntity, 'name' | 'email' | 'phone' | 'address' | 'password_hash' | 'signup_ip'>): Promise<UserEntity> {
     return this.users.save(this.users.create({ ...fields, email: fields.email.toLowerCase(), email_verified_at: null }));

@@ -16,6 +16,7 @@ import { NotificationLinks1764617100000 } from './1764617100000-notification-lin
 import { Remotes21764927000000 } from './1764927000000-remotes-2';
 import { Distribution1764626000000 } from './1764626000000-distribution';
 import { Royalties1765100000000 } from './1765100000000-royalties';
+import { PayoutDesk1765300000000 } from './1765300000000-payout-desk';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Distribution1764626000000,
   Remotes21764927000000,
   Royalties1765100000000,
+  PayoutDesk1765300000000,
 ];

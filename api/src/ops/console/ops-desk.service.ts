@@ -1,9 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { OPS_MESSAGES, TICKET_STATUS, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
+import {
+  centsToUsd,
+  fillMessage,
+  OPS_MESSAGES,
+  PAYOUT_DESK_MESSAGES,
+  TICKET_STATUS,
+  type BankFile,
+  type BankFileFormat,
+  type OpsTicketRow,
+  type PaymentRunRow,
+  type PayoutDeskDetail,
+  type PayoutDeskFilter,
+  type PayoutDeskRow,
+} from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
-import { PayoutEntity } from '../../support/money/money.entities';
+import { PayoutDeskService } from '../../support/money/payout-desk.service';
 import { PayoutsService } from '../../support/money/payouts.service';
 import { TicketEntity } from '../../support/tickets/ticket.entities';
 import { TicketsService } from '../../support/tickets/tickets.service';
@@ -11,9 +24,10 @@ import { UserEntity } from '../../users/user.entity';
 import { AuditService, type Actor } from '../audit/audit.service';
 
 /**
- * The support and finance desks of the console (issue 11): open tickets (reply, close) and payout
- * requests (paid, reject), through the services of the CLI commands `ticket-reply`, `ticket-close`,
- * `payout-paid`, `payout-reject`, each action audited.
+ * The support and finance desks of the console (issue 11): open tickets (reply, close) and the payout
+ * desk (issue 25, docs/decisions/023-staff-desks.md: list by status, detail, bank runs and files, paid,
+ * reject) through the support area's exported services (PayoutsService, PayoutDeskService; the ops
+ * module reads none of its tables for payouts), each action audited.
  */
 @Injectable()
 export class OpsDeskService {
@@ -21,6 +35,7 @@ export class OpsDeskService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly tickets: TicketsService,
     private readonly payouts: PayoutsService,
+    private readonly payoutDesk: PayoutDeskService,
     private readonly audit: AuditService,
   ) {}
 
@@ -43,26 +58,59 @@ export class OpsDeskService {
     return this.ticketRow(t, await this.emails([t.user_id]));
   }
 
-  async requestedPayouts(limit: number, offset: number): Promise<{ rows: OpsPayoutRow[]; total: number }> {
-    const [rows, total] = await this.db.getRepository(PayoutEntity).findAndCount({ where: { status: 'requested' }, order: { id: 'ASC' }, take: limit, skip: offset });
-    const emails = await this.emails(rows.map((p) => p.user_id));
-    return { rows: rows.map((p) => this.payoutRow(p, emails)), total };
+  /** Payouts of one status (or all) for the desk, one page and the total (PayoutDeskService). */
+  payoutList(filter: PayoutDeskFilter, limit: number, offset: number): Promise<{ rows: PayoutDeskRow[]; total: number }> {
+    return this.payoutDesk.list(filter, limit, offset);
   }
 
-  /** Mark paid through PayoutsService. 404, 403 ownPayout (four-eyes), 409 when no longer requested. */
-  async paid(payoutId: number, reference: string, actor: Actor): Promise<OpsPayoutRow> {
+  /** One payout with masked bank details, balance history and earlier payouts. Errors: 404. */
+  payoutDetail(payoutId: number): Promise<PayoutDeskDetail> {
+    return this.payoutDesk.detail(payoutId);
+  }
+
+  /**
+   * Mark paid through PayoutsService; answers the row and the confirmation (amount, account, reference).
+   * Errors: 404, 403 ownPayout (four-eyes), 409 when no longer requested or in payment.
+   */
+  async paid(payoutId: number, reference: string, actor: Actor): Promise<{ row: PayoutDeskRow; message: string }> {
     await this.assertNotOwn(payoutId, actor);
     const p = await this.payouts.markPaid(payoutId, reference);
-    await this.audit.record(actor, 'payout.paid', 'payout', payoutId, { status: 'requested' }, { status: p.status, reference: p.reference });
-    return this.payoutRow(p, await this.emails([p.user_id]));
+    await this.audit.record(actor, 'payout.paid', 'payout', payoutId, { status: p.run_id ? 'in_payment' : 'requested' }, { status: p.status, reference: p.reference, run_id: p.run_id });
+    const row = await this.payoutDesk.row(p.id);
+    return { row, message: fillMessage(PAYOUT_DESK_MESSAGES.paid, { id: p.id, amount: centsToUsd(p.amount_cents), account: row.account_masked || 'unknown', reference: p.reference }) };
   }
 
-  /** Reject (re-credit) through PayoutsService. 404, 403 ownPayout (four-eyes), 409 when no longer requested. */
-  async reject(payoutId: number, reason: string, actor: Actor): Promise<OpsPayoutRow> {
+  /**
+   * Reject (re-credit in the same transaction) through PayoutsService. Errors: 404, 403 ownPayout
+   * (four-eyes), 409 when no longer requested or in payment.
+   */
+  async reject(payoutId: number, reason: string, actor: Actor): Promise<{ row: PayoutDeskRow; message: string }> {
     await this.assertNotOwn(payoutId, actor);
     const p = await this.payouts.reject(payoutId, reason);
-    await this.audit.record(actor, 'payout.reject', 'payout', payoutId, { status: 'requested' }, { status: p.status, reason: p.reason });
-    return this.payoutRow(p, await this.emails([p.user_id]));
+    await this.audit.record(actor, 'payout.reject', 'payout', payoutId, { status: p.run_id ? 'in_payment' : 'requested' }, { status: p.status, reason: p.reason });
+    return { row: await this.payoutDesk.row(p.id), message: fillMessage(PAYOUT_DESK_MESSAGES.rejected, { id: p.id, amount: centsToUsd(p.amount_cents) }) };
+  }
+
+  /**
+   * A bank run of the selected requested payouts (they become in_payment), audited `payout.run` in the
+   * same transaction. Errors: 404, 403 (own payout), 409 (not requested, bank details missing or changed).
+   */
+  createRun(payoutIds: number[], actor: Actor): Promise<PaymentRunRow> {
+    return this.payoutDesk.createRun(payoutIds, actor, (m, run) =>
+      this.audit.record(actor, 'payout.run', 'payment_run', run.run_id, null, { payout_ids: [...new Set(payoutIds)].sort((a, b) => a - b), total_cents: run.total_cents, message_id: run.message_id }, m),
+    );
+  }
+
+  /** Bank runs, newest first. */
+  runs(limit: number, offset: number): Promise<{ rows: PaymentRunRow[]; total: number }> {
+    return this.payoutDesk.listRuns(limit, offset);
+  }
+
+  /** A run's bank file (it carries full account numbers), each download audited `payout.export`. Errors: 404. */
+  async bankFile(runId: number, format: BankFileFormat, actor: Actor): Promise<BankFile> {
+    const file = await this.payoutDesk.file(runId, format);
+    await this.audit.record(actor, 'payout.export', 'payment_run', runId, null, { format, file_name: file.file_name });
+    return file;
   }
 
   /**
@@ -72,25 +120,11 @@ export class OpsDeskService {
    */
   private async assertNotOwn(payoutId: number, actor: Actor): Promise<void> {
     if (actor.userId === null) return;
-    const p = await this.db.getRepository(PayoutEntity).findOne({ select: { id: true, user_id: true }, where: { id: payoutId } });
-    if (p && p.user_id === actor.userId) throw new DomainError(403, OPS_MESSAGES.ownPayout, { code: 'four_eyes' });
+    if ((await this.payoutDesk.ownerOf(payoutId)) === actor.userId) throw new DomainError(403, OPS_MESSAGES.ownPayout, { code: 'four_eyes' });
   }
 
   private ticketRow(t: TicketEntity, emails: Map<number, string>): OpsTicketRow {
     return { ticket_id: t.id, user_id: t.user_id, user_email: emails.get(t.user_id) ?? '', reason: t.reason, status: t.status, created_at: new Date(t.created_at).toISOString() };
-  }
-
-  private payoutRow(p: PayoutEntity, emails: Map<number, string>): OpsPayoutRow {
-    return {
-      payout_id: p.id,
-      user_id: p.user_id,
-      user_email: emails.get(p.user_id) ?? '',
-      amount_usd: p.amount_cents / 100,
-      status: p.status,
-      reference: p.reference,
-      reason: p.reason,
-      created_at: new Date(p.created_at).toISOString(),
-    };
   }
 
   private async emails(ids: number[]): Promise<Map<number, string>> {
