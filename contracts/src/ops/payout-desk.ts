@@ -105,7 +105,7 @@ export const payoutIdSchema = yup.object({ payout_id: idField(M.payoutNotFound) 
 export const payoutRunSchema = yup.object({
   payout_ids: yup
     .array()
-    .of(yup.number().integer().positive().required(M.selectPayouts))
+    .of(yup.number().typeError(M.selectPayouts).integer(M.selectPayouts).positive(M.selectPayouts).max(Number.MAX_SAFE_INTEGER, M.selectPayouts).required(M.selectPayouts))
     .typeError(M.selectPayouts)
     .required(M.selectPayouts)
     .min(1, M.selectPayouts)

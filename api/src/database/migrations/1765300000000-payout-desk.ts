@@ -42,13 +42,11 @@ export class PayoutDesk1765300000000 implements MigrationInterface {
       }),
     );
     await q.addColumn('payouts', new TableColumn({ name: 'run_id', type: 'integer', isNullable: true }));
-    await q.createIndex('payouts', new TableIndex({ name: 'IDX_payouts_status', columnNames: ['status', 'id'] }));
     await q.createIndex('payouts', new TableIndex({ name: 'IDX_payouts_run', columnNames: ['run_id'] }));
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.dropIndex('payouts', 'IDX_payouts_run');
-    await q.dropIndex('payouts', 'IDX_payouts_status');
     await q.dropColumn('payouts', 'run_id');
     await q.dropTable('payment_run_transfers');
     await q.dropTable('payment_runs');
