@@ -64,6 +64,8 @@ export const PAYOUT_DESK_UI = {
   columns: { select: 'Select', id: '#', account: 'Artist', amount: 'USD', bank: 'Bank account', status: 'Status', when: 'Requested', run: 'Run' },
   selectRow: 'Select payout #{id} for the bank run',
   empty: 'No payout with this status.',
+  pagesPayouts: 'Pages of payouts',
+  pagesRuns: 'Pages of bank runs',
   open: 'Open',
   exportRun: 'Export selected to a bank file',
   exportConfirm: 'Put {count} payouts ({amount} USD) in a new bank run? They are "in payment" until marked paid.',

@@ -56,7 +56,7 @@ export function DeskPage({ support, finance }: { support: boolean; finance: bool
         <Card>
           <SectionTitle>{U.tickets}</SectionTitle>
           <DataTable columns={ticketColumns} rows={tickets.rows} rowKey={(r) => r.ticket_id} loading={tickets.loading} empty={U.noTickets} caption={U.tickets} />
-          <Pagination page={ticketPage} total={tickets.total} pageSize={OPS_LIMITS.pageSize} onChange={setTicketPage} />
+          <Pagination page={ticketPage} total={tickets.total} pageSize={OPS_LIMITS.pageSize} onChange={setTicketPage} label={U.tickets} />
         </Card>
       )}
       {finance && <PayoutDeskPage />}

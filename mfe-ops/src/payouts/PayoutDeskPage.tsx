@@ -162,7 +162,7 @@ export function PayoutDeskPage() {
             />
           </Row>
           <DataTable columns={columns} rows={payouts.rows} rowKey={(r) => r.payout_id} loading={payouts.loading} empty={U.empty} caption={U.heading} />
-          <Pagination page={page} total={payouts.total} pageSize={L.pageSize} onChange={setPage} />
+          <Pagination page={page} total={payouts.total} pageSize={L.pageSize} onChange={setPage} label={U.pagesPayouts} />
           {status === 'requested' && (
             <Row $gap={8} $wrap>
               <Button disabled={!chosen.length || busy} onClick={() => setExporting(true)}>
@@ -176,7 +176,7 @@ export function PayoutDeskPage() {
       <Card>
         <SectionTitle>{U.runs}</SectionTitle>
         <DataTable columns={runColumns} rows={runs.rows} rowKey={(r) => r.run_id} loading={runs.loading} empty={U.runsEmpty} caption={U.runs} />
-        <Pagination page={runPage} total={runs.total} pageSize={L.pageSize} onChange={setRunPage} />
+        <Pagination page={runPage} total={runs.total} pageSize={L.pageSize} onChange={setRunPage} label={U.pagesRuns} />
       </Card>
       <ConfirmDialog
         open={exporting}
