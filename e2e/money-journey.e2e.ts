@@ -225,6 +225,7 @@ describe('money journey in the browser', () => {
     await finance.page.getByText(fillMessage(PAYOUT_DESK_MESSAGES.paid, { id: payoutId, amount, account: 'XXXX5678', reference: 'UTR-2026-7781' })).first().waitFor();
     await finance.page.getByLabel(PD.statusFilter).selectOption('paid');
     await list.getByRole('cell', { name: PD.statusLabel.paid }).waitFor();
+    await list.getByRole('cell', { name: 'UTR-2026-7781' }).waitFor();
     await both(finance.page, 'payout-desk-paid', 600);
 
     // The artist sees it paid with the reference.

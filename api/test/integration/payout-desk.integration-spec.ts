@@ -189,4 +189,25 @@ describe.each(ENGINES)('payout desk on %s', (engine) => {
     // Roles: support and the artist get the same 403.
     for (const token of [support.token, a.token]) expect((await as(token).post('ops/payouts/runs/create', { payout_ids: [a.payoutId] })).status).toBe(403);
   });
+
+  it('two runs racing for the same payouts: exactly one wins, the other changes nothing', async () => {
+    const a = await artistWithPayout('101');
+    const b = await artistWithPayout('102');
+    for (let round = 0; round < 3; round++) {
+      const [x, y] = await Promise.all([
+        as(finance.token).post('ops/payouts/runs/create', { payout_ids: [a.payoutId, b.payoutId] }),
+        as(admin.token).post('ops/payouts/runs/create', { payout_ids: [b.payoutId, a.payoutId] }),
+      ]);
+      const statuses = [x.status, y.status].sort();
+      if (round === 0) expect(statuses).toEqual([200, 409]);
+      else expect(statuses).toEqual([409, 409]);
+    }
+    const rows = (await as(finance.token).get('ops/payouts', { status: 'in_payment', limit: 100 })).body.body.filter((r: { payout_id: number }) => [a.payoutId, b.payoutId].includes(r.payout_id));
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r: { run_id: number }) => r.run_id)).size).toBe(1);
+    const run = (await as(finance.token).get('ops/payouts/runs', { limit: 100 })).body.body.find((r: { run_id: number }) => r.run_id === rows[0].run_id);
+    expect(run).toMatchObject({ payout_count: 2, total_cents: 20300 });
+    const csv = (await as(finance.token).get('ops/payouts/runs/file', { run_id: rows[0].run_id, format: 'csv' })).body.body.content.trim().split('\n');
+    expect(csv).toHaveLength(3);
+  });
 });

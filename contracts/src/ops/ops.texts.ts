@@ -237,7 +237,7 @@ export const OPS_UI = {
   },
   desk: {
     heading: 'Desk',
-    text: 'Reply text, payment reference or rejection reason',
+    text: 'Reply text',
     tickets: 'Open tickets',
     payouts: 'Payout requests',
     noTickets: 'No open ticket.',

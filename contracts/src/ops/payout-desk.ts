@@ -61,7 +61,7 @@ export const PAYOUT_DESK_UI = {
   heading: 'Payout desk',
   statusFilter: 'Status',
   statusLabel: { requested: 'Requested', in_payment: 'In payment', paid: 'Paid', rejected: 'Rejected', all: 'All' } as Record<PayoutDeskFilter, string>,
-  columns: { select: 'Select', id: '#', account: 'Artist', amount: 'USD', bank: 'Bank account', status: 'Status', when: 'Requested', run: 'Run' },
+  columns: { select: 'Select', id: '#', account: 'Artist', amount: 'USD', bank: 'Bank account', status: 'Status', when: 'Requested', run: 'Run', outcome: 'Reference or reason' },
   selectRow: 'Select payout #{id} for the bank run',
   empty: 'No payout with this status.',
   pagesPayouts: 'Pages of payouts',

@@ -115,6 +115,7 @@ export function PayoutDeskPage() {
     { key: 'status', header: U.columns.status, render: (r) => U.statusLabel[r.status] },
     { key: 'when', header: U.columns.when, render: (r) => formatWhen(r.created_at) },
     { key: 'run', header: U.columns.run, render: (r) => (r.run_id ? `#${r.run_id}` : '—') },
+    ...(status === 'requested' || status === 'in_payment' ? [] : [{ key: 'ref', header: U.columns.outcome, render: (r: PayoutDeskRow) => r.reference || r.reason || '—' }]),
     {
       key: 'open',
       header: U.open,
