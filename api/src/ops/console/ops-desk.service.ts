@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import {
   centsToUsd,
   fillMessage,
   OPS_MESSAGES,
   PAYOUT_DESK_MESSAGES,
-  TICKET_STATUS,
   type BankFile,
   type BankFileFormat,
   type OpsTicketRow,
@@ -18,9 +15,9 @@ import {
 import { DomainError } from '../../common/domain-error';
 import { PayoutDeskService } from '../../support/money/payout-desk.service';
 import { PayoutsService } from '../../support/money/payouts.service';
-import { TicketEntity } from '../../support/tickets/ticket.entities';
+import type { TicketEntity } from '../../support/tickets/ticket.entities';
 import { TicketsService } from '../../support/tickets/tickets.service';
-import { UserEntity } from '../../users/user.entity';
+import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../audit/audit.service';
 
 /**
@@ -32,30 +29,30 @@ import { AuditService, type Actor } from '../audit/audit.service';
 @Injectable()
 export class OpsDeskService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly tickets: TicketsService,
     private readonly payouts: PayoutsService,
     private readonly payoutDesk: PayoutDeskService,
+    private readonly users: UsersService,
     private readonly audit: AuditService,
   ) {}
 
   async openTickets(limit: number, offset: number): Promise<{ rows: OpsTicketRow[]; total: number }> {
-    const [rows, total] = await this.db.getRepository(TicketEntity).findAndCount({ where: { status: TICKET_STATUS.pending }, order: { id: 'ASC' }, take: limit, skip: offset });
-    const emails = await this.emails(rows.map((t) => t.user_id));
+    const { rows, total } = await this.tickets.openForDesk(limit, offset);
+    const emails = await this.users.emailsByIds(rows.map((t) => t.user_id));
     return { rows: rows.map((t) => this.ticketRow(t, emails)), total };
   }
 
   async reply(ticketId: number, text: string, actor: Actor): Promise<OpsTicketRow> {
     const t = await this.tickets.supportReply(ticketId, text);
     await this.audit.record(actor, 'ticket.reply', 'ticket', ticketId, null, { reply: text.trim().slice(0, 500) });
-    return this.ticketRow(t, await this.emails([t.user_id]));
+    return this.ticketRow(t, await this.users.emailsByIds([t.user_id]));
   }
 
   async close(ticketId: number, actor: Actor): Promise<OpsTicketRow> {
-    const before = await this.db.getRepository(TicketEntity).findOne({ where: { id: ticketId } });
+    const before = await this.tickets.statusOf(ticketId);
     const t = await this.tickets.close(ticketId);
-    await this.audit.record(actor, 'ticket.close', 'ticket', ticketId, { status: before?.status }, { status: t.status });
-    return this.ticketRow(t, await this.emails([t.user_id]));
+    await this.audit.record(actor, 'ticket.close', 'ticket', ticketId, { status: before ?? undefined }, { status: t.status });
+    return this.ticketRow(t, await this.users.emailsByIds([t.user_id]));
   }
 
   /** Payouts of one status (or all) for the desk, one page and the total (PayoutDeskService). */
@@ -125,11 +122,5 @@ export class OpsDeskService {
 
   private ticketRow(t: TicketEntity, emails: Map<number, string>): OpsTicketRow {
     return { ticket_id: t.id, user_id: t.user_id, user_email: emails.get(t.user_id) ?? '', reason: t.reason, status: t.status, created_at: new Date(t.created_at).toISOString() };
-  }
-
-  private async emails(ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const users = await this.db.getRepository(UserEntity).find({ select: { id: true, email: true }, where: { id: In([...new Set(ids)]) } });
-    return new Map(users.map((u) => [u.id, u.email]));
   }
 }
