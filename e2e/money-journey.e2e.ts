@@ -208,6 +208,11 @@ describe('money journey in the browser', () => {
     const [xml] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadXml} #1` }).click()]);
     expect(readFileSync((await xml.path())!, 'utf8')).toContain(`<EndToEndId>RUN1-PAYOUT${payoutId}</EndToEndId>`);
 
+    // The artist's history says it is in payment.
+    await go(artist.page, '/profile');
+    await artist.page.getByRole('row').filter({ hasText: amount }).getByText(SUPPORT_UI.profile.statusLabel.in_payment).waitFor();
+    await both(artist.page, 'profile-in-payment', 412);
+
     // In payment: found with the status filter; the detail shows masked bank details and the history.
     await finance.page.getByLabel(PD.statusFilter).selectOption('in_payment');
     await list.getByRole('cell', { name: PD.statusLabel.in_payment }).waitFor();
