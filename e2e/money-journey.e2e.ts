@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPS_UI, ROYALTY_UI } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, fillMessage, OPS_UI, PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as PD, ROYALTY_UI, SUPPORT_UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -19,8 +19,10 @@ const COUNTRIES = ['IN', 'US', 'GB'];
  * previews it, starts it confirmed and watches it apply; the artist's withdrawable balance rises by
  * exactly the matched total (per-user cents of the micro-USD sum); a collaborator who accepted a 30 %
  * split of one track on /earnings sees exactly 30 % of that track's credits; the artist's earnings
- * screen shows the month, store and country totals (charts with their tables). Screenshots at 1280 and
- * 600 (console) / 412 (artist). Any console error fails.
+ * screen shows the month, store and country totals (charts with their tables); a payout is requested,
+ * exported in a bank run (CSV downloaded and read), marked paid on the payout desk with a reference and
+ * the artist sees it paid (docs/decisions/023-staff-desks.md). Screenshots at 1280 and 600 (console) /
+ * 412 (artist). Any console error fails.
  */
 describe('money journey in the browser', () => {
   let portal: Portal;
@@ -176,5 +178,63 @@ describe('money journey in the browser', () => {
     await countryFigure.getByRole('button', { name: ROYALTY_UI.earnings.showTable }).click();
     for (const c of COUNTRIES) await countryFigure.getByRole('rowheader', { name: c }).waitFor();
     await both(artist.page, 'earnings', 412);
+  });
+
+  it('a payout is requested, exported in the bank file, marked paid on the payout desk, and the artist sees it paid', async () => {
+    await portal.cli('revenue', artistUser.email, '150', '83', 'Advance');
+    const bank = { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'HDFC0001234', branch_name: 'Koregaon Park, Pune', pan: 'ABCDE1234F', other_details: '' };
+    expect((await api(artistToken, 'POST', 'addBankDetails', bank)).status).toBe(200);
+    const balance = Math.round(((await api(artistToken, 'GET', 'getUserDetails')).body.revenue as number) * 100);
+    const requested = await fetch(`${portal.url}/api/withdrawMoney`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'money-journey-1' }, body: '{}' });
+    const payoutId = ((await requested.json()) as { body: { payout_id: number } }).body.payout_id;
+    const amount = `${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}`;
+
+    // The desk: the request is listed (requested), selected and exported in a bank run.
+    await go(finance.page, '/ops/desk');
+    const list = finance.page.getByRole('table', { name: PD.heading });
+    await list.getByRole('cell', { name: 'XXXX5678' }).waitFor();
+    await finance.page.getByLabel(fillMessage(PD.selectRow, { id: payoutId })).check();
+    await both(finance.page, 'payout-desk', 600);
+    await finance.page.getByRole('button', { name: new RegExp(`^${PD.exportRun}`) }).click();
+    await finance.page.getByRole('dialog', { name: PD.exportRun }).getByText(fillMessage(PD.exportConfirm, { count: 1, amount })).waitFor();
+    await finance.page.getByRole('dialog', { name: PD.exportRun }).getByRole('button', { name: 'Yes' }).click();
+    const runs = finance.page.getByRole('table', { name: PD.runs });
+    await runs.getByRole('cell', { name: '#1', exact: true }).waitFor();
+    await list.getByText(PD.empty).waitFor();
+    const [download] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadCsv} #1` }).click()]);
+    expect(download.suggestedFilename()).toBe('bank-run-1.csv');
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    expect(csv).toEqual([BANK_CSV_COLUMNS.join(','), `${payoutId},RUN1-PAYOUT${payoutId},${amount},USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${payoutId}`]);
+    const [xml] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadXml} #1` }).click()]);
+    expect(readFileSync((await xml.path())!, 'utf8')).toContain(`<EndToEndId>RUN1-PAYOUT${payoutId}</EndToEndId>`);
+
+    // The artist's history says it is in payment.
+    await go(artist.page, '/profile');
+    await artist.page.getByRole('row').filter({ hasText: amount }).getByText(SUPPORT_UI.profile.statusLabel.in_payment).waitFor();
+    await both(artist.page, 'profile-in-payment', 412);
+
+    // In payment: found with the status filter; the detail shows masked bank details and the history.
+    await finance.page.getByLabel(PD.statusFilter).selectOption('in_payment');
+    await list.getByRole('cell', { name: PD.statusLabel.in_payment }).waitFor();
+    await list.getByRole('button', { name: `${PD.open} ${fillMessage(PD.detail, { id: payoutId })}` }).click();
+    const detail = finance.page.getByRole('dialog', { name: fillMessage(PD.detail, { id: payoutId }) });
+    await detail.getByText('XXXXXXXXXX5678').waitFor();
+    await detail.getByRole('table', { name: PD.history }).getByText('Advance').waitFor();
+    expect(await detail.textContent()).not.toContain('50100012345678');
+    await detail.getByLabel(PD.reference).fill('UTR-2026-7781');
+    await both(finance.page, 'payout-detail', 600);
+    await detail.getByRole('button', { name: PD.markPaid }).click();
+    const confirm = finance.page.getByRole('dialog', { name: PD.markPaid });
+    await confirm.getByText(fillMessage(PD.confirmPaid, { id: payoutId, amount, account: 'XXXX5678', reference: 'UTR-2026-7781' })).waitFor();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await finance.page.getByText(fillMessage(PAYOUT_DESK_MESSAGES.paid, { id: payoutId, amount, account: 'XXXX5678', reference: 'UTR-2026-7781' })).first().waitFor();
+    await finance.page.getByLabel(PD.statusFilter).selectOption('paid');
+    await list.getByRole('cell', { name: PD.statusLabel.paid }).waitFor();
+    await list.getByRole('cell', { name: 'UTR-2026-7781' }).waitFor();
+    await both(finance.page, 'payout-desk-paid', 600);
+
+    // The artist sees it paid with the reference.
+    await go(artist.page, '/profile');
+    await artist.page.getByRole('row').filter({ hasText: 'UTR-2026-7781' }).getByText(SUPPORT_UI.profile.statusLabel.paid).waitFor();
   });
 });

@@ -72,6 +72,7 @@ export * from './royalties/royalties.texts';
 export * from './royalties/royalties.types';
 export * from './royalties/royalties.schemas';
 export * from './royalties/royalties.endpoints';
+export * from './ops/payout-desk';
 export * from './distribution/delivery.schemas';
 export * from './distribution/delivery.endpoints';
 export * from './ops/jobs.contract';

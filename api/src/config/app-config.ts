@@ -21,6 +21,11 @@ export type AppConfig = {
   mailFrom: string;
   supportEmail: string;
   /**
+   * The distributor's own account the bank files pay from (docs/decisions/023-staff-desks.md):
+   * PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT (IBAN or the bank's account id), PAYOUT_DEBTOR_BIC.
+   */
+  payoutDebtor?: { name: string; account: string; bic: string };
+  /**
    * PORTAL_URL: the absolute address of the portal used in e-mailed links (origin + path, no trailing
    * slash), or null when unset — the server then uses `http://localhost:<PORT>` and publishes it, and the
    * CLI uses what the server published (decision 022), so both mail the same links.
@@ -358,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
+    payoutDebtor: { name: env.PAYOUT_DEBTOR_NAME || 'Portal Distribution', account: env.PAYOUT_DEBTOR_ACCOUNT || 'NOTPROVIDED', bic: env.PAYOUT_DEBTOR_BIC || '' },
     portalUrl: portalUrl(env),
     identifiers: identifierConfig(env),
     distribution: distributionConfig(env, (m) => new ConfigError(m)),

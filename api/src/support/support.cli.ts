@@ -61,7 +61,7 @@ export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
     name: 'payout-paid',
     usage: 'payout-paid <payout_id> <payment reference>   (bell)',
     run: async (app, [id, ...ref]) => {
-      const payout = await app.get(OpsDeskService).paid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '), CLI_ACTOR);
+      const { row: payout } = await app.get(OpsDeskService).paid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '), CLI_ACTOR);
       return `payout ${payout.payout_id} paid (${payout.reference})`;
     },
   },
@@ -69,8 +69,8 @@ export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
     name: 'payout-reject',
     usage: 'payout-reject <payout_id> "<reason>"   (credits the amount back; bell)',
     run: async (app, [id, ...reason]) => {
-      const payout = await app.get(OpsDeskService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '), CLI_ACTOR);
-      return `payout ${payout.payout_id} rejected; ${centsToUsd(Math.round(payout.amount_usd * 100))} USD credited back`;
+      const { row: payout } = await app.get(OpsDeskService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '), CLI_ACTOR);
+      return `payout ${payout.payout_id} rejected; ${centsToUsd(payout.amount_cents)} USD credited back`;
     },
   },
   {

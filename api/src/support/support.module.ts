@@ -7,7 +7,8 @@ import { InviteService } from './invite/invite.service';
 import { BankService } from './money/bank.service';
 import { LedgerService } from './money/ledger.service';
 import { MoneyController } from './money/money.controller';
-import { BankDetailsEntity, LedgerEntryEntity, PayoutEntity } from './money/money.entities';
+import { BankDetailsEntity, LedgerEntryEntity, PaymentRunEntity, PaymentRunTransferEntity, PayoutEntity } from './money/money.entities';
+import { PayoutDeskService } from './money/payout-desk.service';
 import { PayoutsService } from './money/payouts.service';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
@@ -28,7 +29,7 @@ import { TicketsService } from './tickets/tickets.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([TicketEntity, TicketMessageEntity, TicketAttachmentEntity, ReportRequestEntity, LedgerEntryEntity, PayoutEntity, BankDetailsEntity, InviteEntity]),
+    TypeOrmModule.forFeature([TicketEntity, TicketMessageEntity, TicketAttachmentEntity, ReportRequestEntity, LedgerEntryEntity, PayoutEntity, PaymentRunEntity, PaymentRunTransferEntity, BankDetailsEntity, InviteEntity]),
     StorageModule,
   ],
   controllers: [TicketsController, ReportsController, MoneyController, ProfileController, InviteController],
@@ -42,9 +43,10 @@ import { TicketsService } from './tickets/tickets.service';
     LedgerService,
     BankService,
     PayoutsService,
+    PayoutDeskService,
     ProfileService,
     InviteService,
   ],
-  exports: [TicketsService, ReportsService, LedgerService, PayoutsService, AttachmentsService, SerialTransactions, BankService, SupportConfig],
+  exports: [TicketsService, ReportsService, LedgerService, PayoutsService, PayoutDeskService, AttachmentsService, SerialTransactions, BankService, SupportConfig],
 })
 export class SupportModule {}

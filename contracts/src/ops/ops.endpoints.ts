@@ -29,7 +29,8 @@ import {
 } from './ops.schemas';
 import type { NewsItem, VideoLink } from '../content/content.types';
 import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
-import type { OpsPayoutRow, OpsPromotionRow, OpsTicketRow, PromotionImageUpload } from './ops.types';
+import { payoutDeskListSchema, type PayoutDeskRow } from './payout-desk';
+import type { OpsPromotionRow, OpsTicketRow, PromotionImageUpload } from './ops.types';
 import type { AuditRow, OpsStaffRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
 
 type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
@@ -214,17 +215,17 @@ export const OPS_ENDPOINTS = {
     ...S, method: 'POST', path: 'ops/tickets/close', summary: 'Close a ticket (no more replies).' + ROLE('support'),
     body: opsTicketIdSchema, response: any, errors: [403, 404],
   }),
-  payouts: defineEndpoint<In<typeof opsPagingSchema>, OpsPayoutRow[]>({
-    ...S, method: 'GET', path: 'ops/payouts', summary: 'Payout requests waiting to be paid, oldest first.' + ROLE('finance'),
-    query: opsPagingSchema, response: any, list: true, errors: [403],
+  payouts: defineEndpoint<In<typeof payoutDeskListSchema>, PayoutDeskRow[]>({
+    ...S, method: 'GET', path: 'ops/payouts', summary: 'Payouts of one status (default requested; in_payment, paid, rejected or all), oldest first for requested and in_payment, newest first otherwise.' + ROLE('finance'),
+    query: payoutDeskListSchema, response: any, list: true, errors: [400, 403],
   }),
-  markPayoutPaid: defineEndpoint<In<typeof opsPayoutPaidSchema>, OpsPayoutRow>({
-    ...S, method: 'POST', path: 'ops/payouts/paid', summary: 'Mark a requested payout paid with its bank reference.' + ROLE('finance'),
+  markPayoutPaid: defineEndpoint<In<typeof opsPayoutPaidSchema>, PayoutDeskRow>({
+    ...S, method: 'POST', path: 'ops/payouts/paid', summary: 'Mark a requested or in-payment payout paid with its bank reference; the message states amount, account and reference.' + ROLE('finance'),
     description: '403 ownPayout for a payout of the finance member’s own account (four-eyes).',
     body: opsPayoutPaidSchema, response: any, errors: [400, 403, 404, 409],
   }),
-  rejectPayout: defineEndpoint<In<typeof opsPayoutRejectSchema>, OpsPayoutRow>({
-    ...S, method: 'POST', path: 'ops/payouts/reject', summary: 'Reject a requested payout with a reason; the amount is credited back.' + ROLE('finance'),
+  rejectPayout: defineEndpoint<In<typeof opsPayoutRejectSchema>, PayoutDeskRow>({
+    ...S, method: 'POST', path: 'ops/payouts/reject', summary: 'Reject a requested or in-payment payout with a reason; the amount is credited back in the same transaction.' + ROLE('finance'),
     description: '403 ownPayout for a payout of the finance member’s own account (four-eyes).',
     body: opsPayoutRejectSchema, response: any, errors: [400, 403, 404, 409],
   }),

@@ -70,7 +70,6 @@ export type AuditRow = {
 };
 export type PlatformState = { away: boolean; text: string };
 export type OpsTicketRow = { ticket_id: number; user_id: number; user_email: string; reason: string; status: number; created_at: string };
-export type OpsPayoutRow = { payout_id: number; user_id: number; user_email: string; amount_usd: number; status: string; reference: string; reason: string; created_at: string };
 /** POST ops/content/promotions/image: the stored name to send as `image` of add or edit, its public URL, type and size (bytes). */
 export type PromotionImageUpload = { image: string; url: string; mime: string; size: number };
 /** A promotion as the console lists it: the artist's row (areas §3 Promotion) and whose it is. */

@@ -61,8 +61,8 @@ export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(
 /** Columns of a received sales report CSV, in order (the header row the operator's file must carry). */
 export const REPORT_CSV_COLUMNS = ['sale_month', 'reporting_date', 'store', 'country', 'artist', 'release', 'track', 'upc', 'isrc', 'sale_type', 'quantity', 'amount', 'currency'] as const;
 
-/** Payout states (ours): requested by the artist, then paid or rejected by finance. */
-export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
+/** Payout states (ours): requested by the artist, in_payment once finance exported it in a bank file, then paid or rejected. */
+export const PAYOUT_STATUSES = ['requested', 'in_payment', 'paid', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** Client code prefix (areas §2, §9). */

@@ -109,7 +109,7 @@ export const SUPPORT_UI = {
     history: 'Payout History',
     historyColumns: ['Date', 'Amount (USD)', 'Status', 'Reference or reason'],
     historyEmpty: 'No payouts yet.',
-    statusLabel: { requested: 'REQUESTED', paid: 'PAID', rejected: 'REJECTED' },
+    statusLabel: { requested: 'REQUESTED', in_payment: 'IN PAYMENT', paid: 'PAID', rejected: 'REJECTED' },
     loading: 'Loading profile',
     loadingBank: 'Loading bank details',
     accountKeepHint: 'Leave the masked number to keep the saved account.',

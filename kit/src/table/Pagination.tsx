@@ -8,6 +8,8 @@ export type PaginationProps = {
   total: number;
   pageSize: number;
   onChange(page: number): void;
+  /** Accessible name of the navigation landmark; give each of several paginations on one screen its own. */
+  label?: string;
 };
 
 const Nav = styled.nav`
@@ -40,7 +42,7 @@ const Gap = styled.span`
 `;
 
 /** Page buttons with first / previous / next / last (areas §2). Renders nothing when `total` is 0. */
-export function Pagination({ page, total, pageSize, onChange }: PaginationProps) {
+export function Pagination({ page, total, pageSize, onChange, label = 'Pagination' }: PaginationProps) {
   if (total <= 0) return null;
   const pages = pageCount(total, pageSize);
   const go = (target: number) => {
@@ -48,7 +50,7 @@ export function Pagination({ page, total, pageSize, onChange }: PaginationProps)
     if (next !== page) onChange(next);
   };
   return (
-    <Nav aria-label="Pagination">
+    <Nav aria-label={label}>
       <ul>
         <li>
           <PageButton type="button" aria-label="First page" disabled={page <= 1} onClick={() => go(1)}>

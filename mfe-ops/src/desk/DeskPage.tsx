@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
-import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
+import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsTicketRow } from '@portal/contracts';
+import { PayoutDeskPage } from '../payouts/PayoutDeskPage';
 import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.desk;
-type Action = { kind: 'reply' | 'close'; ticket: OpsTicketRow } | { kind: 'paid' | 'reject'; payout: OpsPayoutRow } | null;
+type Action = { kind: 'reply' | 'close'; ticket: OpsTicketRow } | null;
 
-/** Support desk (open tickets: reply, close) and finance desk (payout requests: paid, reject), by role (issue 11). */
+/** Support desk (open tickets: reply, close) and the payout desk (PayoutDeskPage, issue 25), by role (issue 11). */
 export function DeskPage({ support, finance }: { support: boolean; finance: boolean }) {
   const [ticketPage, setTicketPage] = useState(1);
-  const [payoutPage, setPayoutPage] = useState(1);
   const tickets = useOpsList<OpsTicketRow>(E.openTickets, { page: ticketPage, limit: OPS_LIMITS.pageSize }, support);
-  const payouts = useOpsList<OpsPayoutRow>(E.payouts, { page: payoutPage, limit: OPS_LIMITS.pageSize }, finance);
   const [text, setText] = useState('');
   const [action, setAction] = useState<Action>(null);
   const { busy, run } = useConsoleAction();
@@ -22,16 +21,12 @@ export function DeskPage({ support, finance }: { support: boolean; finance: bool
     if (!action) return;
     await run(
       () =>
-        'ticket' in action
-          ? action.kind === 'reply'
-            ? api.call(E.replyTicket, { body: { ticket_id: action.ticket.ticket_id, text } })
-            : api.call(E.closeTicket, { body: { ticket_id: action.ticket.ticket_id } })
-          : action.kind === 'paid'
-            ? api.call(E.markPayoutPaid, { body: { payout_id: action.payout.payout_id, reference: text } })
-            : api.call(E.rejectPayout, { body: { payout_id: action.payout.payout_id, reason: text } }),
+        action.kind === 'reply'
+          ? api.call(E.replyTicket, { body: { ticket_id: action.ticket.ticket_id, text } })
+          : api.call(E.closeTicket, { body: { ticket_id: action.ticket.ticket_id } }),
       async () => {
         setText('');
-        await Promise.all([tickets.reload(), payouts.reload()]);
+        await tickets.reload();
       },
       () => setAction(null),
     );
@@ -53,40 +48,18 @@ export function DeskPage({ support, finance }: { support: boolean; finance: bool
       ),
     },
   ];
-  const payoutColumns: DataTableColumn<OpsPayoutRow>[] = [
-    { key: 'id', header: '#', render: (r) => r.payout_id },
-    { key: 'who', header: 'Account', render: (r) => r.user_email },
-    { key: 'amount', header: 'USD', render: (r) => r.amount_usd.toFixed(2) },
-    { key: 'when', header: 'Requested', render: (r) => formatWhen(r.created_at) },
-    {
-      key: 'x',
-      header: OPS_UI.actionsColumn,
-      render: (r) => (
-        <Row $gap={4}>
-          <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'paid', payout: r })}>{U.paid}</Button>
-          <Button variant="text" disabled={needsText} onClick={() => setAction({ kind: 'reject', payout: r })}>{U.reject}</Button>
-        </Row>
-      ),
-    },
-  ];
   const message = action ? U.confirm[action.kind] : '';
   return (
     <Stack $gap={16}>
-      <TextField label={U.text} name="desk-text" value={text} onChange={(e) => setText(e.target.value)} />
+      {support && <TextField label={U.text} name="desk-text" value={text} onChange={(e) => setText(e.target.value)} />}
       {support && (
         <Card>
           <SectionTitle>{U.tickets}</SectionTitle>
           <DataTable columns={ticketColumns} rows={tickets.rows} rowKey={(r) => r.ticket_id} loading={tickets.loading} empty={U.noTickets} caption={U.tickets} />
-          <Pagination page={ticketPage} total={tickets.total} pageSize={OPS_LIMITS.pageSize} onChange={setTicketPage} />
+          <Pagination page={ticketPage} total={tickets.total} pageSize={OPS_LIMITS.pageSize} onChange={setTicketPage} label={U.tickets} />
         </Card>
       )}
-      {finance && (
-        <Card>
-          <SectionTitle>{U.payouts}</SectionTitle>
-          <DataTable columns={payoutColumns} rows={payouts.rows} rowKey={(r) => r.payout_id} loading={payouts.loading} empty={U.noPayouts} caption={U.payouts} />
-          <Pagination page={payoutPage} total={payouts.total} pageSize={OPS_LIMITS.pageSize} onChange={setPayoutPage} />
-        </Card>
-      )}
+      {finance && <PayoutDeskPage />}
       <ConfirmDialog open={action !== null} title={U.heading} message={message} busy={busy} onConfirm={confirm} onCancel={() => setAction(null)} />
     </Stack>
   );

@@ -17,6 +17,7 @@ import { Remotes21764927000000 } from './1764927000000-remotes-2';
 import { Distribution1764626000000 } from './1764626000000-distribution';
 import { Royalties1765100000000 } from './1765100000000-royalties';
 import { VideoIdentifiers1765150000000 } from './1765150000000-video-identifiers';
+import { PayoutDesk1765300000000 } from './1765300000000-payout-desk';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Remotes21764927000000,
   Royalties1765100000000,
   VideoIdentifiers1765150000000,
+  PayoutDesk1765300000000,
 ];

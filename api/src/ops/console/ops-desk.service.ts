@@ -1,68 +1,113 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
-import { OPS_MESSAGES, TICKET_STATUS, type OpsPayoutRow, type OpsTicketRow } from '@portal/contracts';
+import {
+  centsToUsd,
+  fillMessage,
+  OPS_MESSAGES,
+  PAYOUT_DESK_MESSAGES,
+  type BankFile,
+  type BankFileFormat,
+  type OpsTicketRow,
+  type PaymentRunRow,
+  type PayoutDeskDetail,
+  type PayoutDeskFilter,
+  type PayoutDeskRow,
+} from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
-import { PayoutEntity } from '../../support/money/money.entities';
+import { PayoutDeskService } from '../../support/money/payout-desk.service';
 import { PayoutsService } from '../../support/money/payouts.service';
-import { TicketEntity } from '../../support/tickets/ticket.entities';
+import type { TicketEntity } from '../../support/tickets/ticket.entities';
 import { TicketsService } from '../../support/tickets/tickets.service';
-import { UserEntity } from '../../users/user.entity';
+import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../audit/audit.service';
 
 /**
- * The support and finance desks of the console (issue 11): open tickets (reply, close) and payout
- * requests (paid, reject), through the services of the CLI commands `ticket-reply`, `ticket-close`,
- * `payout-paid`, `payout-reject`, each action audited.
+ * The support and finance desks of the console (issue 11): open tickets (reply, close) and the payout
+ * desk (issue 25, docs/decisions/023-staff-desks.md: list by status, detail, bank runs and files, paid,
+ * reject) through the support area's exported services (PayoutsService, PayoutDeskService; the ops
+ * module reads none of its tables for payouts), each action audited.
  */
 @Injectable()
 export class OpsDeskService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly tickets: TicketsService,
     private readonly payouts: PayoutsService,
+    private readonly payoutDesk: PayoutDeskService,
+    private readonly users: UsersService,
     private readonly audit: AuditService,
   ) {}
 
   async openTickets(limit: number, offset: number): Promise<{ rows: OpsTicketRow[]; total: number }> {
-    const [rows, total] = await this.db.getRepository(TicketEntity).findAndCount({ where: { status: TICKET_STATUS.pending }, order: { id: 'ASC' }, take: limit, skip: offset });
-    const emails = await this.emails(rows.map((t) => t.user_id));
+    const { rows, total } = await this.tickets.openForDesk(limit, offset);
+    const emails = await this.users.emailsById(rows.map((t) => t.user_id));
     return { rows: rows.map((t) => this.ticketRow(t, emails)), total };
   }
 
   async reply(ticketId: number, text: string, actor: Actor): Promise<OpsTicketRow> {
     const t = await this.tickets.supportReply(ticketId, text);
     await this.audit.record(actor, 'ticket.reply', 'ticket', ticketId, null, { reply: text.trim().slice(0, 500) });
-    return this.ticketRow(t, await this.emails([t.user_id]));
+    return this.ticketRow(t, await this.users.emailsById([t.user_id]));
   }
 
   async close(ticketId: number, actor: Actor): Promise<OpsTicketRow> {
-    const before = await this.db.getRepository(TicketEntity).findOne({ where: { id: ticketId } });
+    const before = await this.tickets.statusOf(ticketId);
     const t = await this.tickets.close(ticketId);
-    await this.audit.record(actor, 'ticket.close', 'ticket', ticketId, { status: before?.status }, { status: t.status });
-    return this.ticketRow(t, await this.emails([t.user_id]));
+    await this.audit.record(actor, 'ticket.close', 'ticket', ticketId, { status: before ?? undefined }, { status: t.status });
+    return this.ticketRow(t, await this.users.emailsById([t.user_id]));
   }
 
-  async requestedPayouts(limit: number, offset: number): Promise<{ rows: OpsPayoutRow[]; total: number }> {
-    const [rows, total] = await this.db.getRepository(PayoutEntity).findAndCount({ where: { status: 'requested' }, order: { id: 'ASC' }, take: limit, skip: offset });
-    const emails = await this.emails(rows.map((p) => p.user_id));
-    return { rows: rows.map((p) => this.payoutRow(p, emails)), total };
+  /** Payouts of one status (or all) for the desk, one page and the total (PayoutDeskService). */
+  payoutList(filter: PayoutDeskFilter, limit: number, offset: number): Promise<{ rows: PayoutDeskRow[]; total: number }> {
+    return this.payoutDesk.list(filter, limit, offset);
   }
 
-  /** Mark paid through PayoutsService. 404, 403 ownPayout (four-eyes), 409 when no longer requested. */
-  async paid(payoutId: number, reference: string, actor: Actor): Promise<OpsPayoutRow> {
+  /** One payout with masked bank details, balance history and earlier payouts. Errors: 404. */
+  payoutDetail(payoutId: number): Promise<PayoutDeskDetail> {
+    return this.payoutDesk.detail(payoutId);
+  }
+
+  /**
+   * Mark paid through PayoutsService; answers the row and the confirmation (amount, account, reference).
+   * Errors: 404, 403 ownPayout (four-eyes), 409 when no longer requested or in payment.
+   */
+  async paid(payoutId: number, reference: string, actor: Actor): Promise<{ row: PayoutDeskRow; message: string }> {
     await this.assertNotOwn(payoutId, actor);
     const p = await this.payouts.markPaid(payoutId, reference);
-    await this.audit.record(actor, 'payout.paid', 'payout', payoutId, { status: 'requested' }, { status: p.status, reference: p.reference });
-    return this.payoutRow(p, await this.emails([p.user_id]));
+    await this.audit.record(actor, 'payout.paid', 'payout', payoutId, { status: p.run_id ? 'in_payment' : 'requested' }, { status: p.status, reference: p.reference, run_id: p.run_id });
+    const row = await this.payoutDesk.row(p.id);
+    return { row, message: fillMessage(PAYOUT_DESK_MESSAGES.paid, { id: p.id, amount: centsToUsd(p.amount_cents), account: row.account_masked || 'unknown', reference: p.reference }) };
   }
 
-  /** Reject (re-credit) through PayoutsService. 404, 403 ownPayout (four-eyes), 409 when no longer requested. */
-  async reject(payoutId: number, reason: string, actor: Actor): Promise<OpsPayoutRow> {
+  /**
+   * Reject (re-credit in the same transaction) through PayoutsService. Errors: 404, 403 ownPayout
+   * (four-eyes), 409 when no longer requested or in payment.
+   */
+  async reject(payoutId: number, reason: string, actor: Actor): Promise<{ row: PayoutDeskRow; message: string }> {
     await this.assertNotOwn(payoutId, actor);
     const p = await this.payouts.reject(payoutId, reason);
-    await this.audit.record(actor, 'payout.reject', 'payout', payoutId, { status: 'requested' }, { status: p.status, reason: p.reason });
-    return this.payoutRow(p, await this.emails([p.user_id]));
+    await this.audit.record(actor, 'payout.reject', 'payout', payoutId, { status: p.run_id ? 'in_payment' : 'requested' }, { status: p.status, reason: p.reason });
+    return { row: await this.payoutDesk.row(p.id), message: fillMessage(PAYOUT_DESK_MESSAGES.rejected, { id: p.id, amount: centsToUsd(p.amount_cents) }) };
+  }
+
+  /**
+   * A bank run of the selected requested payouts (they become in_payment), audited `payout.run` in the
+   * same transaction. Errors: 404, 403 (own payout), 409 (not requested, bank details missing or changed).
+   */
+  createRun(payoutIds: number[], actor: Actor): Promise<PaymentRunRow> {
+    return this.payoutDesk.createRun(payoutIds, actor, (m, run) =>
+      this.audit.record(actor, 'payout.run', 'payment_run', run.run_id, null, { payout_ids: [...new Set(payoutIds)].sort((a, b) => a - b), total_cents: run.total_cents, message_id: run.message_id }, m),
+    );
+  }
+
+  /** Bank runs, newest first. */
+  runs(limit: number, offset: number): Promise<{ rows: PaymentRunRow[]; total: number }> {
+    return this.payoutDesk.listRuns(limit, offset);
+  }
+
+  /** A run's bank file (it carries full account numbers), each download audited `payout.export`. Errors: 404. */
+  async bankFile(runId: number, format: BankFileFormat, actor: Actor): Promise<BankFile> {
+    const file = await this.payoutDesk.file(runId, format);
+    await this.audit.record(actor, 'payout.export', 'payment_run', runId, null, { format, file_name: file.file_name });
+    return file;
   }
 
   /**
@@ -72,30 +117,10 @@ export class OpsDeskService {
    */
   private async assertNotOwn(payoutId: number, actor: Actor): Promise<void> {
     if (actor.userId === null) return;
-    const p = await this.db.getRepository(PayoutEntity).findOne({ select: { id: true, user_id: true }, where: { id: payoutId } });
-    if (p && p.user_id === actor.userId) throw new DomainError(403, OPS_MESSAGES.ownPayout, { code: 'four_eyes' });
+    if ((await this.payoutDesk.ownerOf(payoutId)) === actor.userId) throw new DomainError(403, OPS_MESSAGES.ownPayout, { code: 'four_eyes' });
   }
 
   private ticketRow(t: TicketEntity, emails: Map<number, string>): OpsTicketRow {
     return { ticket_id: t.id, user_id: t.user_id, user_email: emails.get(t.user_id) ?? '', reason: t.reason, status: t.status, created_at: new Date(t.created_at).toISOString() };
-  }
-
-  private payoutRow(p: PayoutEntity, emails: Map<number, string>): OpsPayoutRow {
-    return {
-      payout_id: p.id,
-      user_id: p.user_id,
-      user_email: emails.get(p.user_id) ?? '',
-      amount_usd: p.amount_cents / 100,
-      status: p.status,
-      reference: p.reference,
-      reason: p.reason,
-      created_at: new Date(p.created_at).toISOString(),
-    };
-  }
-
-  private async emails(ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const users = await this.db.getRepository(UserEntity).find({ select: { id: true, email: true }, where: { id: In([...new Set(ids)]) } });
-    return new Map(users.map((u) => [u.id, u.email]));
   }
 }

@@ -22,7 +22,7 @@ export class LedgerEntryEntity {
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
 }
 
-/** A payout request (ours): requested → paid (reference) or rejected (reason, amount re-credited). */
+/** A payout request (ours): requested → (in_payment, once in a bank run) → paid (reference) or rejected (reason, amount re-credited). */
 @Entity('payouts')
 export class PayoutEntity {
   @PrimaryGeneratedColumn() id!: number;
@@ -35,8 +35,37 @@ export class PayoutEntity {
   @Column({ type: 'varchar', length: 4, default: '' }) account_last4!: string;
   /** The JSON envelope answered to the first call, answered again to a repeat of the same key. */
   @Column({ type: 'text' }) first_answer!: string;
+  /** The bank run it was exported in (status in_payment from then on), else null (docs/decisions/022). */
+  @Column({ type: 'integer', nullable: true }) run_id!: number | null;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
   @UpdateDateColumn({ type: 'datetime' }) updated_at!: Date;
+}
+
+/** A bank run: requested payouts finance exported together in one bank file (CSV and pain.001). */
+@Entity('payment_runs')
+export class PaymentRunEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  /** The pain.001 MsgId (≤ 35 characters), unique per run. */
+  @Column({ type: 'varchar', length: 35 }) message_id!: string;
+  @Column({ type: 'integer', nullable: true }) created_by_user_id!: number | null;
+  @Column({ type: 'varchar', length: 255, default: '' }) created_by_email!: string;
+  @Column({ type: 'integer' }) payout_count!: number;
+  @Column({ type: 'bigint', transformer: numeric }) total_cents!: number;
+  @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
+}
+
+/** One transfer of a bank run as exported (a snapshot: the files never change after the export). */
+@Entity('payment_run_transfers')
+export class PaymentRunTransferEntity {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer' }) run_id!: number;
+  @Column({ type: 'integer' }) payout_id!: number;
+  @Column({ type: 'bigint', transformer: numeric }) amount_cents!: number;
+  @Column({ type: 'varchar', length: 100 }) holder_name!: string;
+  @Column({ type: 'varchar', length: 34 }) account_number!: string;
+  @Column({ type: 'varchar', length: 11 }) ifsc_code!: string;
+  @Column({ type: 'varchar', length: 100 }) bank_name!: string;
+  @Column({ type: 'varchar', length: 100 }) branch_name!: string;
 }
 
 /** A user's bank details (areas §3), one row per user. The full account number never leaves the server. */

@@ -1,17 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import {
   centsToUsd,
   fillMessage,
   IDEMPOTENCY_KEY,
+  PAYOUT_DESK_MESSAGES,
   pageOffset,
   SUPPORT_LIMITS,
   SUPPORT_MESSAGES as M,
   type Envelope,
   type Payout,
   type PayoutListQueryDto,
+  type PayoutStatus,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { ok } from '../../common/envelope';
@@ -20,6 +22,9 @@ import { SerialTransactions } from '../shared/serial-transactions';
 import { bankComplete } from './bank.service';
 import { ledgerBalanceCents } from './ledger.query';
 import { BankDetailsEntity, LedgerEntryEntity, PayoutEntity } from './money.entities';
+
+/** States finance may still decide: paid or rejected. */
+const OPEN: PayoutStatus[] = ['requested', 'in_payment'];
 
 export const toPayout = (p: PayoutEntity): Payout => ({
   payout_id: p.id,
@@ -106,15 +111,18 @@ export class PayoutsService {
     return toPayout(row);
   }
 
-  /** Finance: a requested payout was paid with `reference`. Errors: 404; 409 when no longer requested. */
+  /**
+   * Finance: a requested or in-payment payout (docs/decisions/023) was paid with `reference`.
+   * Errors: 404; 409 when it is no longer open (paid or rejected).
+   */
   async markPaid(payoutId: number, reference: string): Promise<PayoutEntity> {
     const ref = reference.trim().slice(0, 255);
     if (!ref) throw DomainError.badRequest('A payment reference is required.');
     const changed = await this.tx.run(async (m) => {
       const row = await m.findOne(PayoutEntity, { where: { id: payoutId } });
       if (!row) throw DomainError.notFound(M.payoutNotFound);
-      const r = await m.update(PayoutEntity, { id: payoutId, status: 'requested' }, { status: 'paid', reference: ref });
-      if (!r.affected) throw DomainError.conflict(`Payout #${payoutId} is ${row.status}, not requested.`);
+      const r = await m.update(PayoutEntity, { id: payoutId, status: In(OPEN) }, { status: 'paid', reference: ref });
+      if (!r.affected) throw DomainError.conflict(fillMessage(PAYOUT_DESK_MESSAGES.notOpen, { id: payoutId, status: row.status }), 'not_open');
       return m.findOneOrFail(PayoutEntity, { where: { id: payoutId } });
     });
     await this.notifications.notify(changed.user_id, fillMessage(M.payoutPaidNotification, { id: changed.id, amount: centsToUsd(changed.amount_cents), reference: ref }), '/profile');
@@ -122,8 +130,8 @@ export class PayoutsService {
   }
 
   /**
-   * Finance: a requested payout was rejected with `reason`; its amount is credited back to the
-   * ledger in the same transaction. Errors: 404; 409 when no longer requested.
+   * Finance: a requested or in-payment payout (the bank returned it) was rejected with `reason`; its
+   * amount is credited back to the ledger in the same transaction. Errors: 404; 409 when no longer open.
    */
   async reject(payoutId: number, reason: string): Promise<PayoutEntity> {
     const why = reason.trim().slice(0, 1000);
@@ -132,8 +140,8 @@ export class PayoutsService {
       const row = await m.findOne(PayoutEntity, { where: { id: payoutId } });
       if (!row) throw DomainError.notFound(M.payoutNotFound);
       await this.tx.lockUser(m, row.user_id);
-      const r = await m.update(PayoutEntity, { id: payoutId, status: 'requested' }, { status: 'rejected', reason: why });
-      if (!r.affected) throw DomainError.conflict(`Payout #${payoutId} is ${row.status}, not requested.`);
+      const r = await m.update(PayoutEntity, { id: payoutId, status: In(OPEN) }, { status: 'rejected', reason: why });
+      if (!r.affected) throw DomainError.conflict(fillMessage(PAYOUT_DESK_MESSAGES.notOpen, { id: payoutId, status: row.status }), 'not_open');
       await m.insert(LedgerEntryEntity, { user_id: row.user_id, amount_cents: row.amount_cents, kind: 'payout_reversal', note: `Payout #${row.id} rejected`, payout_id: row.id });
       return m.findOneOrFail(PayoutEntity, { where: { id: payoutId } });
     });

@@ -123,6 +123,18 @@ export class TicketsService {
     return ticket;
   }
 
+  /** Open (pending) tickets, oldest first: one page and the total (the console's support desk). */
+  async openForDesk(limit: number, offset: number): Promise<{ rows: TicketEntity[]; total: number }> {
+    const [rows, total] = await this.tickets.findAndCount({ where: { status: TICKET_STATUS.pending }, order: { id: 'ASC' }, take: limit, skip: offset });
+    return { rows, total };
+  }
+
+  /** A ticket's status (0 pending, 1 done), or null for an unknown id (the desk's audit "before"). */
+  async statusOf(ticketId: number): Promise<number | null> {
+    const t = await this.tickets.findOne({ select: { id: true, status: true }, where: { id: ticketId } });
+    return t ? t.status : null;
+  }
+
   /** Mark a ticket done (status 1) and tell the artist's bell. Closing a done ticket is a no-op. Errors: 404. */
   async close(ticketId: number): Promise<TicketEntity> {
     const ticket = await this.tickets.findOne({ where: { id: ticketId } });

@@ -1,0 +1,188 @@
+import * as yup from 'yup';
+import { defineEndpoint } from '../common/endpoint';
+import { idField, pagingFields } from '../common/query.schemas';
+import type { PayoutStatus } from '../support/support.limits';
+
+/**
+ * The payout desk of the console (issue 25 "Payouts out", docs/decisions/023-staff-desks.md): finance
+ * sees each payout with the artist's masked bank details, balance history and previous payouts, exports
+ * the approved payouts of a run as a bank file (CSV and ISO 20022 pain.001.001.09) — they are then
+ * `in_payment` — and marks them paid with a reference or rejects them with a reason (re-credited).
+ */
+
+/** Limits of the payout desk: page sizes, how much history the detail shows, payouts per bank run. */
+export const PAYOUT_DESK_LIMITS = {
+  pageSize: 20,
+  maxPageSize: 100,
+  /** Ledger entries in the detail's balance history (newest first). */
+  historyEntries: 25,
+  /** Earlier payouts of the same artist in the detail. */
+  previousPayouts: 10,
+  /** Payouts in one bank run (one file). */
+  runMax: 500,
+} as const;
+
+/** Which payouts the desk lists: one status, or all of them. */
+export const PAYOUT_DESK_FILTERS = ['requested', 'in_payment', 'paid', 'rejected', 'all'] as const;
+export type PayoutDeskFilter = (typeof PAYOUT_DESK_FILTERS)[number];
+
+/** The two shapes of a bank file. */
+export const BANK_FILE_FORMATS = ['csv', 'pain001'] as const;
+export type BankFileFormat = (typeof BANK_FILE_FORMATS)[number];
+
+/** The CSV for the bank: header row, in order. Amount in USD with 2 decimals. */
+export const BANK_CSV_COLUMNS = ['payout_id', 'end_to_end_id', 'amount', 'currency', 'beneficiary_name', 'account_number', 'ifsc_code', 'bank_name', 'branch_name', 'remittance_info'] as const;
+
+/** Messages of the payout desk (every answer's `message`). `{placeholders}` are filled by `fillMessage`. */
+export const PAYOUT_DESK_MESSAGES = {
+  list: 'Payouts.',
+  detail: 'Payout detail.',
+  runs: 'Bank runs.',
+  file: 'Bank file.',
+  /** The confirmation of "mark paid": amount, account and reference. */
+  paid: 'Payout #{id} marked paid: {amount} USD to account {account}, reference {reference}.',
+  rejected: 'Payout #{id} rejected: {amount} USD credited back to the artist.',
+  exported: 'Bank run #{run}: {count} payouts, {amount} USD. They are in payment until marked paid.',
+  payoutNotFound: 'Payout not found.',
+  runNotFound: 'Bank run not found.',
+  selectPayouts: 'Select at least one requested payout (at most 500).',
+  notRequested: 'Payout #{id} is {status}: only requested payouts go into a bank run.',
+  notOpen: 'Payout #{id} is {status}, not requested or in payment.',
+  bankMissing: 'Payout #{id} has no complete bank details to pay to.',
+  bankChanged: 'Payout #{id} was requested to the account ending {last4}; the artist changed bank details since. Reject it so they can request again.',
+  ownPayoutInRun: 'Payout #{id} is of your own account. Another finance member must put it in a bank run.',
+  statusInvalid: 'Choose a status: requested, in_payment, paid, rejected or all.',
+  formatInvalid: 'Choose a bank file format: csv or pain001.',
+} as const;
+
+/** Texts of the payout desk screen (mfe-ops `/ops/desk?view=payouts`). */
+export const PAYOUT_DESK_UI = {
+  tab: 'Payouts',
+  heading: 'Payout desk',
+  statusFilter: 'Status',
+  statusLabel: { requested: 'Requested', in_payment: 'In payment', paid: 'Paid', rejected: 'Rejected', all: 'All' } as Record<PayoutDeskFilter, string>,
+  columns: { select: 'Select', id: '#', account: 'Artist', amount: 'USD', bank: 'Bank account', status: 'Status', when: 'Requested', run: 'Run', outcome: 'Reference or reason' },
+  selectRow: 'Select payout #{id} for the bank run',
+  empty: 'No payout with this status.',
+  pagesPayouts: 'Pages of payouts',
+  pagesRuns: 'Pages of bank runs',
+  open: 'Open',
+  exportRun: 'Export selected to a bank file',
+  exportConfirm: 'Put {count} payouts ({amount} USD) in a new bank run? They are "in payment" until marked paid.',
+  runs: 'Bank runs',
+  runsEmpty: 'No bank run yet.',
+  runColumns: { id: 'Run', when: 'Created', by: 'By', count: 'Payouts', amount: 'USD', files: 'Files' },
+  downloadCsv: 'CSV',
+  downloadXml: 'pain.001 XML',
+  detail: 'Payout #{id}',
+  closeDetail: 'Close',
+  bank: 'Bank details (masked)',
+  noBank: 'No bank details saved.',
+  bankFields: { holder_name: 'Holder', bank_name: 'Bank', account: 'Account', ifsc_code: 'IFSC', branch_name: 'Branch', pan: 'PAN' },
+  balance: 'Balance now: {amount} USD',
+  history: 'Balance history',
+  historyColumns: { when: 'Date', kind: 'Entry', note: 'Note', amount: 'USD' },
+  historyEmpty: 'No ledger entry.',
+  previous: 'Previous payouts',
+  previousEmpty: 'No earlier payout.',
+  reference: 'Payment reference',
+  reason: 'Rejection reason',
+  markPaid: 'Mark paid',
+  reject: 'Reject',
+  confirmPaid: 'Mark payout #{id} of {amount} USD to account {account} paid with reference {reference}?',
+  confirmReject: 'Reject payout #{id} of {amount} USD? The amount is credited back to the artist.',
+  loading: 'Loading payouts',
+  loadError: 'The payouts could not be loaded.',
+} as const;
+
+const M = PAYOUT_DESK_MESSAGES;
+const L = PAYOUT_DESK_LIMITS;
+
+/** GET ops/payouts: a status filter (default requested) and paging. */
+export const payoutDeskListSchema = yup.object({
+  status: yup.string().oneOf([...PAYOUT_DESK_FILTERS], M.statusInvalid).optional().default('requested'),
+  ...pagingFields(L.pageSize, L.maxPageSize),
+});
+export const payoutIdSchema = yup.object({ payout_id: idField(M.payoutNotFound) });
+export const payoutRunSchema = yup.object({
+  payout_ids: yup
+    .array()
+    .of(yup.number().typeError(M.selectPayouts).integer(M.selectPayouts).positive(M.selectPayouts).max(Number.MAX_SAFE_INTEGER, M.selectPayouts).required(M.selectPayouts))
+    .typeError(M.selectPayouts)
+    .required(M.selectPayouts)
+    .min(1, M.selectPayouts)
+    .max(L.runMax, M.selectPayouts),
+});
+export const payoutRunListSchema = yup.object({ ...pagingFields(L.pageSize, L.maxPageSize) });
+export const bankFileSchema = yup.object({
+  run_id: idField(M.runNotFound),
+  format: yup.string().oneOf([...BANK_FILE_FORMATS], M.formatInvalid).required(M.formatInvalid),
+});
+
+/** One payout in the desk's list. Money: `amount_cents` integer US cents, `amount_usd` the same in USD. */
+export type PayoutDeskRow = {
+  payout_id: number;
+  user_id: number;
+  user_email: string;
+  amount_cents: number;
+  amount_usd: number;
+  status: PayoutStatus;
+  /** The account it goes to, masked but for its last 4 digits. */
+  account_masked: string;
+  reference: string;
+  reason: string;
+  /** The bank run it was exported in, else null. */
+  run_id: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Masked bank details of the artist as finance sees them (never the full account number). */
+export type PayoutDeskBank = { holder_name: string; bank_name: string; account_masked: string; ifsc_code: string; branch_name: string; pan_masked: string };
+
+/** One ledger entry of the balance history (signed cents). */
+export type PayoutDeskLedgerLine = { id: number; kind: string; note: string; amount_cents: number; created_at: string };
+
+/** GET ops/payouts/detail: the payout, the artist's masked bank details, balance and its history, and earlier payouts. */
+export type PayoutDeskDetail = {
+  payout: PayoutDeskRow;
+  bank: PayoutDeskBank | null;
+  balance_cents: number;
+  history: PayoutDeskLedgerLine[];
+  previous: PayoutDeskRow[];
+};
+
+/** A bank run: the payouts exported together in one file. */
+export type PaymentRunRow = { run_id: number; message_id: string; created_at: string; created_by_email: string; payout_count: number; total_cents: number };
+
+/** A bank file of a run, its text in `content`. */
+export type BankFile = { run_id: number; format: BankFileFormat; file_name: string; content_type: string; content: string };
+
+type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
+const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
+const FIN = { access: 'staff', tag: 'ops' } as const;
+const ROLE = ' Role: finance (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
+
+/** The payout desk's wire map (the list itself is OPS_ENDPOINTS.payouts, with the status filter). */
+export const PAYOUT_DESK_ENDPOINTS = {
+  payoutDetail: defineEndpoint<In<typeof payoutIdSchema>, PayoutDeskDetail>({
+    ...FIN, method: 'GET', path: 'ops/payouts/detail',
+    summary: 'One payout with the artist’s masked bank details, balance, last ledger entries and earlier payouts.' + ROLE,
+    query: payoutIdSchema, response: any, errors: [400, 403, 404],
+  }),
+  createPaymentRun: defineEndpoint<In<typeof payoutRunSchema>, PaymentRunRow>({
+    ...FIN, method: 'POST', path: 'ops/payouts/runs/create',
+    summary: 'Put the selected requested payouts in a new bank run (one transaction); they become in_payment; audited.' + ROLE,
+    description: '409 when one is not requested or has no complete bank details; 403 when one is of the caller’s own account (four-eyes); 404 for an unknown id.',
+    body: payoutRunSchema, response: any, errors: [400, 403, 404, 409],
+  }),
+  paymentRuns: defineEndpoint<In<typeof payoutRunListSchema>, PaymentRunRow[]>({
+    ...FIN, method: 'GET', path: 'ops/payouts/runs', summary: 'Bank runs, newest first.' + ROLE,
+    query: payoutRunListSchema, response: any, list: true, errors: [403],
+  }),
+  bankFile: defineEndpoint<In<typeof bankFileSchema>, BankFile>({
+    ...FIN, method: 'GET', path: 'ops/payouts/runs/file',
+    summary: 'The bank file of a run: CSV (BANK_CSV_COLUMNS) or ISO 20022 pain.001.001.09 XML, with full account numbers; each download audited.' + ROLE,
+    query: bankFileSchema, response: any, errors: [400, 403, 404],
+  }),
+} as const;
