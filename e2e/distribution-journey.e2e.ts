@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import dayjs from 'dayjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { QC_UI, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
+import { basename, join } from 'node:path';
+import { AUDIO_TUS_PATH, QC_UI, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { pickReleaseDate } from './support/audio-release';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg } from './support/media';
@@ -45,7 +45,8 @@ async function startSftp(dir: string): Promise<{ port: number; user: string; key
  * The distribution engine's "Done when" in the browser (docs/decisions/020): an album of three tracks
  * made in the wizard with real files passes the store check; a 22.05 kHz mono WAV and a 1000×1000
  * artwork are refused with their measured values; approved, the release is delivered over SFTP to two
- * stores and the artist sees "Delivered" per store.
+ * stores and the artist sees "Delivered" per store; a 100 MB audio upload cut at about 60 % resumes
+ * from where it stopped (tus) and completes.
  */
 describe('distribution: store QC and delivery in the browser', () => {
   let portal: Portal;
@@ -191,4 +192,64 @@ describe('distribution: store QC and delivery in the browser', () => {
     await shots('distribution-release-delivered');
     expect(errors).toEqual([]);
   });
+
+  it('a 100 MB audio upload cut at about 60 % resumes from the server\'s offset and completes', async () => {
+    // A draft with its release info through the API; its Song Info tab in the browser.
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const auth = { Authorization: `Bearer ${token}` };
+    const post = async (path: string, body: unknown) => {
+      const r = await fetch(`${portal.url}/api/${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return (await r.json()) as { status: number; body?: { artist_id?: number; filename?: string }; release_id?: number };
+    };
+    const cover = makeJpeg('store-cover', 3000);
+    const form = new FormData();
+    form.append('image', new Blob([readFileSync(cover)]), basename(cover));
+    const artwork = ((await (await fetch(`${portal.url}/api/upload?kind=artwork`, { method: 'POST', headers: auth, body: form })).json()) as { body: { filename: string } }).body.filename;
+    const artistId = (await post('addArtist', { artist_type: 'primary', artist_name: `Resume ${Date.now().toString(36)}`, apple_id: '', spotify_id: '' })).body!.artist_id!;
+    const year = new Date().getFullYear();
+    const draft = await post('createReleaseInfo', {
+      album_artwork: artwork, release_type: 'single', release_title: `Long Take ${Date.now().toString(36)}`, primary_artist1: artistId, genre: 'Pop', sub_genre: 'Indie Pop',
+      lable_name: 'Delta Records', release_date: Date.now() + 20 * 86_400_000, p_line: `${year} Delta Records`, c_line: `${year} Delta Records`, upc_ean: '',
+    });
+    expect(draft.status).toBe(200);
+
+    // 99.9 MB of 44.1 kHz stereo PCM (just under the spec's 100 MB).
+    const big = wav('hundred-mb', ['-f', 'lavfi', '-i', 'sine=f=330:d=593', '-af', 'volume=4', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le']);
+    const size = statSync(big).size;
+    expect(size).toBeGreaterThan(99 * 1024 * 1024);
+    expect(size).toBeLessThanOrEqual(RELEASE_LIMITS.audioMaxBytes);
+
+    const tus: Array<{ method: string; offset: number }> = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith(AUDIO_TUS_PATH)) tus.push({ method: r.method(), offset: Number(r.headers()['upload-offset'] ?? -1) });
+    });
+    await page.goto(`${portal.url}/create_releases/${draft.release_id}`);
+    await page.getByRole('tab', { name: starts(UI.wizard.tabs[1]) }).click();
+    const finished = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith(AUDIO_TUS_PATH) && r.status() === 200, { timeout: 300_000 });
+    await page.getByLabel(UI.songs.audioFile).last().setInputFiles(big);
+    const bar = page.getByRole('progressbar');
+    await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) >= 60, undefined, { timeout: 240_000 });
+    // The connection drops at about 60 %: the browser is offline for 3 s.
+    await page.context().setOffline(true);
+    const cutAt = Number(await bar.getAttribute('aria-valuenow'));
+    expect(cutAt).toBeLessThan(75);
+    await shots('distribution-upload-offline');
+    await page.waitForTimeout(3000);
+    await page.context().setOffline(false);
+
+    const answer = (await (await finished).json()) as { status: number; message: string; body: { size: number; filename: string } };
+    expect(answer).toMatchObject({ status: 200, message: M.audioUploaded, body: { size } });
+    await page.getByText(M.audioUploaded).first().waitFor({ timeout: 20_000 });
+    await page.locator('audio').last().waitFor({ timeout: 30_000 });
+    // Resumed, not restarted: one creation, a HEAD asking the offset, then PATCHes from past the cut.
+    expect(tus.filter((r) => r.method === 'POST')).toHaveLength(1);
+    const headAt = tus.findIndex((r) => r.method === 'HEAD');
+    expect(headAt).toBeGreaterThan(0);
+    const resumedAt = tus.slice(headAt).find((r) => r.method === 'PATCH')!;
+    expect(resumedAt.offset).toBeGreaterThanOrEqual(size * 0.5);
+    expect(tus.slice(headAt).filter((r) => r.method === 'PATCH' && r.offset === 0)).toEqual([]);
+    await shots('distribution-upload-resumed');
+    // The only console errors are the requests the browser failed while offline.
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::ERR/.test(e))).toEqual([]);
+  }, 420_000);
 });
