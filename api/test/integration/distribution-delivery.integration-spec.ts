@@ -101,8 +101,8 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
     post: (path: string, body: object) => request(t.http).post(`/api/${path}`).set('Authorization', `Bearer ${token}`).send(body),
   });
   const drain = async () => {
-    await t.app.get(QcService).audioJobs.drain();
-    await t.app.get(DeliveryService).jobs.drain();
+    await t.app.get(QcService).drain();
+    await t.app.get(DeliveryService).drain();
   };
   const target = (store: string, overrides: Record<string, unknown> = {}) => ({ store, dpid: `PADPIDA2026${store.replace(/\W/g, '').toUpperCase()}`, protocol: 'sftp', host: '127.0.0.1', port: sftp.port, path: join(sftp.root, store.replace(/\W/g, '').toLowerCase()), username: sftp.user, private_key: sftp.privateKey, ...overrides });
   const storeStatus = async () => Object.fromEntries(((await artist.get('getDeliveries', { release_id: releaseId })).body.body as { store: string; status: string }[]).map((d) => [d.store, d.status]));

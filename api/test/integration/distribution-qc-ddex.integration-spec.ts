@@ -31,7 +31,7 @@ describe.each(ENGINES)('distribution: store QC and ERN 4.3 (%s)', (engine) => {
   let t: TestApp;
   let a: ReleasesClient;
   let reviewer: Awaited<ReturnType<typeof createStaff>>;
-  const qcDone = () => t.app.get(QcService).audioJobs.drain();
+  const qcDone = () => t.app.get(QcService).drain();
   const ops = (path: string, query: Record<string, unknown>) => request(t.http).get(`/api/ops/${path}`).set('Authorization', `Bearer ${reviewer.token}`).query(query);
 
   beforeAll(async () => {

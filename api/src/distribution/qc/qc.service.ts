@@ -10,13 +10,16 @@ import { DomainError } from '../../common/domain-error';
 import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
-import { JobRunner } from '../jobs/job-runner';
+import { JobsService } from '../../jobs/jobs.service';
+import { DistributionJobs } from '../distribution-jobs';
 import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
 import { artworkProblems, audioProblems, type ImageFacts } from './qc-rules';
 import { UploadQcEntity } from './upload-qc.entity';
 
 /** Data of the audio QC job: everything it needs, no request context. */
 export type AudioQcJob = { filename: string };
+/** The JobsService job that measures one stored audio file (idempotent; id `audio-qc-<filename>`). */
+export const AUDIO_QC_JOB = 'distribution.audio-qc';
 export type ArtworkFacts = ImageFacts & { md5: string; size: number };
 
 const MAX_ARTWORK_PIXELS = 64_000_000;
@@ -44,15 +47,29 @@ export async function md5Of(stream: Readable): Promise<{ md5: string; size: numb
 @Injectable()
 export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QcService.name);
-  readonly audioJobs: JobRunner<AudioQcJob>;
+  private readonly queue: DistributionJobs;
 
   constructor(
     @InjectRepository(UploadQcEntity) private readonly rows: Repository<UploadQcEntity>,
     private readonly uploads: UploadsService,
     private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    jobs: JobsService,
   ) {
-    this.audioJobs = new JobRunner('audio-qc', (data) => this.runAudioQc(data), { attempts: 3, backoffMs: 2000, concurrency: 1 });
+    jobs.register(AUDIO_QC_JOB, async (data: AudioQcJob) => {
+      await this.runAudioQc(data);
+      return {};
+    }, { attempts: 3, backoffMs: 2000, concurrency: 1 });
+    this.queue = new DistributionJobs(jobs, this.logger);
+  }
+
+  /** Resolves once the audio QC jobs this process queued have ended (in-process jobs; tests). */
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private queueAudio(filename: string): Promise<void> {
+    return this.queue.add(AUDIO_QC_JOB, { filename } satisfies AudioQcJob, { jobId: `audio-qc-${filename}` });
   }
 
   private get enforce(): boolean {
@@ -63,11 +80,10 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
   async onModuleInit(): Promise<void> {
     this.uploads.registerQcHook(this);
     const left = await this.rows.find({ select: { filename: true }, where: { kind: 'audio', status: 'checking' } });
-    for (const r of left) this.audioJobs.add({ filename: r.filename });
+    for (const r of left) await this.queueAudio(r.filename);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.audioJobs.close();
     await closeMediaWorker();
   }
 
@@ -106,7 +122,7 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
   /** UploadQcHook: a `checking` row, then the job. */
   async audioStored(upload: { user_id: number; filename: string; storage_key: string; mime: string }): Promise<void> {
     await this.save(upload.user_id, upload.filename, 'audio', 'checking', null, [], '');
-    this.audioJobs.add({ filename: upload.filename });
+    await this.queueAudio(upload.filename);
   }
 
   /**
