@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
+import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryProtocol, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import { AuditService, type Actor } from '../../ops/audit/audit.service';
@@ -13,6 +13,7 @@ import { JobsService } from '../../jobs/jobs.service';
 import { DistributionJobs } from '../distribution-jobs';
 import { CredentialBox } from './credentials';
 import { DeliveryAttemptEntity, DeliveryEntity, DeliveryTargetEntity } from './delivery.entities';
+import { s3Deliver } from './s3-transport';
 import { sftpDeliver } from './sftp-transport';
 
 /** Data of the delivery job: the delivery row to send (its kind and store are on the row). */
@@ -23,7 +24,7 @@ export type TargetInput = {
   target_id?: number;
   store: string;
   dpid: string;
-  protocol: string;
+  protocol: DeliveryProtocol;
   host: string;
   port: number;
   path: string;
@@ -43,7 +44,7 @@ const POLL_MS = 5000;
 const STALE_MS = 15 * 60_000;
 
 /**
- * Delivery of releases to stores (docs/decisions/020). Admins configure one target per store (SFTP;
+ * Delivery of releases to stores (docs/decisions/020). Admins configure one target per store (SFTP or an S3-compatible bucket;
  * credentials sealed with AES-256-GCM). On approval every enabled target gets a delivery row and a
  * `delivery` job; on takedown (all stores) or a per-store takedown the delivered rows get a takedown
  * job. The job builds and validates the store's ERN (DdexService) and uploads the batch in the
@@ -140,10 +141,11 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     const old = existing ? this.box.open(existing.secret) : {};
     const secret = { password: dto.password || old.password, private_key: dto.private_key || old.private_key };
     if (!secret.password && !secret.private_key) throw DomainError.badRequest(M.secretRequired);
+    if (dto.protocol === 's3' && !secret.password) throw DomainError.badRequest(M.s3SecretRequired);
     const row = {
       store: dto.store,
       dpid: dto.dpid,
-      protocol: 'sftp' as const,
+      protocol: dto.protocol,
       host: dto.host,
       port: dto.port,
       path: dto.path,
@@ -240,7 +242,8 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
       // A takedown message carries no resources: the store already has them (release-by-release shape).
       const resources = row.kind === 'takedown' ? [] : message.files.map((f) => ({ path: `${upc}/${f.uri}`, open: () => this.storage.open(f.storage_key) }));
       const files = [...resources, { path: `${upc}/${message.filename}`, open: async () => Buffer.from(message.xml, 'utf8') }];
-      await sftpDeliver({ host: target.host, port: target.port, username: target.username, path: target.path, credentials: this.box.open(target.secret) }, batchId, files, batchComplete(batchId, upc));
+      const where = { host: target.host, port: target.port, username: target.username, path: target.path, credentials: this.box.open(target.secret) };
+      await (target.protocol === 's3' ? s3Deliver : sftpDeliver)(where, batchId, files, batchComplete(batchId, upc));
       const done = new Date();
       await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done });
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done });
