@@ -10,10 +10,12 @@ import { DomainError } from '../../common/domain-error';
 import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
+import { ThumbnailsService } from '../../video/thumbnails.service';
+import type { ThumbnailQcHook } from '../../video/thumbnail-qc.hook';
 import { JobsService } from '../../jobs/jobs.service';
 import { DistributionJobs } from '../distribution-jobs';
 import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
-import { artworkProblems, audioProblems, type ImageFacts } from './qc-rules';
+import { artworkProblems, audioProblems, thumbnailProblems, type ImageFacts } from './qc-rules';
 import { UploadQcEntity } from './upload-qc.entity';
 
 /** Data of the audio QC job: everything it needs, no request context. */
@@ -45,7 +47,7 @@ export async function md5Of(stream: Readable): Promise<{ md5: string; size: numb
  * used by the DDEX message. STORE_QC=report records everything but refuses nothing.
  */
 @Injectable()
-export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutdown {
+export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QcService.name);
   private readonly queue: DistributionJobs;
 
@@ -55,6 +57,7 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
     private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     jobs: JobsService,
+    private readonly thumbnails: ThumbnailsService,
   ) {
     jobs.register(AUDIO_QC_JOB, async (data: AudioQcJob) => {
       await this.runAudioQc(data);
@@ -79,6 +82,7 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
   /** Register with the uploads and re-queue audio left `checking` by a stopped process. */
   async onModuleInit(): Promise<void> {
     this.uploads.registerQcHook(this);
+    this.thumbnails.registerQcHook(this);
     const left = await this.rows.find({ select: { filename: true }, where: { kind: 'audio', status: 'checking' } });
     for (const r of left) await this.queueAudio(r.filename);
   }
@@ -99,6 +103,23 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
     const refused = problems.some((p) => p.severity === 'blocking');
     await this.save(upload.user_id, upload.filename, 'artwork', refused ? 'refused' : 'passed', facts, problems, facts.md5);
     return refused && this.enforce ? problems.map((p) => p.message).join(' ') : null;
+  }
+
+  /**
+   * ThumbnailQcHook: measure a stored video thumbnail (16:9 within 1 %, at least 1280×720); the refusal
+   * text naming its size (QC_MESSAGES thumbnailNotWide / thumbnailTooSmall) when enforced, else null.
+   * Bytes sharp cannot decode pass here (the type was read from them; the video area serves them as is).
+   */
+  async checkThumbnail(upload: { user_id: number; filename: string; storage_key: string }): Promise<string | null> {
+    let facts: ArtworkFacts;
+    try {
+      facts = await this.measureArtwork(upload.storage_key);
+    } catch {
+      return null;
+    }
+    const problems = thumbnailProblems(facts);
+    if (problems.length) this.logger.log({ msg: 'thumbnail qc', filename: upload.filename, user_id: upload.user_id, problems: problems.map((p) => p.code), width: facts.width, height: facts.height });
+    return problems.length && this.enforce ? problems.map((p) => p.message).join(' ') : null;
   }
 
   /** Decode an artwork's header with sharp and hash its bytes. */
