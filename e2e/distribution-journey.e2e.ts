@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import dayjs from 'dayjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { AUDIO_TUS_PATH, QC_UI, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
+import { AUDIO_TUS_PATH, DELIVERY_MESSAGES, OPS_UI, QC_UI, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { pickReleaseDate } from './support/audio-release';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg } from './support/media';
@@ -251,4 +252,42 @@ describe('distribution: store QC and delivery in the browser', () => {
     // The only console errors are the requests the browser failed while offline.
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::ERR/.test(e))).toEqual([]);
   }, 420_000);
+
+  it('an admin adds an S3-compatible delivery target in the console; the list shows it, its secret never again', async () => {
+    const admin = newUser('distadmin');
+    const staff = await newPage(browser);
+    await signUpInBrowser(staff.page, portal, admin);
+    await portal.cli('staff', 'add', admin.email, 'admin');
+    await staff.page.goto(`${portal.url}/ops`);
+    await staff.page.getByText(OPS_UI.totp.enrolIntro).waitFor();
+    const secret = (await staff.page.getByTestId('totp-secret').textContent())!.trim();
+    await staff.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
+    await staff.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await staff.page.getByRole('link', { name: DELIVERY_MESSAGES.targets }).click();
+    const table = staff.page.getByRole('table', { name: DELIVERY_MESSAGES.targets });
+    await table.getByRole('cell', { name: 'Spotify', exact: true }).waitFor();
+    const p = staff.page;
+    await p.getByLabel('Store', { exact: true }).selectOption('Apple Music');
+    await p.getByLabel('DPID').fill('PADPIDA2026APPLE');
+    await p.getByLabel('Protocol').selectOption('s3');
+    expect(await p.getByLabel('Port').inputValue()).toBe('443');
+    expect(await p.getByLabel(/Private key/).count()).toBe(0);
+    await p.getByLabel('Host').fill('s3.eu-west-1.amazonaws.com');
+    await p.getByLabel('Bucket and prefix (/bucket/prefix)').fill('/apple-inbox/ddex');
+    await p.getByLabel('Access key ID').fill('AKIAEXAMPLE');
+    // Without the secret key the form names what is missing.
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByText(DELIVERY_MESSAGES.s3SecretRequired).waitFor();
+    await p.getByLabel('Secret access key').fill('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByText(DELIVERY_MESSAGES.targetSaved).first().waitFor();
+    await table.getByRole('cell', { name: 's3://s3.eu-west-1.amazonaws.com:443/apple-inbox/ddex', exact: true }).waitFor();
+    expect(await p.content()).not.toContain('wJalrXUtnFEMI');
+    const swap = page;
+    page = p;
+    await shots('distribution-delivery-targets');
+    page = swap;
+    expect(staff.errors).toEqual([]);
+    await staff.page.context().close();
+  });
 });
