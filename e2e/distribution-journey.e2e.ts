@@ -279,12 +279,14 @@ describe('distribution: store QC and delivery in the browser', () => {
     await p.getByRole('button', { name: 'Save', exact: true }).click();
     await p.getByText(DELIVERY_MESSAGES.s3SecretRequired).waitFor();
     await p.getByLabel('Secret access key').fill('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
+    const swap = page;
+    page = p;
+    await shots('distribution-delivery-target-s3-form');
     await p.getByRole('button', { name: 'Save', exact: true }).click();
     await p.getByText(DELIVERY_MESSAGES.targetSaved).first().waitFor();
     await table.getByRole('cell', { name: 's3://s3.eu-west-1.amazonaws.com:443/apple-inbox/ddex', exact: true }).waitFor();
     expect(await p.content()).not.toContain('wJalrXUtnFEMI');
-    const swap = page;
-    page = p;
+    await table.getByRole('row', { name: /Apple Music/ }).getByText('secret key', { exact: true }).waitFor();
     await shots('distribution-delivery-targets');
     page = swap;
     expect(staff.errors).toEqual([]);

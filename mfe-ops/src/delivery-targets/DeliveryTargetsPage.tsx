@@ -84,7 +84,7 @@ export function DeliveryTargetsPage() {
                 { key: 'store', header: 'Store', render: (r) => r.store },
                 { key: 'dpid', header: 'DPID', render: (r) => r.dpid },
                 { key: 'where', header: 'Where', render: (r) => deliveryTargetWhere(r) },
-                { key: 'secret', header: 'Credentials', render: (r) => [r.has_password && 'password', r.has_private_key && 'key'].filter(Boolean).join(' + ') || '—' },
+                { key: 'secret', header: 'Credentials', render: (r) => [r.has_password && (r.protocol === 's3' ? 'secret key' : 'password'), r.has_private_key && 'key'].filter(Boolean).join(' + ') || '—' },
                 { key: 'enabled', header: 'Enabled', render: (r) => (r.enabled ? 'Yes' : 'No') },
               ]}
             />
