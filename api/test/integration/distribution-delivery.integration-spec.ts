@@ -142,7 +142,7 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP and S3 (%s)',
     expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), port: 70000 })).body.message).toBe('The port must be between 1 and 65535.');
     expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), protocol: 'ftp' })).body.message).toBe('Please choose SFTP or an S3-compatible bucket.');
     // An S3 target needs its secret access key (in password); a private key alone is not one.
-    expect((await a.post('ops/delivery-targets/save', { ...s3Target(), password: '', private_key: 'KEY' })).body).toMatchObject({ status: 400, message: 'Please enter the secret access key (in Password).' });
+    expect((await a.post('ops/delivery-targets/save', { ...s3Target(), password: '', private_key: 'KEY' })).body).toMatchObject({ status: 400, message: 'Please enter the secret access key.' });
     expect((await a.post('ops/delivery-targets/save', s3Target())).body.body).toMatchObject({ protocol: 's3', path: '/store-inbox/ddex', username: 'S3RVER', has_password: true });
     expect((await a.post('ops/delivery-targets/save', target('Spotify'))).body.status).toBe(409);
     // Tidal points at a closed port: its deliveries fail until an admin fixes it.

@@ -35,7 +35,7 @@ export const DELIVERY_MESSAGES = {
   dpidFormat: 'The DPID must start with PADPIDA followed by letters or digits.',
   portRange: 'The port must be between 1 and 65535.',
   protocolUnknown: 'Please choose SFTP or an S3-compatible bucket.',
-  s3SecretRequired: 'Please enter the secret access key (in Password).',
+  s3SecretRequired: 'Please enter the secret access key.',
 } as const;
 
 /** How the artist and staff see a store's state: "Delivered to Spotify on 25 Nov 2026". */
