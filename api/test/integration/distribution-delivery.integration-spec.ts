@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { DeliveryService } from '../../src/distribution/delivery/delivery.service';
-import { QcService } from '../../src/distribution/qc/qc.service';
+import { DELIVERY_JOB, DeliveryService } from '../../src/distribution/delivery/delivery.service';
+import { AUDIO_QC_JOB, QcService } from '../../src/distribution/qc/qc.service';
+import { JobsService } from '../../src/jobs/jobs.service';
 import { validateErn } from '../../src/distribution/ddex/ern-validator';
 import { createVerifiedUser } from '../helpers/accounts';
 import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixtures';
@@ -205,6 +206,17 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP and S3 (%s)',
     const rows = (await artist.get('getDeliveries', { release_id: releaseId })).body.body;
     expect(rows.find((r: { store: string }) => r.store === 'Spotify').delivered_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(rows[0].last_error).toBeUndefined();
+
+    // The jobs are idempotent: run again (twice at once) for a delivered row they send nothing; QC of a checked file is not redone.
+    const jobs = t.app.get(JobsService);
+    const spotify = rows.find((r: { store: string }) => r.store === 'Spotify').delivery_id as number;
+    await Promise.all([jobs.run(DELIVERY_JOB, { delivery_id: spotify }), jobs.run(DELIVERY_JOB, { delivery_id: spotify })]);
+    expect(readdirSync(join(sftp.root, 'spotify'))).toHaveLength(1);
+    expect(await t.app.get(DeliveryService).attemptsOf(spotify)).toHaveLength(1);
+    const qcRows = () => t.app.get(DataSource).query('SELECT filename, status, attempts, checked_at FROM upload_qc ORDER BY id');
+    const before = await qcRows();
+    for (const r of before as { filename: string }[]) await jobs.run(AUDIO_QC_JOB, { filename: r.filename });
+    expect(await qcRows()).toEqual(before);
   });
 
   it('a failing store is retried with backoff, each attempt logged, then failed with the error; staff fix it and retry', async () => {
