@@ -147,6 +147,9 @@ describe('tus resumable audio uploads', () => {
   }, 120_000);
 
   it('answers 401 status 0 without or with a bad token, and 404 for another artist\'s upload', async () => {
+    // Same origin only, like the rest of the API: no CORS grant to another site.
+    const foreignOrigin = await call(a.port, 'POST', AUDIO_TUS_PATH, undefined, artist.token, { ...tusHeaders, origin: 'https://evil.example', 'upload-length': '10', 'upload-metadata': `filename ${b64('a.wav')}` });
+    expect(foreignOrigin.headers['access-control-allow-origin']).toBeUndefined();
     const none = await create(a.port, undefined, 1000);
     expect(none.status).toBe(401);
     expect(JSON.parse(none.raw.toString())).toMatchObject({ status: SESSION_OVER_STATUS, message: SERVER_MESSAGES.unauthorized });

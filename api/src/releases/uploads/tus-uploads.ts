@@ -109,6 +109,8 @@ export class TusUploads implements OnModuleDestroy {
       // Location is this origin's /api/tus/<id>, whatever host or balancer the browser came through.
       relativeLocation: true,
       respectForwardedHeaders: false,
+      // Same origin only, like the rest of the API (tus would answer Access-Control-Allow-Origin: *).
+      allowedOrigins: () => false,
       onIncomingRequest: (req, id) => this.authorize(req, id, store),
       onUploadCreate: async (req, upload) => {
         const userId = this.users.get(req)!;
