@@ -11,6 +11,9 @@
  * Artwork (issue 14): each upload also makes six renditions with sharp (libvips, outside V8's heap), so
  * the same process uploads 3000 x 3000 JPEG covers of about 1.2 MB, six one after another and then six
  * at once (rendition jobs queue, ARTWORK_RENDITION_JOBS=1), sampled the same way.
+ * Resumable (tus, docs/decisions/020): the same 100 MB WAV sent as the wizard sends it, POST /api/tus then
+ * 5 MB PATCHes, and once more with the connection cut at 60 % mid-chunk, then HEAD and the rest (the
+ * finished file is streamed from the tus folder into FileStorage), sampled the same way.
  * Target: growth < 32 MB.
  * `--s3` stores into an S3-compatible bucket (s3rver started as its own process, STORAGE_S3_URL) instead
  * of local disk; `--audio-only` skips the artwork phase; `--repeat N` measures the 100 MB upload N times
@@ -108,6 +111,78 @@ function streamUpload(port, token, fileBytes, rateMBs = 0) {
     };
     pump();
   });
+}
+
+const TUS_CHUNK = 5 * MB;
+let tone = null;
+/** `length` bytes of the WAV of `fileBytes` bytes starting at `start` (header, then a repeated tone). */
+function wavSlice(fileBytes, start, length) {
+  if (!tone) {
+    tone = Buffer.alloc(64 * 1024);
+    for (let i = 0; i < tone.length / 4; i++) {
+      const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / 44_100) * 8000);
+      tone.writeInt16LE(v, i * 4);
+      tone.writeInt16LE(v, i * 4 + 2);
+    }
+  }
+  const out = Buffer.alloc(length);
+  let at = 0;
+  if (start < 44) {
+    const h = wavHeader(fileBytes - 44).subarray(start, Math.min(44, start + length));
+    h.copy(out, 0);
+    at = h.length;
+  }
+  if (at < length) {
+    const phase = (start + at - 44) % tone.length;
+    out.fill(Buffer.concat([tone.subarray(phase), tone.subarray(0, phase)]), at);
+  }
+  return out;
+}
+
+/** One tus request; `cutAfter` bytes of `body` sent, then the connection is destroyed (resolves null). */
+function tusRequest(port, token, method, path, headers, body, cutAfter) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', ...headers } }, (res) => {
+      const parts = [];
+      res.on('data', (d) => parts.push(d));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
+    });
+    if (cutAfter !== undefined) {
+      req.on('error', () => resolve(null));
+      req.on('close', () => resolve(null));
+      req.write(body.subarray(0, cutAfter), () => setTimeout(() => req.destroy(), 200));
+      return;
+    }
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A 100 MB tus upload in TUS_CHUNK PATCHes; with `cut`, the PATCH holding 60 % is cut half-way and the upload resumed after a HEAD. */
+async function tusUpload(port, token, fileBytes, cut) {
+  const created = await tusRequest(port, token, 'POST', '/api/tus', { 'Upload-Length': String(fileBytes), 'Upload-Metadata': `filename ${Buffer.from('long.wav').toString('base64')}` });
+  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${created.text}`);
+  const location = created.headers.location;
+  let offset = 0;
+  let cutDone = !cut;
+  let last = null;
+  while (offset < fileBytes) {
+    const n = Math.min(TUS_CHUNK, fileBytes - offset);
+    const body = wavSlice(fileBytes, offset, n);
+    const headers = { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset), 'Content-Length': String(n) };
+    if (!cutDone && offset + n >= fileBytes * 0.6) {
+      cutDone = true;
+      await tusRequest(port, token, 'PATCH', location, headers, body, Math.floor(n / 2));
+      await new Promise((r) => setTimeout(r, 300));
+      const head = await tusRequest(port, token, 'HEAD', location, {});
+      offset = Number(head.headers['upload-offset']);
+      continue;
+    }
+    last = await tusRequest(port, token, 'PATCH', location, headers, body);
+    if (last.status !== 204 && last.status !== 200) throw new Error(`tus patch: ${last.status} ${last.text}`);
+    offset = Number(last.headers['upload-offset']);
+  }
+  return { status: last.status, body: JSON.parse(last.text) };
 }
 
 async function measureUpload(api, token, fileBytes, rateMBs) {
@@ -212,6 +287,19 @@ async function runConfig(label, extraEnv, rate) {
     await new Promise((r) => setTimeout(r, 500));
     console.log(`[${label}] ${REPEAT} more 100 MB uploads: growth each ${each.join(', ')} MB; peak RSS ${(peak / 1024).toFixed(1)} MB, RSS after ${(rssKb(api.child.pid) / 1024).toFixed(1)} MB (growth ${((peak - baselineKb) / 1024).toFixed(1)} MB)`);
     worst = Math.max(worst, (peak - baselineKb) / 1024);
+    // Resumable (tus): whole, and cut at 60 % then resumed.
+    for (const [what, cut] of [
+      ['100 MB WAV over tus (5 MB PATCHes)', false],
+      ['100 MB WAV over tus, cut at 60 %, resumed', true],
+    ]) {
+      const m = await peakDuring(api, () => tusUpload(api.port, token, AUDIO_MAX, cut));
+      const growthMb = (m.peakKb - baselineKb) / 1024;
+      worst = Math.max(worst, growthMb);
+      console.log(
+        `[${label}] ${what.padEnd(42)} HTTP ${m.result.status} "${m.result.body.message}" size ${m.result.body.body.size} in ${(m.ms / 1000).toFixed(2)} s: ` +
+          `peak RSS ${(m.peakKb / 1024).toFixed(1)} MB, growth ${growthMb.toFixed(1)} MB ${growthMb < TARGET_GROWTH_MB ? 'ok' : 'OVER TARGET'}`,
+      );
+    }
     if (AUDIO_ONLY) return worst;
     // Artwork with renditions: six one after another, then six at once.
     const coverKb = covers.slice(0, 6).reduce((n, c) => n + c.length, 0) / 6 / 1024;

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import dayjs from 'dayjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { QC_UI, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
+import { basename, join } from 'node:path';
+import { AUDIO_TUS_PATH, DELIVERY_MESSAGES, OPS_UI, QC_UI, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { pickReleaseDate } from './support/audio-release';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg } from './support/media';
@@ -45,7 +46,8 @@ async function startSftp(dir: string): Promise<{ port: number; user: string; key
  * The distribution engine's "Done when" in the browser (docs/decisions/020): an album of three tracks
  * made in the wizard with real files passes the store check; a 22.05 kHz mono WAV and a 1000×1000
  * artwork are refused with their measured values; approved, the release is delivered over SFTP to two
- * stores and the artist sees "Delivered" per store.
+ * stores and the artist sees "Delivered" per store; a 100 MB audio upload cut at about 60 % resumes
+ * from where it stopped (tus) and completes.
  */
 describe('distribution: store QC and delivery in the browser', () => {
   let portal: Portal;
@@ -190,5 +192,104 @@ describe('distribution: store QC and delivery in the browser', () => {
     }
     await shots('distribution-release-delivered');
     expect(errors).toEqual([]);
+  });
+
+  it('a 100 MB audio upload cut at about 60 % resumes from the server\'s offset and completes', async () => {
+    // A draft with its release info through the API; its Song Info tab in the browser.
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const auth = { Authorization: `Bearer ${token}` };
+    const post = async (path: string, body: unknown) => {
+      const r = await fetch(`${portal.url}/api/${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return (await r.json()) as { status: number; body?: { artist_id?: number; filename?: string }; release_id?: number };
+    };
+    const cover = makeJpeg('store-cover', 3000);
+    const form = new FormData();
+    form.append('image', new Blob([readFileSync(cover)]), basename(cover));
+    const artwork = ((await (await fetch(`${portal.url}/api/upload?kind=artwork`, { method: 'POST', headers: auth, body: form })).json()) as { body: { filename: string } }).body.filename;
+    const artistId = (await post('addArtist', { artist_type: 'primary', artist_name: `Resume ${Date.now().toString(36)}`, apple_id: '', spotify_id: '' })).body!.artist_id!;
+    const year = new Date().getFullYear();
+    const draft = await post('createReleaseInfo', {
+      album_artwork: artwork, release_type: 'single', release_title: `Long Take ${Date.now().toString(36)}`, primary_artist1: artistId, genre: 'Pop', sub_genre: 'Indie Pop',
+      lable_name: 'Delta Records', release_date: Date.now() + 20 * 86_400_000, p_line: `${year} Delta Records`, c_line: `${year} Delta Records`, upc_ean: '',
+    });
+    expect(draft.status).toBe(200);
+
+    // 99.9 MB of 44.1 kHz stereo PCM (just under the spec's 100 MB).
+    const big = wav('hundred-mb', ['-f', 'lavfi', '-i', 'sine=f=330:d=593', '-af', 'volume=4', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le']);
+    const size = statSync(big).size;
+    expect(size).toBeGreaterThan(99 * 1024 * 1024);
+    expect(size).toBeLessThanOrEqual(RELEASE_LIMITS.audioMaxBytes);
+
+    const tus: Array<{ method: string; offset: number }> = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith(AUDIO_TUS_PATH)) tus.push({ method: r.method(), offset: Number(r.headers()['upload-offset'] ?? -1) });
+    });
+    await page.goto(`${portal.url}/create_releases/${draft.release_id}`);
+    await page.getByRole('tab', { name: starts(UI.wizard.tabs[1]) }).click();
+    const finished = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith(AUDIO_TUS_PATH) && r.status() === 200, { timeout: 300_000 });
+    await page.getByLabel(UI.songs.audioFile).last().setInputFiles(big);
+    const bar = page.getByRole('progressbar');
+    await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')) >= 60, undefined, { timeout: 240_000 });
+    // The connection drops at about 60 %: the browser is offline for 3 s.
+    await page.context().setOffline(true);
+    const cutAt = Number(await bar.getAttribute('aria-valuenow'));
+    expect(cutAt).toBeLessThan(75);
+    await shots('distribution-upload-offline');
+    await page.waitForTimeout(3000);
+    await page.context().setOffline(false);
+
+    const answer = (await (await finished).json()) as { status: number; message: string; body: { size: number; filename: string } };
+    expect(answer).toMatchObject({ status: 200, message: M.audioUploaded, body: { size } });
+    await page.locator('audio').last().waitFor({ timeout: 30_000 });
+    // Resumed, not restarted: one creation, a HEAD asking the offset, then PATCHes from past the cut.
+    expect(tus.filter((r) => r.method === 'POST')).toHaveLength(1);
+    const headAt = tus.findIndex((r) => r.method === 'HEAD');
+    expect(headAt).toBeGreaterThan(0);
+    const resumedAt = tus.slice(headAt).find((r) => r.method === 'PATCH')!;
+    expect(resumedAt.offset).toBeGreaterThanOrEqual(size * 0.5);
+    expect(tus.slice(headAt).filter((r) => r.method === 'PATCH' && r.offset === 0)).toEqual([]);
+    await shots('distribution-upload-resumed');
+    // The only console errors are the requests the browser failed while offline.
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::ERR/.test(e))).toEqual([]);
+  }, 420_000);
+
+  it('an admin adds an S3-compatible delivery target in the console; the list shows it, its secret never again', async () => {
+    const admin = newUser('distadmin');
+    const staff = await newPage(browser);
+    await signUpInBrowser(staff.page, portal, admin);
+    await portal.cli('staff', 'add', admin.email, 'admin');
+    await staff.page.goto(`${portal.url}/ops`);
+    await staff.page.getByText(OPS_UI.totp.enrolIntro).waitFor();
+    const secret = (await staff.page.getByTestId('totp-secret').textContent())!.trim();
+    await staff.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
+    await staff.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await staff.page.getByRole('link', { name: DELIVERY_MESSAGES.targets }).click();
+    const table = staff.page.getByRole('table', { name: DELIVERY_MESSAGES.targets });
+    await table.getByRole('cell', { name: 'Spotify', exact: true }).waitFor();
+    const p = staff.page;
+    await p.getByLabel('Store', { exact: true }).selectOption('Apple Music');
+    await p.getByLabel('DPID').fill('PADPIDA2026APPLE');
+    await p.getByLabel('Protocol').selectOption('s3');
+    expect(await p.getByLabel('Port').inputValue()).toBe('443');
+    expect(await p.getByLabel(/Private key/).count()).toBe(0);
+    await p.getByLabel('Host').fill('s3.eu-west-1.amazonaws.com');
+    await p.getByLabel('Bucket and prefix (/bucket/prefix)').fill('/apple-inbox/ddex');
+    await p.getByLabel('Access key ID').fill('AKIAEXAMPLE');
+    // Without the secret key the form names what is missing.
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByText(DELIVERY_MESSAGES.s3SecretRequired).waitFor();
+    await p.getByLabel('Secret access key').fill('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
+    const swap = page;
+    page = p;
+    await shots('distribution-delivery-target-s3-form');
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByText(DELIVERY_MESSAGES.targetSaved).first().waitFor();
+    await table.getByRole('cell', { name: 's3://s3.eu-west-1.amazonaws.com:443/apple-inbox/ddex', exact: true }).waitFor();
+    expect(await p.content()).not.toContain('wJalrXUtnFEMI');
+    await table.getByRole('row', { name: /Apple Music/ }).getByText('secret key', { exact: true }).waitFor();
+    await shots('distribution-delivery-targets');
+    page = swap;
+    expect(staff.errors).toEqual([]);
+    await staff.page.context().close();
   });
 });

@@ -18,6 +18,7 @@ import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingS
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
 import { RemoteCanaryService } from './remote-registry/canary/canary.service';
 import { ShellDocument } from './front-end/shell-document';
+import { TusUploads } from './releases/uploads/tus-uploads';
 
 /**
  * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
@@ -51,6 +52,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
       ...bodyParsers.map((parser) => skipUnless((req) => req.method !== 'GET' && req.method !== 'HEAD', parser)),
     ]),
   );
+  // Resumable audio uploads (tus, docs/decisions/020): raw express middleware before Nest's routes.
+  app.use(app.get(TusUploads).middleware);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new EnvelopeExceptionFilter());
 

@@ -7,6 +7,7 @@ export { api, type ApiOptions, type ApiQuery } from './api/api-client';
 export { useEndpointList, type EndpointListOptions, type EndpointListState } from './api/use-endpoint-list';
 export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
 export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
+export { sessionAuthHeaders, uploadAnswer } from './api/upload-answer';
 export { fileUrl, useAudioLink } from './api/file-url';
 
 // Theme and toasts

@@ -49,6 +49,12 @@ export type AppConfig = {
     /** Artwork rendition jobs run at once (issue 14: sharp is CPU and memory bound; one per core at most). */
     renditionJobs: number;
   };
+  /**
+   * Resumable audio uploads (docs/decisions/020): TUS_DIR holds unfinished uploads (default
+   * DATA_DIR/tus; every API instance must see the same folder), TUS_EXPIRY_SECONDS after its creation an
+   * unfinished upload expires, TUS_SWEEP_SECONDS between removals of expired ones (0: none).
+   */
+  tus: { dir: string; expirySeconds: number; sweepSeconds: number };
   /** Repository root whose shell/ and mfe-* dist folders are served; null to serve none. */
   staticRoot: string | null;
   /** Remote registry served at /remotes.json: MF remote name -> manifest URL. */
@@ -389,6 +395,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       graceHours: int(env, 'UPLOAD_GRACE_HOURS', 48, 1, 24 * 365),
       sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
       renditionJobs: int(env, 'ARTWORK_RENDITION_JOBS', 1, 1, 16),
+    },
+    tus: {
+      dir: resolve(cwd, env.TUS_DIR || join(dataDir, 'tus')),
+      expirySeconds: int(env, 'TUS_EXPIRY_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),
+      sweepSeconds: int(env, 'TUS_SWEEP_SECONDS', 15 * 60, 0, 24 * 3600),
     },
     catalog: {
       snapshotMin: int(env, 'CATALOG_SNAPSHOT_MIN', 5000, 1, 100_000_000),

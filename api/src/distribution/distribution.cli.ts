@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { deliveryTargetSchema, STORES } from '@portal/contracts';
+import { deliveryTargetSchema, deliveryTargetWhere, STORES } from '@portal/contracts';
 import { CLI_ACTOR } from '../ops/audit/audit.service';
 import { validateBody } from '../common/validate';
 import { DeliveryService, type TargetInput } from './delivery/delivery.service';
@@ -26,28 +26,28 @@ export const DISTRIBUTION_CLI_COMMANDS: CliCommand[] = [
   },
   {
     name: 'delivery-target',
-    usage: 'delivery-target <store> <DPID> sftp://<user>@<host>:<port>/<path> (--key-file <file> | --password <password>)   (creates or changes a store\'s target; audited as cli)',
+    usage: 'delivery-target <store> <DPID> (sftp://<user>@<host>:<port>/<path> | s3://<access key id>@<host>:<port>/<bucket>/<prefix>) (--key-file <file> | --password <password or secret key>)   (creates or changes a store\'s target; audited as cli)',
     run: async (app, args) => {
       const [store, dpid, url, flag, value] = args;
-      const m = /^sftp:\/\/([^@/]+)@([^:/]+)(?::(\d+))?(\/.*)$/.exec(url ?? '');
-      if (!store || !dpid || !m || !value || (flag !== '--key-file' && flag !== '--password')) throw new Error('delivery-target <store> <DPID> sftp://user@host:port/path (--key-file <file> | --password <password>)');
+      const m = /^(sftp|s3):\/\/([^@/]+)@([^:/]+)(?::(\d+))?(\/.*)$/.exec(url ?? '');
+      if (!store || !dpid || !m || !value || (flag !== '--key-file' && flag !== '--password')) throw new Error('delivery-target <store> <DPID> (sftp://user@host:port/path | s3://key@host:port/bucket/prefix) (--key-file <file> | --password <password>)');
       const service = app.get(DeliveryService);
       const existing = (await service.listTargets()).find((t) => t.store === store);
       const dto = (await validateBody(deliveryTargetSchema, {
         target_id: existing?.target_id,
         store,
         dpid,
-        protocol: 'sftp',
-        host: m[2],
-        port: Number(m[3] ?? 22),
-        path: m[4],
-        username: m[1],
+        protocol: m[1],
+        host: m[3],
+        port: Number(m[4] ?? (m[1] === 's3' ? 443 : 22)),
+        path: m[5],
+        username: m[2],
         password: flag === '--password' ? value : '',
         private_key: flag === '--key-file' ? readFileSync(value, 'utf8') : '',
         enabled: true,
       })) as TargetInput;
       const saved = await service.saveTarget(dto, CLI_ACTOR);
-      return `${saved.store}: sftp://${saved.username}@${saved.host}:${saved.port}${saved.path} (target ${saved.target_id})`;
+      return `${saved.store}: ${deliveryTargetWhere(saved)} (target ${saved.target_id})`;
     },
   },
 ];

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReleasesModule } from '../releases/releases.module';
 import { StaffModule } from '../ops/staff/staff.module';
 import { StorageModule } from '../storage/storage.module';
+import { VideoModule } from '../video/video.module';
 import { DistributionController, OpsDistributionController } from './distribution.controllers';
 import { DdexService } from './ddex/ddex.service';
 import { QcService } from './qc/qc.service';
@@ -17,7 +18,7 @@ import { DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController
  * releases area only through its exported services.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule, VideoModule],
   controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController],
   providers: [QcService, DdexService, DeliveryService],
   exports: [QcService, DdexService, DeliveryService],

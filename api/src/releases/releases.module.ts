@@ -26,6 +26,7 @@ import { TracksController } from './tracks/tracks.controller';
 import { TracksService } from './tracks/tracks.service';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
+import { TusUploads } from './uploads/tus-uploads';
 import { ArtworkRenditions } from './uploads/artwork-renditions';
 import { UploadSweeper } from './uploads/upload-sweeper';
 import { TrackDraftEntity } from './track-drafts/track-draft.entity';
@@ -39,7 +40,7 @@ import { TrackDraftsService } from './track-drafts/track-drafts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity, TrackDraftEntity]), StorageModule, IdentifiersModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController, TrackDraftsController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes],
-  exports: [ReleasesService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ArtistsService, UploadsService, LogosService, ReleaseGateService],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, TusUploads, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes],
+  exports: [ReleasesService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ArtistsService, UploadsService, TusUploads, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

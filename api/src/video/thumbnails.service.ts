@@ -10,6 +10,7 @@ import { FileTypeSniffer } from '../storage/file-type.sniffer';
 import { UploadGuard } from '../releases/uploads/upload-guard';
 import type { OpenedFile } from '../releases/uploads/uploads.service';
 import { VideoThumbnailEntity } from './entities/video-thumbnail.entity';
+import type { ThumbnailQcHook } from './thumbnail-qc.hook';
 
 /** Stored names: 32 hex characters and the extension of the detected image type. */
 const FILENAME = /^[a-f0-9]{32}\.(png|gif|jpg)$/;
@@ -26,6 +27,8 @@ export const thumbnailUrl = (filename: string): string => `${THUMBNAIL_URL_PREFI
 @Injectable()
 export class ThumbnailsService {
   private readonly logger = new Logger(ThumbnailsService.name);
+  /** Store QC (docs/decisions/020), registered by the distribution module at boot. */
+  private qc: ThumbnailQcHook | null = null;
 
   constructor(
     @InjectRepository(VideoThumbnailEntity) private readonly thumbnails: Repository<VideoThumbnailEntity>,
@@ -33,11 +36,17 @@ export class ThumbnailsService {
     private readonly sniffer: FileTypeSniffer,
   ) {}
 
+  /** Register the store QC of the distribution engine (called once at boot). */
+  registerQcHook(hook: ThumbnailQcHook): void {
+    this.qc = hook;
+  }
+
   /**
    * Receive the one file of multipart field `image`. Answers `{ filename, url, mime, size (bytes) }`.
    * Errors: 400 uploadMissingFile (not multipart, no `image` file), 400 uploadOneFile, 400
    * uploadIncomplete (cut-off body); 413 thumbnailTooLarge (> 1572864 bytes); 415 thumbnailType
-   * (bytes that are not JPEG, PNG or GIF).
+   * (bytes that are not JPEG, PNG or GIF); 422 thumbnailNotWide / thumbnailTooSmall (QC_MESSAGES, with
+   * the measured size: not 16:9, under 1280×720; STORE_QC=enforce), nothing kept.
    */
   async receive(userId: number, req: PortalRequest): Promise<UploadedThumbnail> {
     let stored: { key: string; size: number; guard: UploadGuard };
@@ -55,6 +64,11 @@ export class ThumbnailsService {
     const key = stored.key;
     const detected = stored.guard.detected!;
     const filename = `${key}.${detected.ext}`;
+    const refusal = await this.qc?.checkThumbnail({ user_id: userId, filename, storage_key: key });
+    if (refusal) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw new DomainError(422, refusal, { code: 'thumbnail_qc' });
+    }
     try {
       await this.thumbnails.insert({ user_id: userId, filename, storage_key: key, mime: detected.mime, size: stored.size });
     } catch (e) {

@@ -20,6 +20,6 @@ import { VideoReleasesService } from './video-releases.service';
   imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity]), StorageModule, ReleasesModule, IdentifiersModule],
   controllers: [VideoController],
   providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService],
-  exports: [VideoReleasesService],
+  exports: [VideoReleasesService, ThumbnailsService],
 })
 export class VideoModule {}

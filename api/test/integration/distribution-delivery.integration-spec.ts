@@ -7,13 +7,16 @@ import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { DeliveryService } from '../../src/distribution/delivery/delivery.service';
-import { QcService } from '../../src/distribution/qc/qc.service';
+import { DELIVERY_JOB, DeliveryService } from '../../src/distribution/delivery/delivery.service';
+import { AUDIO_QC_JOB, QcService } from '../../src/distribution/qc/qc.service';
+import { JobsService } from '../../src/jobs/jobs.service';
 import { validateErn } from '../../src/distribution/ddex/ern-validator';
 import { createVerifiedUser } from '../helpers/accounts';
 import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixtures';
 import { cli, createStaff } from '../helpers/staff';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { startS3rver, type Service } from '../infra/services';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -87,9 +90,16 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const walk = (dir: string, prefix = ''): string[] =>
   readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n), `${prefix}${n}/`) : [`${prefix}${n}`]));
 
-describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engine) => {
+describe.each(ENGINES)('distribution: delivery to stores over SFTP and S3 (%s)', (engine) => {
   let t: TestApp;
   let sftp: Awaited<ReturnType<typeof startSftpServer>>;
+  /** Apple Music's inbox: an S3-compatible bucket (s3rver, its own process) `store-inbox`, prefix `ddex`. */
+  let s3: Service;
+  let s3Client: S3Client;
+  const s3Target = () => ({ store: 'Apple Music', dpid: 'PADPIDA2026APPLE', protocol: 's3', host: '127.0.0.1', port: s3.port, path: '/store-inbox/ddex', username: 'S3RVER', password: 'S3RVER' });
+  /** Every object of the inbox under `ddex/`, keys without the prefix. */
+  const s3Keys = async () => ((await s3Client.send(new ListObjectsV2Command({ Bucket: 'store-inbox', Prefix: 'ddex/' }))).Contents ?? []).map((o) => o.Key!.slice('ddex/'.length));
+  const s3Object = async (key: string) => Buffer.from(await (await s3Client.send(new GetObjectCommand({ Bucket: 'store-inbox', Key: `ddex/${key}` }))).Body!.transformToByteArray());
   let work: string;
   let artist: ReleasesClient;
   let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -101,8 +111,8 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
     post: (path: string, body: object) => request(t.http).post(`/api/${path}`).set('Authorization', `Bearer ${token}`).send(body),
   });
   const drain = async () => {
-    await t.app.get(QcService).audioJobs.drain();
-    await t.app.get(DeliveryService).jobs.drain();
+    await t.app.get(QcService).drain();
+    await t.app.get(DeliveryService).drain();
   };
   const target = (store: string, overrides: Record<string, unknown> = {}) => ({ store, dpid: `PADPIDA2026${store.replace(/\W/g, '').toUpperCase()}`, protocol: 'sftp', host: '127.0.0.1', port: sftp.port, path: join(sftp.root, store.replace(/\W/g, '').toLowerCase()), username: sftp.user, private_key: sftp.privateKey, ...overrides });
   const storeStatus = async () => Object.fromEntries(((await artist.get('getDeliveries', { release_id: releaseId })).body.body as { store: string; status: string }[]).map((d) => [d.store, d.status]));
@@ -110,6 +120,8 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'dist-sftp-'));
     sftp = await startSftpServer(work);
+    s3 = await startS3rver('store-inbox');
+    s3Client = new S3Client({ endpoint: `http://127.0.0.1:${s3.port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     t = await bootTestApp(engine, { STORE_QC: 'enforce', DELIVERY_ATTEMPTS: '3', DELIVERY_BACKOFF_MS: '50' });
     artist = new ReleasesClient(t, (await createVerifiedUser(t)).token);
     admin = await createStaff(t, 'admin');
@@ -118,6 +130,8 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
   afterAll(async () => {
     await t?.close();
     await sftp?.stop();
+    s3Client?.destroy();
+    await s3?.stop();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -127,18 +141,22 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
     expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), private_key: '' })).body).toMatchObject({ status: 400, message: 'Please enter a password or a private key.' });
     expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), dpid: 'SPOTIFY' })).body.status).toBe(400);
     expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), port: 70000 })).body.message).toBe('The port must be between 1 and 65535.');
-    expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), protocol: 's3' })).body.message).toBe('Only SFTP delivery is available for now.');
+    expect((await a.post('ops/delivery-targets/save', { ...target('Tidal'), protocol: 'ftp' })).body.message).toBe('Please choose SFTP or an S3-compatible bucket.');
+    // An S3 target needs its secret access key (in password); a private key alone is not one.
+    expect((await a.post('ops/delivery-targets/save', { ...s3Target(), password: '', private_key: 'KEY' })).body).toMatchObject({ status: 400, message: 'Please enter the secret access key.' });
+    expect((await a.post('ops/delivery-targets/save', s3Target())).body.body).toMatchObject({ protocol: 's3', path: '/store-inbox/ddex', username: 'S3RVER', has_password: true });
     expect((await a.post('ops/delivery-targets/save', target('Spotify'))).body.status).toBe(409);
     // Tidal points at a closed port: its deliveries fail until an admin fixes it.
     expect((await a.post('ops/delivery-targets/save', target('Tidal', { port: await freePort() }))).body.status).toBe(200);
     expect((await as(reviewer.token).get('ops/delivery-targets')).status).toBe(403);
     const list = await a.get('ops/delivery-targets');
-    expect(list.body.body.map((r: { store: string }) => r.store)).toEqual(['Deezer', 'Spotify', 'Tidal']);
+    expect(list.body.body.map((r: { store: string }) => r.store)).toEqual(['Apple Music', 'Deezer', 'Spotify', 'Tidal']);
     expect(JSON.stringify(list.body)).not.toContain('PRIVATE KEY');
-    expect(list.body.body[0]).toMatchObject({ has_private_key: true, has_password: false });
+    expect(list.body.body[1]).toMatchObject({ has_private_key: true, has_password: false });
+    expect(JSON.stringify(list.body)).not.toContain('"S3RVER"}');
     const raw = await t.app.get(DataSource).query('SELECT secret FROM delivery_targets');
-    expect(raw).toHaveLength(3);
-    for (const r of raw as { secret: string }[]) expect(r.secret).not.toContain('PRIVATE KEY');
+    expect(raw).toHaveLength(4);
+    for (const r of raw as { secret: string }[]) expect(r.secret).not.toMatch(/PRIVATE KEY|S3RVER/);
   });
 
   it('on approval each store gets the batch: <batch>/<UPC>/<UPC>.xml valid, resources with matching MD5s, BatchComplete; the artist sees Delivered', async () => {
@@ -154,7 +172,19 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
     const upc = /upc=(\d+)/.exec(await cli(t, 'review', [String(releaseId), 'approved']))![1];
     expect(Object.values(await storeStatus()).every((s) => s === 'queued' || s === 'delivering' || s === 'delivered')).toBe(true);
     await drain();
-    expect(await storeStatus()).toEqual({ Deezer: 'delivered', Spotify: 'delivered', Tidal: 'failed' });
+    expect(await storeStatus()).toEqual({ 'Apple Music': 'delivered', Deezer: 'delivered', Spotify: 'delivered', Tidal: 'failed' });
+
+    // The S3 store: the same batch layout under its prefix, the message valid, the resources' MD5s as named.
+    const keys = (await s3Keys()).sort();
+    const s3Batch = keys[0].split('/')[0];
+    expect(s3Batch).toMatch(/^\d{17}$/);
+    expect(keys).toEqual([`${upc}/${upc}.jpg`, `${upc}/${upc}.xml`, `${upc}/${upc}_01_001.wav`, `${upc}/${upc}_01_002.wav`, `BatchComplete_${s3Batch}.xml`].map((k) => `${s3Batch}/${k}`).sort());
+    const s3Xml = (await s3Object(`${s3Batch}/${upc}/${upc}.xml`)).toString('utf8');
+    expect(await validateErn(s3Xml)).toEqual({ valid: true, errors: [] });
+    expect(s3Xml).toContain('<PartyId>PADPIDA2026APPLE</PartyId>');
+    expect(md5(await s3Object(`${s3Batch}/${upc}/${upc}_01_002.wav`))).toBe(md5(bytes[1]));
+    expect(s3Xml).toContain(`<HashSumValue>${md5(bytes[1])}</HashSumValue>`);
+    expect((await s3Object(`${s3Batch}/BatchComplete_${s3Batch}.xml`)).toString('utf8')).toContain(`<Release>${upc}/${upc}.xml</Release>`);
 
     for (const store of ['spotify', 'deezer']) {
       const base = join(sftp.root, store);
@@ -176,6 +206,17 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
     const rows = (await artist.get('getDeliveries', { release_id: releaseId })).body.body;
     expect(rows.find((r: { store: string }) => r.store === 'Spotify').delivered_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(rows[0].last_error).toBeUndefined();
+
+    // The jobs are idempotent: run again (twice at once) for a delivered row they send nothing; QC of a checked file is not redone.
+    const jobs = t.app.get(JobsService);
+    const spotify = rows.find((r: { store: string }) => r.store === 'Spotify').delivery_id as number;
+    await Promise.all([jobs.run(DELIVERY_JOB, { delivery_id: spotify }), jobs.run(DELIVERY_JOB, { delivery_id: spotify })]);
+    expect(readdirSync(join(sftp.root, 'spotify'))).toHaveLength(1);
+    expect(await t.app.get(DeliveryService).attemptsOf(spotify)).toHaveLength(1);
+    const qcRows = () => t.app.get(DataSource).query('SELECT filename, status, attempts, checked_at FROM upload_qc ORDER BY id');
+    const before = await qcRows();
+    for (const r of before as { filename: string }[]) await jobs.run(AUDIO_QC_JOB, { filename: r.filename });
+    expect(await qcRows()).toEqual(before);
   });
 
   it('a failing store is retried with backoff, each attempt logged, then failed with the error; staff fix it and retry', async () => {
@@ -202,7 +243,7 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
     expect((await r.post('ops/deliveries/takedown', { release_id: releaseId, store: 'Nowhere' })).status).toBe(400);
     expect((await r.post('ops/deliveries/takedown', { release_id: releaseId, store: 'Spotify' })).body.message).toBe('The takedown is queued for Spotify.');
     await drain();
-    expect(await storeStatus()).toEqual({ Deezer: 'delivered', Spotify: 'taken_down', Tidal: 'delivered' });
+    expect(await storeStatus()).toEqual({ 'Apple Music': 'delivered', Deezer: 'delivered', Spotify: 'taken_down', Tidal: 'delivered' });
     const base = join(sftp.root, 'spotify');
     const batches = readdirSync(base).sort();
     expect(batches).toHaveLength(2);
@@ -216,7 +257,14 @@ describe.each(ENGINES)('distribution: delivery to stores over SFTP (%s)', (engin
 
     await cli(t, 'review', [String(releaseId), 'takendown', 'Rights claim']);
     await drain();
-    expect(await storeStatus()).toEqual({ Deezer: 'taken_down', Spotify: 'taken_down', Tidal: 'taken_down' });
+    expect(await storeStatus()).toEqual({ 'Apple Music': 'taken_down', Deezer: 'taken_down', Spotify: 'taken_down', Tidal: 'taken_down' });
+    // The S3 store got a second batch with the takedown message only.
+    const s3Batches = [...new Set((await s3Keys()).map((k) => k.split('/')[0]))].sort();
+    expect(s3Batches).toHaveLength(2);
+    const takedownKeys = (await s3Keys()).filter((k) => k.startsWith(`${s3Batches[1]}/`));
+    expect(takedownKeys.filter((k) => /\.(wav|jpg)$/.test(k))).toEqual([]);
+    const s3Takedown = (await s3Object(takedownKeys.find((k) => k.endsWith('.xml') && !k.includes('BatchComplete'))!)).toString('utf8');
+    expect(await validateErn(s3Takedown)).toEqual({ valid: true, errors: [] });
     const other = new ReleasesClient(t, (await createVerifiedUser(t)).token);
     expect((await other.get('getDeliveries', { release_id: releaseId })).status).toBe(404);
     expect(existsSync(join(sftp.root, 'deezer'))).toBe(true);

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import { DISTRIBUTION_CLI_COMMANDS } from '../../src/distribution/distribution.cli';
 import { QcService } from '../../src/distribution/qc/qc.service';
@@ -31,7 +32,7 @@ describe.each(ENGINES)('distribution: store QC and ERN 4.3 (%s)', (engine) => {
   let t: TestApp;
   let a: ReleasesClient;
   let reviewer: Awaited<ReturnType<typeof createStaff>>;
-  const qcDone = () => t.app.get(QcService).audioJobs.drain();
+  const qcDone = () => t.app.get(QcService).drain();
   const ops = (path: string, query: Record<string, unknown>) => request(t.http).get(`/api/ops/${path}`).set('Authorization', `Bearer ${reviewer.token}`).query(query);
 
   beforeAll(async () => {
@@ -54,6 +55,24 @@ describe.each(ENGINES)('distribution: store QC and ERN 4.3 (%s)', (engine) => {
     // The spec's own limit and text hold before any QC: over 1.5 MB is still "File more than 1.5 MB is not allowed."
     const huge = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
     expect((await a.upload(huge, 'huge.jpg', 'artwork')).body).toMatchObject({ status: 413, message: 'File more than 1.5 MB is not allowed.' });
+  });
+
+  it('video thumbnails: 1000×1000 and 1200×675 are refused naming their size and nothing is kept; 1280×720 and 1920×1080 pass', async () => {
+    const thumb = async (bytes: Buffer) => request(t.http).post('/api/thumbnailUpload').set('Authorization', `Bearer ${a.token}`).attach('image', bytes, 'thumb.jpg');
+    const square = await thumb(await jpeg(1000, 1000));
+    expect(square.body).toMatchObject({
+      status: 422,
+      message: 'A video thumbnail must be 16:9; this image is 1000×1000 pixels. A video thumbnail must be at least 1280×720 pixels; this image is 1000×1000 pixels.',
+    });
+    expect((await thumb(await jpeg(1200, 675))).body).toMatchObject({ status: 422, message: 'A video thumbnail must be at least 1280×720 pixels; this image is 1200×675 pixels.' });
+    expect((await thumb(await jpeg(1920, 1000))).body.message).toBe('A video thumbnail must be 16:9; this image is 1920×1000 pixels.');
+    for (const [w, h] of [[1280, 720], [1920, 1080]]) {
+      const ok = await thumb(await jpeg(w, h));
+      expect(ok.body.status).toBe(200);
+      expect((await request(t.http).get(ok.body.body.url)).status).toBe(200);
+    }
+    const stored = await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM video_thumbnails');
+    expect(Number((stored as { n: number | string }[])[0].n)).toBe(2);
   });
 
   it('audio: the upload answers at once with "checking"; a 22.05 kHz mono WAV is then refused with its measured values and removed', async () => {

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { idField } from '../common/query.schemas';
 import { STORES } from '../lists/stores';
-import { DELIVERY_MESSAGES } from './distribution.delivery';
+import { DELIVERY_MESSAGES, DELIVERY_PROTOCOLS } from './distribution.delivery';
 
 /** Request schemas of per-store delivery (docs/decisions/020); the console's target form validates with deliveryTargetSchema. */
 const storeField = () => yup.string().trim().required(DELIVERY_MESSAGES.storeRequired).oneOf(STORES.map((s) => s.name), DELIVERY_MESSAGES.storeRequired);
@@ -12,7 +12,7 @@ export const deliveryTargetSchema = yup.object({
   target_id: yup.number().integer().positive().optional(),
   store: storeField(),
   dpid: yup.string().trim().required(DELIVERY_MESSAGES.dpidFormat).matches(/^PADPIDA[a-zA-Z0-9]+$/, DELIVERY_MESSAGES.dpidFormat).max(64, DELIVERY_MESSAGES.dpidFormat),
-  protocol: yup.string().trim().default('sftp').oneOf(['sftp'], DELIVERY_MESSAGES.s3NotYet),
+  protocol: yup.string().trim().default('sftp').oneOf(DELIVERY_PROTOCOLS.map((p) => p.value), DELIVERY_MESSAGES.protocolUnknown),
   host: yup.string().trim().required(DELIVERY_MESSAGES.hostRequired).max(255, DELIVERY_MESSAGES.hostRequired),
   port: yup.number().typeError(DELIVERY_MESSAGES.portRange).integer(DELIVERY_MESSAGES.portRange).min(1, DELIVERY_MESSAGES.portRange).max(65535, DELIVERY_MESSAGES.portRange).default(22),
   path: yup.string().trim().required(DELIVERY_MESSAGES.pathRequired).matches(/^\//, DELIVERY_MESSAGES.pathRequired).max(255, DELIVERY_MESSAGES.pathRequired),

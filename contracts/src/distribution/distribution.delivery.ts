@@ -1,5 +1,18 @@
 
 /** Per-store delivery (docs/decisions/020). */
+/**
+ * How a store receives batches: SFTP (host, port, folder, user, password or private key) or an
+ * S3-compatible bucket (host and port of the endpoint, path `/<bucket>/<prefix>`, access key id as
+ * the user, secret access key as the password; HTTPS except to a loopback host).
+ */
+export const DELIVERY_PROTOCOLS = [
+  { value: 'sftp', label: 'SFTP' },
+  { value: 's3', label: 'S3-compatible bucket' },
+] as const;
+export type DeliveryProtocol = (typeof DELIVERY_PROTOCOLS)[number]['value'];
+/** Where a target's batches go, as the console lists it: `sftp://user@host:port/path` or `s3://host:port/bucket/prefix`. */
+export const deliveryTargetWhere = (t: { protocol: DeliveryProtocol; username: string; host: string; port: number; path: string }): string =>
+  t.protocol === 's3' ? `s3://${t.host}:${t.port}${t.path}` : `sftp://${t.username}@${t.host}:${t.port}${t.path}`;
 export const DELIVERY_STATUSES = ['queued', 'delivering', 'delivered', 'failed', 'taken_down'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type DeliveryKind = 'release' | 'takedown';
@@ -21,7 +34,8 @@ export const DELIVERY_MESSAGES = {
   secretRequired: 'Please enter a password or a private key.',
   dpidFormat: 'The DPID must start with PADPIDA followed by letters or digits.',
   portRange: 'The port must be between 1 and 65535.',
-  s3NotYet: 'Only SFTP delivery is available for now.',
+  protocolUnknown: 'Please choose SFTP or an S3-compatible bucket.',
+  s3SecretRequired: 'Please enter the secret access key.',
 } as const;
 
 /** How the artist and staff see a store's state: "Delivered to Spotify on 25 Nov 2026". */
@@ -37,4 +51,4 @@ export const DELIVERY_UI = {
 /** A release's delivery at one store, as the artist sees it (staff also get id, attempts, error). */
 export type DeliveryRow = { delivery_id: number; store: string; kind: DeliveryKind; status: DeliveryStatus; batch_id: string; delivered_at: string | null; updated_at: string; attempts?: number; last_error?: string };
 /** A delivery target without its credentials. */
-export type DeliveryTargetRow = { target_id: number; store: string; dpid: string; protocol: 'sftp'; host: string; port: number; path: string; username: string; has_password: boolean; has_private_key: boolean; enabled: boolean };
+export type DeliveryTargetRow = { target_id: number; store: string; dpid: string; protocol: DeliveryProtocol; host: string; port: number; path: string; username: string; has_password: boolean; has_private_key: boolean; enabled: boolean };

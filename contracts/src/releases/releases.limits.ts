@@ -60,3 +60,13 @@ export const MUSIC_VIDEO_SPEC = [
   'One black frame at the start and at the end',
   'Audio: PCM 48 kHz, 16 bit, stereo',
 ] as const;
+
+/**
+ * Resumable audio uploads (tus 1.0.0, docs/decisions/020 "Resumable uploads"): the wizard sends audio to
+ * this path in PATCH chunks of AUDIO_TUS_CHUNK_BYTES; a dropped connection resumes from the offset the
+ * server has. Same limits and messages as POST /api/upload (audio mp3/wav, RELEASE_LIMITS.audioMaxBytes).
+ * The final PATCH answers 200 with the envelope of POST /api/upload (`{ filename, kind, mime, size }`).
+ */
+export const AUDIO_TUS_PATH = '/api/tus';
+/** Bytes per PATCH request of a tus audio upload (what is re-sent at most after a cut). */
+export const AUDIO_TUS_CHUNK_BYTES = 5 * 1024 * 1024;

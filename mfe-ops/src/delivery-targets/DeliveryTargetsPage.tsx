@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, Button, Card, CheckboxField, DataTable, notify, Row, SectionTitle, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
-import { DELIVERY_ENDPOINTS as E, DELIVERY_MESSAGES as M, deliveryTargetSchema, QC_UI, STORES, type DeliveryTargetRow } from '@portal/contracts';
+import { DELIVERY_ENDPOINTS as E, DELIVERY_MESSAGES as M, DELIVERY_PROTOCOLS, deliveryTargetSchema, deliveryTargetWhere, QC_UI, STORES, type DeliveryProtocol, type DeliveryTargetRow } from '@portal/contracts';
 import type { ValidationError } from 'yup';
 
-type Form = { target_id?: number; store: string; dpid: string; host: string; port: string; path: string; username: string; password: string; private_key: string; enabled: boolean };
-const blank = (): Form => ({ store: STORES[0].name, dpid: '', host: '', port: '22', path: '/incoming', username: '', password: '', private_key: '', enabled: true });
+type Form = { target_id?: number; store: string; dpid: string; protocol: DeliveryProtocol; host: string; port: string; path: string; username: string; password: string; private_key: string; enabled: boolean };
+const blank = (): Form => ({ store: STORES[0].name, dpid: '', protocol: 'sftp', host: '', port: '22', path: '/incoming', username: '', password: '', private_key: '', enabled: true });
 
 /**
- * Delivery targets (docs/decisions/020), admins only: one SFTP target per store with its DPID, host,
- * port, folder and user. Passwords and keys go to the server only (sealed there) and are never shown
+ * Delivery targets (docs/decisions/020), admins only: one target per store with its DPID, SFTP (host,
+ * port, folder, user, password or key) or an S3-compatible bucket (endpoint host and port, /bucket/prefix,
+ * access key id, secret key in Password). Passwords and keys go to the server only (sealed there) and are never shown
  * again: the list says whether each is set, and leaving them empty on a change keeps them.
  */
 export function DeliveryTargetsPage() {
@@ -34,12 +35,13 @@ export function DeliveryTargetsPage() {
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const edit = (r: DeliveryTargetRow) => {
     setErrors({});
-    setForm({ target_id: r.target_id, store: r.store, dpid: r.dpid, host: r.host, port: String(r.port), path: r.path, username: r.username, password: '', private_key: '', enabled: r.enabled });
+    setForm({ target_id: r.target_id, store: r.store, dpid: r.dpid, protocol: r.protocol, host: r.host, port: String(r.port), path: r.path, username: r.username, password: '', private_key: '', enabled: r.enabled });
   };
   const save = async () => {
-    const body = { ...form, protocol: 'sftp', port: Number(form.port) };
+    const body = { ...form, port: Number(form.port) };
     try {
       await deliveryTargetSchema.validate(body, { abortEarly: false });
+      if (!form.target_id && form.protocol === 's3' && !form.password) throw Object.assign(new Error(M.s3SecretRequired), { inner: [{ path: 'password', message: M.s3SecretRequired }] });
       if (!form.target_id && !form.password && !form.private_key) throw Object.assign(new Error(M.secretRequired), { inner: [{ path: 'password', message: M.secretRequired }] });
     } catch (e) {
       const inner = (e as ValidationError).inner ?? [];
@@ -60,6 +62,7 @@ export function DeliveryTargetsPage() {
     }
   };
 
+  const s3 = form.protocol === 's3';
   return (
     <Stack $gap={16}>
       <Card>
@@ -80,8 +83,8 @@ export function DeliveryTargetsPage() {
               columns={[
                 { key: 'store', header: 'Store', render: (r) => r.store },
                 { key: 'dpid', header: 'DPID', render: (r) => r.dpid },
-                { key: 'where', header: 'Where', render: (r) => `sftp://${r.username}@${r.host}:${r.port}${r.path}` },
-                { key: 'secret', header: 'Credentials', render: (r) => [r.has_password && 'password', r.has_private_key && 'key'].filter(Boolean).join(' + ') || '—' },
+                { key: 'where', header: 'Where', render: (r) => deliveryTargetWhere(r) },
+                { key: 'secret', header: 'Credentials', render: (r) => [r.has_password && (r.protocol === 's3' ? 'secret key' : 'password'), r.has_private_key && 'key'].filter(Boolean).join(' + ') || '—' },
                 { key: 'enabled', header: 'Enabled', render: (r) => (r.enabled ? 'Yes' : 'No') },
               ]}
             />
@@ -93,14 +96,23 @@ export function DeliveryTargetsPage() {
           <SectionTitle>{form.target_id ? `Edit ${form.store}` : 'New target'}</SectionTitle>
           <SelectField label="Store" name="store" value={form.store} disabled={!!form.target_id} options={STORES.map((s) => ({ value: s.name, label: s.name }))} onChange={(e) => set('store', e.target.value)} error={errors.store} />
           <TextField label="DPID" name="dpid" value={form.dpid} onChange={(e) => set('dpid', e.target.value)} error={errors.dpid} placeholder="PADPIDA…" />
+          <SelectField
+            label="Protocol"
+            name="protocol"
+            value={form.protocol}
+            options={DELIVERY_PROTOCOLS.map((p) => ({ value: p.value, label: p.label }))}
+            // The usual port of the other protocol when the port was the default of this one.
+            onChange={(e) => setForm((f) => ({ ...f, protocol: e.target.value as DeliveryProtocol, port: f.port === (f.protocol === 's3' ? '443' : '22') ? (e.target.value === 's3' ? '443' : '22') : f.port }))}
+            error={errors.protocol}
+          />
           <Row $gap={8} style={{ flexWrap: 'wrap' }}>
             <TextField label="Host" name="host" value={form.host} onChange={(e) => set('host', e.target.value)} error={errors.host} />
             <TextField label="Port" name="port" inputMode="numeric" value={form.port} onChange={(e) => set('port', e.target.value)} error={errors.port} />
           </Row>
-          <TextField label="Folder" name="path" value={form.path} onChange={(e) => set('path', e.target.value)} error={errors.path} />
-          <TextField label="User" name="username" value={form.username} autoComplete="off" onChange={(e) => set('username', e.target.value)} error={errors.username} />
-          <TextField label={form.target_id ? 'Password (empty keeps the stored one)' : 'Password'} name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} error={errors.password} />
-          <TextAreaField label={form.target_id ? 'Private key (empty keeps the stored one)' : 'Private key'} name="private_key" value={form.private_key} onChange={(e) => set('private_key', e.target.value)} error={errors.private_key} />
+          <TextField label={s3 ? 'Bucket and prefix (/bucket/prefix)' : 'Folder'} name="path" value={form.path} onChange={(e) => set('path', e.target.value)} error={errors.path} />
+          <TextField label={s3 ? 'Access key ID' : 'User'} name="username" value={form.username} autoComplete="off" onChange={(e) => set('username', e.target.value)} error={errors.username} />
+          <TextField label={`${s3 ? 'Secret access key' : 'Password'}${form.target_id ? ' (empty keeps the stored one)' : ''}`} name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} error={errors.password} />
+          {!s3 && <TextAreaField label={form.target_id ? 'Private key (empty keeps the stored one)' : 'Private key'} name="private_key" value={form.private_key} onChange={(e) => set('private_key', e.target.value)} error={errors.private_key} />}
           <CheckboxField name="enabled" label="Enabled" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />
           <Row $gap={8}>
             <Button busy={saving} onClick={() => void save()}>Save</Button>

@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { DeliveryKind, DeliveryStatus } from '@portal/contracts';
+import type { DeliveryKind, DeliveryProtocol, DeliveryStatus } from '@portal/contracts';
 
 /**
- * Where one store's batches go (docs/decisions/020), set by admins in the console. `secret` is the
+ * Where one store's batches go (docs/decisions/020), set by admins in the console: `protocol` sftp
+ * (host, port, folder, user) or s3 (endpoint host and port, `/<bucket>/<prefix>`, access key id as user). `secret` is the
  * AES-256-GCM ciphertext of `{ password?, private_key? }` (delivery/credentials.ts); it never leaves
  * the server.
  */
@@ -11,7 +12,7 @@ export class DeliveryTargetEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'varchar', length: 64 }) store!: string;
   @Column({ type: 'varchar', length: 64 }) dpid!: string;
-  @Column({ type: 'varchar', length: 8 }) protocol!: 'sftp';
+  @Column({ type: 'varchar', length: 8 }) protocol!: DeliveryProtocol;
   @Column({ type: 'varchar', length: 255 }) host!: string;
   @Column({ type: 'integer' }) port!: number;
   @Column({ type: 'varchar', length: 255 }) path!: string;

@@ -2,25 +2,29 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
+import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryProtocol, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import { AuditService, type Actor } from '../../ops/audit/audit.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
 import { FileStorage } from '../../storage/file-storage';
 import { DdexService } from '../ddex/ddex.service';
-import { JobRunner } from '../jobs/job-runner';
+import { JobsService } from '../../jobs/jobs.service';
+import { DistributionJobs } from '../distribution-jobs';
 import { CredentialBox } from './credentials';
 import { DeliveryAttemptEntity, DeliveryEntity, DeliveryTargetEntity } from './delivery.entities';
+import { s3Deliver } from './s3-transport';
 import { sftpDeliver } from './sftp-transport';
 
 /** Data of the delivery job: the delivery row to send (its kind and store are on the row). */
 export type DeliveryJob = { delivery_id: number };
+/** The JobsService job that sends one delivery row's batch (idempotent: claims the row first). */
+export const DELIVERY_JOB = 'distribution.deliver';
 export type TargetInput = {
   target_id?: number;
   store: string;
   dpid: string;
-  protocol: string;
+  protocol: DeliveryProtocol;
   host: string;
   port: number;
   path: string;
@@ -40,7 +44,7 @@ const POLL_MS = 5000;
 const STALE_MS = 15 * 60_000;
 
 /**
- * Delivery of releases to stores (docs/decisions/020). Admins configure one target per store (SFTP;
+ * Delivery of releases to stores (docs/decisions/020). Admins configure one target per store (SFTP or an S3-compatible bucket;
  * credentials sealed with AES-256-GCM). On approval every enabled target gets a delivery row and a
  * `delivery` job; on takedown (all stores) or a per-store takedown the delivered rows get a takedown
  * job. The job builds and validates the store's ERN (DdexService) and uploads the batch in the
@@ -51,7 +55,7 @@ const STALE_MS = 15 * 60_000;
 @Injectable()
 export class DeliveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DeliveryService.name);
-  readonly jobs: JobRunner<DeliveryJob>;
+  private readonly queueJobs: DistributionJobs;
   private readonly box: CredentialBox;
   /** Whether this process serves HTTP (and so runs delivery jobs); a CLI context only queues rows. */
   private worker = false;
@@ -67,9 +71,14 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly http: HttpAdapterHost,
+    jobs: JobsService,
   ) {
-    const { attempts, backoffMs } = config.distribution.delivery;
-    this.jobs = new JobRunner('delivery', (data) => this.runDelivery(data), { attempts, backoffMs, concurrency: 2 });
+    // One attempt per job: the row counts attempts, and a failed one queues the next with its backoff.
+    jobs.register(DELIVERY_JOB, async (data: DeliveryJob) => {
+      await this.runDelivery(data);
+      return {};
+    }, { attempts: 1, concurrency: 2 });
+    this.queueJobs = new DistributionJobs(jobs, this.logger);
     this.box = new CredentialBox(config.distribution.credentialsKey, config.jwtSecret);
   }
 
@@ -89,21 +98,29 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     if (this.poller) clearInterval(this.poller);
-    await this.jobs.close();
+  }
+
+  /** Resolves once the delivery jobs this process queued (retries included) have ended (in-process jobs; tests). */
+  drain(): Promise<void> {
+    return this.queueJobs.drain();
   }
 
   /** Queue the due rows this process does not run yet. */
   async poll(now = new Date()): Promise<void> {
     await this.deliveries.update({ status: 'delivering', updated_at: LessThan(new Date(now.getTime() - STALE_MS)) }, { status: 'queued', not_before: null });
-    const due = await this.deliveries.find({ select: { id: true }, where: [{ status: 'queued', not_before: IsNull() }, { status: 'queued', not_before: LessThanOrEqual(now) }] });
-    for (const d of due) if (!this.inFlight.has(d.id)) this.start(d.id);
+    const due = await this.deliveries.find({ select: { id: true, attempts: true, updated_at: true }, where: [{ status: 'queued', not_before: IsNull() }, { status: 'queued', not_before: LessThanOrEqual(now) }] });
+    for (const d of due) await this.start(d);
   }
 
-  private readonly inFlight = new Set<number>();
-  private start(id: number): void {
-    if (!this.worker || this.inFlight.has(id)) return;
-    this.inFlight.add(id);
-    this.jobs.add({ delivery_id: id });
+  /**
+   * Queue the job of a queued row (`delayMs` later). Its id names the row's state (id, attempts made,
+   * last change), so the poller of every instance and the retry scheduled by a failed attempt add one
+   * job for one state; the job itself claims the row, so a duplicate does nothing.
+   */
+  private async start(row: Pick<DeliveryEntity, 'id' | 'attempts' | 'updated_at'>, delayMs = 0): Promise<void> {
+    if (!this.worker) return;
+    const jobId = `delivery-${row.id}-${row.attempts}-${new Date(row.updated_at).getTime()}`;
+    await this.queueJobs.add(DELIVERY_JOB, { delivery_id: row.id } satisfies DeliveryJob, { jobId, delayMs });
   }
 
   /** GET ops/delivery-targets: every target, credentials left out (only whether each is set). */
@@ -124,10 +141,11 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     const old = existing ? this.box.open(existing.secret) : {};
     const secret = { password: dto.password || old.password, private_key: dto.private_key || old.private_key };
     if (!secret.password && !secret.private_key) throw DomainError.badRequest(M.secretRequired);
+    if (dto.protocol === 's3' && !secret.password) throw DomainError.badRequest(M.s3SecretRequired);
     const row = {
       store: dto.store,
       dpid: dto.dpid,
-      protocol: 'sftp' as const,
+      protocol: dto.protocol,
       host: dto.host,
       port: dto.port,
       path: dto.path,
@@ -181,8 +199,9 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     const res = await this.deliveries.update({ id: deliveryId, status: 'failed' }, { status: 'queued', attempts: 0, last_error: '', not_before: null, updated_at: new Date() });
     if (!res.affected) throw DomainError.conflict(M.notFailed, 'not_failed');
     await this.audit.record(actor, 'delivery.retry', 'delivery', deliveryId, { status: 'failed', error: row.last_error }, { status: 'queued' });
-    this.start(deliveryId);
-    return this.row((await this.deliveries.findOneByOrFail({ id: deliveryId }))!, true);
+    const queued = (await this.deliveries.findOneByOrFail({ id: deliveryId }))!;
+    await this.start(queued);
+    return this.row(queued, true);
   }
 
   /** The deliveries of a release, by store (`staff` adds attempts and the last error). */
@@ -204,16 +223,17 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
   /**
    * The delivery job (idempotent: a row no longer queued/delivering is left alone). Builds the store's
    * message, uploads the batch and records the attempt. A failure before the last attempt puts the row
-   * back to `queued` and throws, so the runner retries with backoff; the last one marks it `failed`.
+   * back to `queued` with `not_before` = now + DELIVERY_BACKOFF_MS × 2^(attempt-1) and queues the next
+   * attempt's job with that delay; the last one marks it `failed`. Never throws for a failed delivery.
    */
   async runDelivery({ delivery_id }: DeliveryJob): Promise<void> {
     const row = await this.deliveries.findOne({ where: { id: delivery_id } });
-    if (!row || row.status !== 'queued') return this.settled(delivery_id);
+    if (!row || row.status !== 'queued') return;
     const attempt = row.attempts + 1;
     const started = new Date();
     const batchId = batchIdOf(started);
     const claim = await this.deliveries.update({ id: row.id, status: 'queued' }, { status: 'delivering', attempts: attempt, batch_id: batchId, not_before: null, updated_at: started });
-    if (!claim.affected) return this.settled(delivery_id); // another process took it
+    if (!claim.affected) return; // another process took it
     try {
       const target = await this.targets.findOne({ where: { id: row.target_id } });
       if (!target) throw new Error('the delivery target was removed');
@@ -222,26 +242,22 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
       // A takedown message carries no resources: the store already has them (release-by-release shape).
       const resources = row.kind === 'takedown' ? [] : message.files.map((f) => ({ path: `${upc}/${f.uri}`, open: () => this.storage.open(f.storage_key) }));
       const files = [...resources, { path: `${upc}/${message.filename}`, open: async () => Buffer.from(message.xml, 'utf8') }];
-      await sftpDeliver({ host: target.host, port: target.port, username: target.username, path: target.path, credentials: this.box.open(target.secret) }, batchId, files, batchComplete(batchId, upc));
+      const where = { host: target.host, port: target.port, username: target.username, path: target.path, credentials: this.box.open(target.secret) };
+      await (target.protocol === 's3' ? s3Deliver : sftpDeliver)(where, batchId, files, batchComplete(batchId, upc));
       const done = new Date();
       await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done });
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done });
       this.logger.log({ msg: 'delivered', release_id: row.release_id, store: row.store, kind: row.kind, batch_id: batchId, attempt });
-      this.settled(row.id);
     } catch (e) {
       const error = describeError(e).slice(0, 1000);
       const last = attempt >= this.config.distribution.delivery.attempts;
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: false, error, started_at: started, finished_at: new Date() });
-      const notBefore = new Date(Date.now() + this.config.distribution.delivery.backoffMs * 2 ** (attempt - 1));
-      await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : notBefore, updated_at: new Date() });
+      const backoff = this.config.distribution.delivery.backoffMs * 2 ** (attempt - 1);
+      const failedAt = new Date();
+      await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : new Date(failedAt.getTime() + backoff), updated_at: failedAt });
       this.logger.warn({ msg: 'delivery attempt failed', release_id: row.release_id, store: row.store, attempt, last, err: error });
-      if (!last) throw e; // the runner retries after the same backoff
-      this.settled(row.id);
+      if (!last) await this.start({ id: row.id, attempts: attempt, updated_at: failedAt }, backoff);
     }
-  }
-
-  private settled(id: number): void {
-    this.inFlight.delete(id);
   }
 
   /** Create or reset the (release, store) row to a queued delivery of `kind`, and queue its job. */
@@ -255,7 +271,7 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     } else {
       row = await this.deliveries.save(this.deliveries.create({ ...values, release_id: releaseId, store: target.store, batch_id: '', delivered_at: null }));
     }
-    this.start(row.id);
+    await this.start(row);
     return row;
   }
 

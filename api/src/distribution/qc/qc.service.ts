@@ -10,13 +10,18 @@ import { DomainError } from '../../common/domain-error';
 import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
-import { JobRunner } from '../jobs/job-runner';
+import { ThumbnailsService } from '../../video/thumbnails.service';
+import type { ThumbnailQcHook } from '../../video/thumbnail-qc.hook';
+import { JobsService } from '../../jobs/jobs.service';
+import { DistributionJobs } from '../distribution-jobs';
 import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
-import { artworkProblems, audioProblems, type ImageFacts } from './qc-rules';
+import { artworkProblems, audioProblems, thumbnailProblems, type ImageFacts } from './qc-rules';
 import { UploadQcEntity } from './upload-qc.entity';
 
 /** Data of the audio QC job: everything it needs, no request context. */
 export type AudioQcJob = { filename: string };
+/** The JobsService job that measures one stored audio file (idempotent; id `audio-qc-<filename>`). */
+export const AUDIO_QC_JOB = 'distribution.audio-qc';
 export type ArtworkFacts = ImageFacts & { md5: string; size: number };
 
 const MAX_ARTWORK_PIXELS = 64_000_000;
@@ -42,17 +47,32 @@ export async function md5Of(stream: Readable): Promise<{ md5: string; size: numb
  * used by the DDEX message. STORE_QC=report records everything but refuses nothing.
  */
 @Injectable()
-export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutdown {
+export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QcService.name);
-  readonly audioJobs: JobRunner<AudioQcJob>;
+  private readonly queue: DistributionJobs;
 
   constructor(
     @InjectRepository(UploadQcEntity) private readonly rows: Repository<UploadQcEntity>,
     private readonly uploads: UploadsService,
     private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    jobs: JobsService,
+    private readonly thumbnails: ThumbnailsService,
   ) {
-    this.audioJobs = new JobRunner('audio-qc', (data) => this.runAudioQc(data), { attempts: 3, backoffMs: 2000, concurrency: 1 });
+    jobs.register(AUDIO_QC_JOB, async (data: AudioQcJob) => {
+      await this.runAudioQc(data);
+      return {};
+    }, { attempts: 3, backoffMs: 2000, concurrency: 1 });
+    this.queue = new DistributionJobs(jobs, this.logger);
+  }
+
+  /** Resolves once the audio QC jobs this process queued have ended (in-process jobs; tests). */
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private queueAudio(filename: string): Promise<void> {
+    return this.queue.add(AUDIO_QC_JOB, { filename } satisfies AudioQcJob, { jobId: `audio-qc-${filename}` });
   }
 
   private get enforce(): boolean {
@@ -66,14 +86,14 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
    */
   async onModuleInit(): Promise<void> {
     this.uploads.registerQcHook(this);
+    this.thumbnails.registerQcHook(this);
     if (this.config.runsAs === 'cli') return;
     const left = await this.rows.find({ select: { filename: true }, where: { kind: 'audio', status: 'checking' } });
-    for (const r of left) this.audioJobs.add({ filename: r.filename });
+    for (const r of left) await this.queueAudio(r.filename);
   }
 
-  /** Wait (bounded) for a running audio check, then stop the media worker: nothing starts one after. */
+  /** Stop the media worker; running QC jobs were closed by the JobsService's bounded shutdown (decision 018). */
   async onApplicationShutdown(): Promise<void> {
-    await this.audioJobs.close();
     await closeMediaWorker();
   }
 
@@ -89,6 +109,23 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
     const refused = problems.some((p) => p.severity === 'blocking');
     await this.save(upload.user_id, upload.filename, 'artwork', refused ? 'refused' : 'passed', facts, problems, facts.md5);
     return refused && this.enforce ? problems.map((p) => p.message).join(' ') : null;
+  }
+
+  /**
+   * ThumbnailQcHook: measure a stored video thumbnail (16:9 within 1 %, at least 1280×720); the refusal
+   * text naming its size (QC_MESSAGES thumbnailNotWide / thumbnailTooSmall) when enforced, else null.
+   * Bytes sharp cannot decode pass here (the type was read from them; the video area serves them as is).
+   */
+  async checkThumbnail(upload: { user_id: number; filename: string; storage_key: string }): Promise<string | null> {
+    let facts: ArtworkFacts;
+    try {
+      facts = await this.measureArtwork(upload.storage_key);
+    } catch {
+      return null;
+    }
+    const problems = thumbnailProblems(facts);
+    if (problems.length) this.logger.log({ msg: 'thumbnail qc', filename: upload.filename, user_id: upload.user_id, problems: problems.map((p) => p.code), width: facts.width, height: facts.height });
+    return problems.length && this.enforce ? problems.map((p) => p.message).join(' ') : null;
   }
 
   /** Decode an artwork's header with sharp and hash its bytes. */
@@ -112,7 +149,7 @@ export class QcService implements UploadQcHook, OnModuleInit, OnApplicationShutd
   /** UploadQcHook: a `checking` row, then the job. */
   async audioStored(upload: { user_id: number; filename: string; storage_key: string; mime: string }): Promise<void> {
     await this.save(upload.user_id, upload.filename, 'audio', 'checking', null, [], '');
-    this.audioJobs.add({ filename: upload.filename });
+    await this.queueAudio(upload.filename);
   }
 
   /**

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, fillMessage, parseArtworkRendition, QC_MESSAGES, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { SharedCounters } from '../../redis/shared-counters';
@@ -146,6 +148,48 @@ export class UploadsService {
     }
     if (detected.kind === 'audio') await this.qc?.audioStored({ user_id: userId, filename, storage_key: key, mime: detected.mime });
     return { filename, kind: detected.kind, mime: detected.mime, size: stored.size };
+  }
+
+  /**
+   * Before a resumable (tus) audio upload of `size` bytes starts (docs/decisions/020): the same rate
+   * and quota rules as `receive`. Errors: 429 uploadRateLimited, 413 audioTooLarge (size over
+   * RELEASE_LIMITS.audioMaxBytes), 413 uploadQuotaFull.
+   */
+  async admitAudio(userId: number, size: number): Promise<void> {
+    if (size > maxBytes('audio')) throw DomainError.tooLarge(M.audioTooLarge);
+    await this.takeUploadSlot(userId);
+    if ((await this.bytesUsed(userId)) + size > this.config.uploads.quotaBytes) throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
+  }
+
+  /**
+   * Take in an audio file whose bytes arrived another way (the finished tus upload): streamed from
+   * `source` through the UploadGuard (type read from the bytes, size) into FileStorage under a new key,
+   * then the row and the QC job exactly as `receive`. Answers what `receive` answers. Errors: 415
+   * audioType (not mp3/wav), 413 audioTooLarge, 413 uploadQuotaFull; nothing is kept on an error.
+   */
+  async adoptAudio(userId: number, source: Readable): Promise<StoredUpload> {
+    const key = randomBytes(16).toString('hex');
+    const guard = new UploadGuard((head) => this.sniffer.sniff(head), 'audio');
+    source.on('error', (e) => guard.destroy(e));
+    source.pipe(guard);
+    let size: number;
+    try {
+      ({ size } = await this.storage.put(key, guard));
+    } catch (e) {
+      source.destroy();
+      throw e;
+    }
+    const detected = guard.detected!;
+    const filename = `${key}.${detected.ext}`;
+    try {
+      if ((await this.bytesUsed(userId)) + size > this.config.uploads.quotaBytes) throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
+      await this.uploads.insert({ user_id: userId, kind: 'audio', filename, storage_key: key, mime: detected.mime, size, created_at: new Date() });
+    } catch (e) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw e;
+    }
+    await this.qc?.audioStored({ user_id: userId, filename, storage_key: key, mime: detected.mime });
+    return { filename, kind: 'audio', mime: detected.mime, size };
   }
 
   /**

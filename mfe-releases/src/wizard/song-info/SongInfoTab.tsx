@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, uploadFile, useLeaveGuard } from '@portal/kit';
+import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, useLeaveGuard } from '@portal/kit';
 import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, TRACK_DRAFT_ENDPOINTS, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
 import { AudioUpload } from './AudioUpload';
+import { uploadAudioResumable } from './resumable-audio-upload';
 import { FixMark, TRACK_FIX_FIELDS, useFixReasons } from '../fields-to-fix';
 import { TrackDetailsDialog } from './TrackDetailsDialog';
 import { newTrackValues, trackValues, type TrackFormValues } from './track.form';
@@ -217,8 +218,8 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     const update = (patch: Partial<EditRow>) => setRow((current) => (current && current.key === key ? { ...current, ...patch } : current));
     update({ percent: 0, dirty: true });
     try {
-      const { filename } = await uploadFile(file, {
-        kind: 'audio',
+      // Resumable (tus): a dropped connection goes on from where it stopped (docs/decisions/020).
+      const { filename } = await uploadAudioResumable(file, {
         signal: controller.signal,
         onProgress: (percent) => update({ percent }),
       });
