@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import dayjs from 'dayjs';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -51,6 +51,21 @@ describe('video releases and the dashboard in the browser', () => {
     await screenshot(page, `${name}-600`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForTimeout(200);
+  }
+
+  /** A draft audio release of this user carrying `upc` (through the API, with the page's session). */
+  async function draftWithUpc(upc: string) {
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const auth = { Authorization: `Bearer ${token}` };
+    const form = new FormData();
+    form.append('image', new Blob([readFileSync(makeJpeg('video-upc-artwork', 1400))]), 'cover.jpg');
+    const art = (await (await fetch(`${portal.url}/api/upload?kind=artwork`, { method: 'POST', headers: auth, body: form })).json()) as { body: { filename: string } };
+    const post = async (path: string, body: unknown) =>
+      (await (await fetch(`${portal.url}/api/${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as { status: number; body?: { artist_id: number } };
+    const artist = await post('addArtist', { artist_type: 'primary', artist_name: `Upc Artist ${stamp}`, apple_id: '', spotify_id: '' });
+    const year = new Date().getFullYear();
+    const created = await post('createReleaseInfo', { album_artwork: art.body.filename, release_type: 'single', release_title: `Barcode ${stamp}`, primary_artist1: artist.body!.artist_id, genre: 'Pop', sub_genre: 'Indie Pop', lable_name: 'Saffron Sound', release_date: Date.now() + 20 * 86_400_000, p_line: `${year} Saffron Sound`, c_line: `${year} Saffron Sound`, upc_ean: upc });
+    if (created.status !== 200) throw new Error(`createReleaseInfo: ${JSON.stringify(created)}`);
   }
 
   beforeAll(async () => {
@@ -161,6 +176,13 @@ describe('video releases and the dashboard in the browser', () => {
     await submit();
     await toast(M.isrcFormat);
     await page.getByLabel(starts(UI.form.isrc)).fill('IN-A1B-26-00001');
+    // A UPC another release already carries (the identifier registry, decision 016): the server refuses it.
+    const inUse = '012345678905';
+    await draftWithUpc(inUse);
+    await page.getByLabel(starts(UI.form.upc)).fill(inUse);
+    await submit();
+    await toast(M.upcInUse);
+    await page.getByLabel(starts(UI.form.upc)).fill('036000291452');
 
     // The video platforms: 8 or more, all checked and locked.
     const platforms = page.getByRole('group', { name: starts('Video Platform') }).getByRole('checkbox');
@@ -218,6 +240,8 @@ describe('video releases and the dashboard in the browser', () => {
 
     const updates = page.getByRole('region', { name: DASHBOARD_UI.updatesHeading });
     const figures = updates.locator('figure');
+    // The videos show once the dashboard knows the artist has a release (a new artist gets "Get started").
+    await figures.first().waitFor({ timeout: 15_000 });
     expect(await figures.count()).toBe(DEFAULT_VIDEO_LINKS.length);
     const newest = [...DEFAULT_VIDEO_LINKS].reverse();
     for (const [i, v] of newest.entries()) {

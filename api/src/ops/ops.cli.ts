@@ -2,6 +2,7 @@ import { STAFF_ROLES } from '@portal/contracts';
 import type { CliCommand } from '../common/cli-command';
 import { UsersService } from '../users/users.service';
 import { ReleasesService } from '../releases/release-info/releases.service';
+import { VideoReleasesService } from '../video/video-releases.service';
 import { CLI_ACTOR } from './audit/audit.service';
 import { OpsConsoleService } from './console/ops-console.service';
 import { ReleaseReviewService } from './review/release-review.service';
@@ -50,13 +51,15 @@ export const OPS_CLI_COMMANDS: CliCommand[] = [
   },
   {
     name: 'identifier-duplicates',
-    usage: 'identifier-duplicates   (lists every UPC on more than one release and every ISRC on tracks of more than one owner; changes nothing)',
+    usage: 'identifier-duplicates   (lists every UPC on more than one release or video and every ISRC of more than one owner, tracks and videos; changes nothing)',
     run: async (app) => {
       const dups = await app.get(ReleasesService).duplicateIdentifiers();
-      if (!dups.length) return 'no duplicate UPC or ISRC';
-      return dups
-        .map((d) => `${d.kind.toUpperCase()} ${d.code}: ${d.holders.map((h) => `release ${h.release_id}${h.track_id ? ` track ${h.track_id}` : ''} (user ${h.user_id}, ${h.status})`).join('; ')}`)
-        .join('\n');
+      const videos = await app.get(VideoReleasesService).duplicateIdentifiers();
+      if (!dups.length && !videos.length) return 'no duplicate UPC or ISRC';
+      return [
+        ...dups.map((d) => `${d.kind.toUpperCase()} ${d.code}: ${d.holders.map((h) => `release ${h.release_id}${h.track_id ? ` track ${h.track_id}` : ''} (user ${h.user_id}, ${h.status})`).join('; ')}`),
+        ...videos.map((d) => `${d.kind.toUpperCase()} ${d.code} (video): ${d.holders.map((h) => `${h.holder} ${h.id} (user ${h.user_id}, ${h.status})`).join('; ')}`),
+      ].join('\n');
     },
   },
   {

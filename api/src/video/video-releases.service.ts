@@ -20,6 +20,13 @@ import { IdentifierRegistryService } from '../ops/identifiers/identifier-registr
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { ThumbnailsService } from './thumbnails.service';
 
+/** A video code that repeats (CLI `identifier-duplicates`): its holders, videos and audio releases or tracks. */
+export type VideoIdentifierDuplicate = {
+  kind: 'upc' | 'isrc';
+  code: string;
+  holders: Array<{ holder: 'video' | 'release' | 'track'; id: number; user_id: number; status: string }>;
+};
+
 /** Statuses of a video that block another video for the same audio. */
 const ACTIVE: VideoStatus[] = ['in_review', 'approved'];
 
@@ -116,6 +123,40 @@ export class VideoReleasesService {
   /** Any video release by id, or null (the console reads it before a review outcome). */
   find(videoId: number): Promise<VideoReleaseEntity | null> {
     return this.videos.findOne({ where: { id: videoId } });
+  }
+
+  /**
+   * Video codes held more than once (CLI `identifier-duplicates`, docs/decisions/016), left from before
+   * the registry: a video UPC on another video (not the same video submitted again) or on an audio
+   * release; a video ISRC on videos or
+   * tracks of more than one owner. Listed with their holders, never changed.
+   */
+  async duplicateIdentifiers(): Promise<VideoIdentifierDuplicate[]> {
+    const out: VideoIdentifierDuplicate[] = [];
+    const codes = async (column: 'video_upc' | 'video_isrc') =>
+      (await this.videos.createQueryBuilder('v').select(`v.${column}`, 'code').where(`v.${column} <> ''`).groupBy(`v.${column}`).orderBy(`v.${column}`).getRawMany<{ code: string }>()).map((r) => r.code);
+    for (const code of await codes('video_upc')) {
+      const videos = await this.videos.find({ select: { id: true, user_id: true, audio_id: true, status: true }, where: { video_upc: code }, order: { id: 'ASC' } });
+      const releases = await this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: code }, order: { id: 'ASC' } });
+      // The owner's videos of one audio are one video submitted again (after a rejection): not a duplicate.
+      if (new Set(videos.map((v) => `${v.user_id}:${v.audio_id}`)).size + releases.length < 2) continue;
+      out.push({
+        kind: 'upc',
+        code,
+        holders: [...videos.map((v) => ({ holder: 'video' as const, id: v.id, user_id: v.user_id, status: v.status })), ...releases.map((r) => ({ holder: 'release' as const, id: r.id, user_id: r.user_id, status: r.status }))],
+      });
+    }
+    for (const code of await codes('video_isrc')) {
+      const videos = await this.videos.find({ select: { id: true, user_id: true, status: true }, where: { video_isrc: code }, order: { id: 'ASC' } });
+      const tracks = await this.tracks.find({ select: { id: true, user_id: true, release_id: true }, where: { isrc: code }, order: { id: 'ASC' } });
+      if (new Set([...videos, ...tracks].map((h) => h.user_id)).size < 2) continue;
+      out.push({
+        kind: 'isrc',
+        code,
+        holders: [...videos.map((v) => ({ holder: 'video' as const, id: v.id, user_id: v.user_id, status: v.status })), ...tracks.map((t) => ({ holder: 'track' as const, id: t.id, user_id: t.user_id, status: `release ${t.release_id}` }))],
+      });
+    }
+    return out;
   }
 
   /**

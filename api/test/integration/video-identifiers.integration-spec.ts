@@ -7,6 +7,7 @@ import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releas
 import { AssignedIdentifierEntity } from '../../src/ops/ops.entities';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
 import { VideoReleasesService } from '../../src/video/video-releases.service';
+import { cli } from '../helpers/staff';
 
 const DAY = 86_400_000;
 
@@ -106,5 +107,22 @@ describe.each(ENGINES)('video UPC and ISRC in the identifier registry on %s', (e
       expect(await db().getRepository(VideoReleaseEntity).countBy({ [column]: code })).toBe(1);
       await reject(winner);
     }
+  });
+
+  it('the CLI identifier-duplicates lists a video code left from before the registry (on an audio release too), and changes nothing', async () => {
+    // Written before the registry: B's video carries A's audio release UPC and A's track ISRC.
+    const planted = (await video(b, bSub, thumbB, {}).expect(200)).body.video_id as number;
+    await db().getRepository(VideoReleaseEntity).update({ id: planted }, { video_upc: upc('08100000001'), video_isrc: 'INA1B2640001' });
+    const lines = (await cli(t, 'identifier-duplicates', [])).split('\n');
+    const upcLine = lines.find((l) => l.startsWith(`UPC ${upc('08100000001')} (video): `)) ?? '';
+    expect(upcLine).toContain(`video ${planted} (user`);
+    expect(upcLine).toContain(`release ${aSub.releaseId} (user`);
+    const isrcLine = lines.find((l) => l.startsWith('ISRC INA1B2640001 (video): ')) ?? '';
+    expect(isrcLine).toContain(`video ${planted} (user`);
+    expect(isrcLine).toContain(`track ${aSub.audioId} (user`);
+    // B's video submitted again after its rejection (same owner, same audio) is one video, not a duplicate.
+    expect(lines.filter((l) => l.startsWith(`UPC ${upc('08100000002')}`))).toEqual([]);
+    expect((await db().getRepository(VideoReleaseEntity).findOneByOrFail({ id: planted })).video_upc).toBe(upc('08100000001'));
+    await reject(planted);
   });
 });

@@ -119,14 +119,16 @@ function ListState<T>({ list, loading, failed, empty }: { list: ContentListState
  * tab) and the Updates list of embedded YouTube videos (youtube-nocookie, loaded on play), the first large and
  * the rest small. Each list has its own loading, empty and error state; usable at 412 px.
  * A new artist (no release in the catalogue yet, issue 22 item 17) sees the "Get started" checklist
- * where the Updates videos stand (the videos are not loaded); an artist with releases gets the spec's
+ * where the Updates videos stand (not shown); an artist with releases gets the spec's
  * dashboard, with the steps still left above it. When the checks fail, the spec's dashboard.
  */
 export function DashboardPage() {
   const onboarding = useOnboarding();
   const newArtist = onboarding.state === 'ready' && !onboarding.hasRelease;
   const news = useContentList<NewsItem>(CONTENT_ENDPOINTS.getNews);
-  const videos = useContentList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks, onboarding.state !== 'loading' && !newArtist);
+  // Asked at once, beside the checks (a small list; embeds load on play), so an artist with releases
+  // waits no longer than before; a new artist's page does not show it.
+  const videos = useContentList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks);
   const title = (v: VideoLink, i: number) => v.title || fillMessage(UI.videoFallbackTitle, { n: i + 1 });
   const [first, ...rest] = videos.rows;
 

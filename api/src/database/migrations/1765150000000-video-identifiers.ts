@@ -5,7 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * codes are brought to the compact ISRC form and registered with `source = 'video'` (`object_id` the
  * video, `release_id` null) for their first holder (the lowest video id) when no release, track or
  * earlier video holds them yet. A code already held elsewhere is left as it is on the video, never
- * changed here (the CLI `identifier-duplicates` lists releases and tracks only, not videos yet).
+ * changed here, and listed by the CLI `identifier-duplicates`.
  */
 export class VideoIdentifiers1765150000000 implements MigrationInterface {
   name = 'VideoIdentifiers1765150000000';
