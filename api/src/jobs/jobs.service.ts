@@ -87,14 +87,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     return (this.bull ?? this.local)!.names().sort();
   }
 
-  /** The failed jobs (kept a week with Redis; in a single process, those of this process since it started). */
+  /** The failed jobs (kept a week with Redis; in a single process, those of this process since it started). Errors: 503 when Redis does not answer. */
   async failed(): Promise<FailedJob[]> {
-    return this.bull ? this.bull.failed() : this.local!.failed();
+    return this.bull ? unavailableOnFailure(this.bull.failed()) : this.local!.failed();
   }
 
-  /** Run a failed job again from its first attempt; false when no failed job has this id. */
+  /** Run a failed job again from its first attempt; false when no failed job has this id. Errors: 503 when Redis does not answer. */
   async retry(id: string): Promise<boolean> {
-    return this.bull ? this.bull.retry(id) : this.local!.retry(id);
+    return this.bull ? unavailableOnFailure(this.bull.retry(id)) : this.local!.retry(id);
   }
 
   async onApplicationBootstrap(): Promise<void> {

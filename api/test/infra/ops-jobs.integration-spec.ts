@@ -130,4 +130,15 @@ describe.each([
     expect(audit[0]).toMatchObject({ actor_email: admin.email.toLowerCase(), object_type: 'job', object_id: id.slice(0, 32) });
     expect(JSON.parse(audit[0].before)).toMatchObject({ id, queue: MAIL_JOB, attempts: 1 });
   }, 60_000);
+
+  (withRedis ? it : it.skip)('answers 503 with Retry-After while Redis is down (BullMQ), never a 500', async () => {
+    await redis!.stop();
+    const list = await as(admin.token).get('ops/jobs');
+    expect([list.status, list.headers['retry-after']]).toEqual([503, expect.any(String)]);
+    const retry = await as(admin.token).post('ops/jobs/retry', { job_id: 'any-job' });
+    expect(retry.status).toBe(503);
+    // Back on the same port (the app's clients reconnect; closing it waits for Redis).
+    redis = await startRedis(redis!.port);
+    await until('the list again', async () => (await as(admin.token).get('ops/jobs')).status === 200);
+  }, 30_000);
 });
