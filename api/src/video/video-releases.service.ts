@@ -137,7 +137,7 @@ export class VideoReleasesService {
       (await this.videos.createQueryBuilder('v').select(`v.${column}`, 'code').where(`v.${column} <> ''`).groupBy(`v.${column}`).orderBy(`v.${column}`).getRawMany<{ code: string }>()).map((r) => r.code);
     for (const code of await codes('video_upc')) {
       const videos = await this.videos.find({ select: { id: true, user_id: true, audio_id: true, status: true }, where: { video_upc: code }, order: { id: 'ASC' } });
-      const releases = await this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: code }, order: { id: 'ASC' } });
+      const releases = await this.catalog.releasesWithUpc(code);
       // The owner's videos of one audio are one video submitted again (after a rejection): not a duplicate.
       if (new Set(videos.map((v) => `${v.user_id}:${v.audio_id}`)).size + releases.length < 2) continue;
       out.push({
@@ -148,7 +148,7 @@ export class VideoReleasesService {
     }
     for (const code of await codes('video_isrc')) {
       const videos = await this.videos.find({ select: { id: true, user_id: true, status: true }, where: { video_isrc: code }, order: { id: 'ASC' } });
-      const tracks = await this.tracks.find({ select: { id: true, user_id: true, release_id: true }, where: { isrc: code }, order: { id: 'ASC' } });
+      const tracks = await this.catalog.tracksWithIsrc(code);
       if (new Set([...videos, ...tracks].map((h) => h.user_id)).size < 2) continue;
       out.push({
         kind: 'isrc',

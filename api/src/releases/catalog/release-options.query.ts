@@ -83,6 +83,16 @@ export class ReleaseOptionsQuery {
     return this.tracks.findOne({ select: { id: true, title: true }, where: { id: trackId, release_id: releaseId, user_id: userId } });
   }
 
+  /** Every release carrying `upc` (id, owner, status), oldest first: the `identifier-duplicates` listing of video codes. */
+  releasesWithUpc(upc: string): Promise<Pick<ReleaseEntity, 'id' | 'user_id' | 'status'>[]> {
+    return this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: upc }, order: { id: 'ASC' } });
+  }
+
+  /** Every track carrying `isrc` (id, owner, release), oldest first: the `identifier-duplicates` listing of video codes. */
+  tracksWithIsrc(isrc: string): Promise<Pick<TrackEntity, 'id' | 'user_id' | 'release_id'>[]> {
+    return this.tracks.find({ select: { id: true, user_id: true, release_id: true }, where: { isrc }, order: { id: 'ASC' } });
+  }
+
   private async release(userId: number, releaseId: number) {
     const release = await this.releases.findOne({ select: { id: true, release_title: true, release_date: true }, where: { id: releaseId, user_id: userId, status: In(TOOL_RELEASE_STATUSES) } });
     if (!release) throw DomainError.notFound(M.releaseNotFound);
