@@ -18,7 +18,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const fixtures = require('../scripts/remote/test-fixtures');
-const crypto = require('node:crypto');
+const { createHash, randomBytes } = require('node:crypto');
 const { mysqlDatabase } = require('./_api-process');
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -79,8 +79,8 @@ async function main() {
  * console's token dialog does the same through DeployTokensService): only its sha256 is stored.
  */
 async function deployToken(portal, databaseUrl) {
-  const token = `rdt_${crypto.randomBytes(32).toString('base64url')}`;
-  const hash = crypto.createHash('sha256').update(token).digest('hex');
+  const token = `rdt_${randomBytes(32).toString('base64url')}`;
+  const hash = createHash('sha256').update(token).digest('hex');
   const row = ['mfe_releases', 'bench', hash, 'bench', new Date()];
   if (databaseUrl) {
     const mysql = require(require.resolve('mysql2/promise', { paths: [path.join(__dirname, '..', 'api')] }));

@@ -17,7 +17,8 @@ function filesOf(dir: string, base = dir): string[] {
 /** A gzip-compressed tarball of the built bundle folder `dir` (regular files only: never a link). */
 export async function packBundle(dir: string): Promise<Buffer> {
   const tar = pack();
-  const gzip = createGzip();
+  // Level 1: most of a build is already compressed (.br, .gz siblings) or maps; a higher level only costs time.
+  const gzip = createGzip({ level: 1 });
   const chunks: Buffer[] = [];
   gzip.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
