@@ -279,6 +279,8 @@ describe('distribution: store QC and delivery in the browser', () => {
     await p.getByRole('button', { name: 'Save', exact: true }).click();
     await p.getByText(DELIVERY_MESSAGES.s3SecretRequired).waitFor();
     await p.getByLabel('Secret access key').fill('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
+    // Typing into the field clears its error at once.
+    await p.getByText(DELIVERY_MESSAGES.s3SecretRequired).waitFor({ state: 'detached' });
     const swap = page;
     page = p;
     await shots('distribution-delivery-target-s3-form');

@@ -32,7 +32,11 @@ export function DeliveryTargetsPage() {
     void load();
   }, [load]);
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // A field's error goes as soon as the field changes (the next Save checks everything again).
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+  };
   const edit = (r: DeliveryTargetRow) => {
     setErrors({});
     setForm({ target_id: r.target_id, store: r.store, dpid: r.dpid, protocol: r.protocol, host: r.host, port: String(r.port), path: r.path, username: r.username, password: '', private_key: '', enabled: r.enabled });
