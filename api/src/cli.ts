@@ -6,7 +6,7 @@ import { UsersService } from './users/users.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { CLI_COMMANDS, type CliCommand } from './cli-commands';
 import { creditRevenue } from './support/support.cli';
-import { AuditService, CLI_ACTOR } from './ops/audit/audit.service';
+import { AuditService, CLI_ACTOR } from './audit/audit.service';
 import { BACKUP_USAGE, runBackupCommand } from './backup/backup.cli';
 
 /**

@@ -2,7 +2,7 @@ import { newsItemSchema, videoLinkSchema } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { DomainError } from '../common/domain-error';
 import { validateBody } from '../common/validate';
-import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { CLI_ACTOR } from '../audit/audit.service';
 import { OpsContentService } from '../ops/console/ops-content.service';
 import { ContentService } from './content.service';
 

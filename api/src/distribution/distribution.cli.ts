@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { deliveryTargetSchema, deliveryTargetWhere, STORES } from '@portal/contracts';
-import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { CLI_ACTOR } from '../audit/audit.service';
 import { validateBody } from '../common/validate';
 import { DeliveryService, type TargetInput } from './delivery/delivery.service';
 import type { CliCommand } from '../common/cli-command';

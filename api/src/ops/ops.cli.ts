@@ -3,7 +3,7 @@ import type { CliCommand } from '../common/cli-command';
 import { UsersService } from '../users/users.service';
 import { ReleasesService } from '../releases/release-info/releases.service';
 import { VideoReleasesService } from '../video/video-releases.service';
-import { CLI_ACTOR } from './audit/audit.service';
+import { CLI_ACTOR } from '../audit/audit.service';
 import { OpsConsoleService } from './console/ops-console.service';
 import { ReleaseReviewService } from './review/release-review.service';
 import { StaffService } from './staff/staff.service';

@@ -8,7 +8,7 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
 import { OpsAdminGuard } from './ops-access.policy';
 import { RemoteRegistryService } from './remote-registry.service';
-import { AuditService } from '../ops/audit/audit.service';
+import { AuditService } from '../audit/audit.service';
 import { StaffService } from '../ops/staff/staff.service';
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 import { RemoteLoadReportsService } from './canary/load-reports.service';

@@ -1,6 +1,6 @@
 import { microsToUsd, centsToUsd, STATEMENT_PRESETS } from '@portal/contracts';
 import type { CliCommand } from '../common/cli-command';
-import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { CLI_ACTOR } from '../audit/audit.service';
 import { StatementImportsService } from './import/statement-imports.service';
 import { ImportRunner } from './import/import-runner';
 

@@ -1,5 +1,5 @@
 import { OpsDeskService } from '../ops/console/ops-desk.service';
-import { AuditService, CLI_ACTOR } from '../ops/audit/audit.service';
+import { AuditService, CLI_ACTOR } from '../audit/audit.service';
 import { centsToUsd, usdToCents } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { UsersService } from '../users/users.service';

@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { opsPromotionAddSchema, SUBMISSION_KINDS, type SubmissionKind } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { validateBody } from '../common/validate';
-import { CLI_ACTOR } from '../ops/audit/audit.service';
+import { CLI_ACTOR } from '../audit/audit.service';
 import { OpsContentService } from '../ops/console/ops-content.service';
 import { UsersService } from '../users/users.service';
 import { PromotionsService } from './promotions/promotions.service';

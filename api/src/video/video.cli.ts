@@ -1,4 +1,4 @@
-import { AuditService, CLI_ACTOR } from '../ops/audit/audit.service';
+import { AuditService, CLI_ACTOR } from '../audit/audit.service';
 import { VIDEO_STATUSES } from '@portal/contracts';
 import type { CliCommand } from '../cli-commands';
 import { ThumbnailsService } from './thumbnails.service';

@@ -6,7 +6,7 @@ import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releas
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { UserEntity } from '../../src/users/user.entity';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
-import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
+import { CLI_ACTOR } from '../../src/audit/audit.service';
 
 type Row = { release_id: number; release_title: string; status: string };
 type Seeded = { id: number; title: string; status: ReleaseStatus; created: number; search: string };

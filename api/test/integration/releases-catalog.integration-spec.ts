@@ -4,7 +4,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
-import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
+import { CLI_ACTOR } from '../../src/audit/audit.service';
 
 type Row = { release_id: number; release_title: string; status: string; artist_name: string; lable_name: string };
 

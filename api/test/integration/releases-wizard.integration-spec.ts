@@ -6,7 +6,7 @@ import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releas
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
-import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
+import { CLI_ACTOR } from '../../src/audit/audit.service';
 import { OPS_CLI_COMMANDS } from '../../src/ops/ops.cli';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RemoteRegistryService } from '../../src/remote-registry/remote-registry.service';
 import { OpsAccessPolicy } from '../../src/remote-registry/ops-access.policy';
 import { StaffService } from '../../src/ops/staff/staff.service';
-import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
+import { CLI_ACTOR } from '../../src/audit/audit.service';
 import { NotificationsService } from '../../src/notifications/notifications.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { pack } from 'tar-stream';
 import { OpsAccessPolicy } from '../../src/remote-registry/ops-access.policy';
 import { RemoteRegistryService } from '../../src/remote-registry/remote-registry.service';
-import { AuditService } from '../../src/ops/audit/audit.service';
+import { AuditService } from '../../src/audit/audit.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { runRemoteCommand } from '../../src/remote-registry/remote-registry.cli';

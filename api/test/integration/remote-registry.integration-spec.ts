@@ -8,7 +8,7 @@ import { RemoteActivationEntity, RemoteLiveEntity } from '../../src/remote-regis
 import { OpsAccessPolicy } from '../../src/remote-registry/ops-access.policy';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
-import { AuditService } from '../../src/ops/audit/audit.service';
+import { AuditService } from '../../src/audit/audit.service';
 
 const SHELL = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router': '7.18.5', 'react-router-dom': '7.18.5', 'styled-components': '6.6.0', zustand: '5.1.0', '@portal/kit': '0.1.0' };
 

@@ -6,7 +6,7 @@ import { TrackEntity } from '../../src/releases/entities/track.entity';
 import { AssignedIdentifierEntity, IdentifierCounterEntity } from '../../src/ops/ops.entities';
 import { IdentifierRegistry1764622000000 } from '../../src/database/migrations/1764622000000-identifier-registry';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
-import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
+import { CLI_ACTOR } from '../../src/audit/audit.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';

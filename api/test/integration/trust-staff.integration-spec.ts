@@ -2,7 +2,7 @@ import request from 'supertest';
 import { OPS_MESSAGES as O } from '@portal/contracts';
 import { DataSource } from 'typeorm';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
-import { OpsAuditEntity } from '../../src/ops/ops.entities';
+import { OpsAuditEntity } from '../../src/audit/audit.entity';
 import { UsersService } from '../../src/users/users.service';
 import { creditRevenue } from '../../src/support/support.cli';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';

@@ -17,7 +17,7 @@ import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releas
 import { PlatformStatusService } from '../../src/platform-status/platform-status.service';
 import { UsersService } from '../../src/users/users.service';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
-import { CLI_ACTOR } from '../../src/ops/audit/audit.service';
+import { CLI_ACTOR } from '../../src/audit/audit.service';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
 import { AssignedIdentifierEntity } from '../../src/ops/ops.entities';
 import { VideoThumbnailEntity } from '../../src/video/entities/video-thumbnail.entity';

@@ -5,7 +5,7 @@ import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryProtocol, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
-import { AuditService, type Actor } from '../../ops/audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
 import { FileStorage } from '../../storage/file-storage';
 import { DdexService } from '../ddex/ddex.service';

@@ -11,7 +11,7 @@ import type { UserEntity } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
 import type { VideoReleaseEntity } from '../../video/entities/video-release.entity';
 import { VideoReleasesService } from '../../video/video-releases.service';
-import { AuditService, type Actor } from '../audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { StaffService } from '../staff/staff.service';
 
 const userRow = (u: UserEntity): OpsUserRow => ({ user_id: u.id, name: u.name, email: u.email, revoked: u.revoked === 1, created_at: new Date(u.created_at).toISOString() });

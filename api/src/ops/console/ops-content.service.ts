@@ -4,7 +4,7 @@ import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { ContentService } from '../../content/content.service';
 import { PromotionsService, type NewPromotion, type PromotionChange } from '../../tools-rights/promotions/promotions.service';
-import { AuditService, type Actor } from '../audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 
 /**
  * Content written by operators (issue 11): the dashboard's news and update videos (ContentService) and

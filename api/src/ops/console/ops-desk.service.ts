@@ -18,7 +18,7 @@ import { PayoutsService } from '../../support/money/payouts.service';
 import type { TicketEntity } from '../../support/tickets/ticket.entities';
 import { TicketsService } from '../../support/tickets/tickets.service';
 import { UsersService } from '../../users/users.service';
-import { AuditService, type Actor } from '../audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 
 /**
  * The support and finance desks of the console (issue 11): open tickets (reply, close) and the payout

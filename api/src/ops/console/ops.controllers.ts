@@ -16,7 +16,7 @@ import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../../audit/audit.service';
 import { PromotionsService } from '../../tools-rights/promotions/promotions.service';
 import { ReleaseReviewService } from '../review/release-review.service';
 import { StaffGuard, StaffOnly } from '../staff/staff.guard';

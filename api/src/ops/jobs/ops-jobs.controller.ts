@@ -7,7 +7,7 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
 import { JobsService, type FailedJob } from '../../jobs/jobs.service';
-import { AuditService } from '../audit/audit.service';
+import { AuditService } from '../../audit/audit.service';
 import { StaffGuard, StaffOnly } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
 

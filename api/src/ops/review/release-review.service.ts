@@ -20,7 +20,7 @@ import { ReleaseReviewRecords, type ReleaseRecord } from '../../releases/review/
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
 import { UsersService } from '../../users/users.service';
-import { AuditService, type Actor } from '../audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
 import { IdentifierRegistryService } from '../identifiers/identifier-registry.service';
 import { DeliveryService } from '../../distribution/delivery/delivery.service';

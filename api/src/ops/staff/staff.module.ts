@@ -1,18 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditService } from '../audit/audit.service';
+import { AuditModule } from '../../audit/audit.module';
 import { OPS_ENTITIES } from '../ops.entities';
 import { UsersModule } from '../../users/users.module';
 import { StaffController } from './staff.controller';
 import { StaffGuard, StaffOpsAccessPolicy } from './staff.guard';
 import { StaffService } from './staff.service';
 
-/** Staff roles, TOTP and the audit (issue 11): what every console area and the remote registry guard with. */
+/** Staff roles and TOTP, re-exporting the audit (decision 008): what every console area and the remote registry guard with. */
 @Module({
   // UsersModule is global in the app, but the `remote` command's smaller context (RemoteRegistryModule) needs it named.
-  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), UsersModule],
+  imports: [TypeOrmModule.forFeature(OPS_ENTITIES), UsersModule, AuditModule],
   controllers: [StaffController],
-  providers: [StaffService, AuditService, StaffGuard, StaffOpsAccessPolicy],
-  exports: [StaffService, AuditService, StaffGuard, StaffOpsAccessPolicy],
+  providers: [StaffService, StaffGuard, StaffOpsAccessPolicy],
+  exports: [StaffService, AuditModule, StaffGuard, StaffOpsAccessPolicy],
 })
 export class StaffModule {}

@@ -8,7 +8,7 @@ import { SharedCounters } from '../../redis/shared-counters';
 import { DomainError } from '../../common/domain-error';
 import type { AuthUser } from '../../common/request-context';
 import { UsersService } from '../../users/users.service';
-import { AuditService, type Actor } from '../audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { StaffRoleEntity, StaffSessionFactorEntity, StaffTotpEntity } from '../ops.entities';
 
 const ISSUER = 'Artist Portal Ops';

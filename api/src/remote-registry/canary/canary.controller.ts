@@ -7,7 +7,7 @@ import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
-import { AuditService } from '../../ops/audit/audit.service';
+import { AuditService } from '../../audit/audit.service';
 import { StaffService } from '../../ops/staff/staff.service';
 import { OpsAdminGuard } from '../ops-access.policy';
 import { RemoteCanaryService } from './canary.service';

@@ -14,7 +14,7 @@ import { DataSource } from 'typeorm';
 import { fillMessage, REPORT_CSV_COLUMNS, REPORT_STATUS, ROYALTY_MESSAGES as M, SUPPORT_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { ReportsService } from '../../support/reports/reports.service';
-import { AuditService, type Actor } from '../../ops/audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { StatementImportsService } from '../import/statement-imports.service';
 

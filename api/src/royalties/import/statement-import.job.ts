@@ -6,7 +6,7 @@ import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { SerialTransactions } from '../../support/shared/serial-transactions';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
-import { AuditService } from '../../ops/audit/audit.service';
+import { AuditService } from '../../audit/audit.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { MatchCache, matchBatch, type PricedRow } from '../matching/credit-builder';
 import { bulkInsert, CREDIT_COLUMNS, UNMATCHED_COLUMNS } from '../shared/bulk-insert';

@@ -26,7 +26,7 @@ import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
 import { SerialTransactions } from '../../support/shared/serial-transactions';
-import { AuditService, type Actor } from '../../ops/audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { parseDecimal } from '../shared/money-math';
 import { StatementImportEntity, StatementPresetEntity } from '../shared/royalty.entities';
 import { ImportRunner } from './import-runner';

@@ -5,7 +5,7 @@ import { fillMessage, microsToUsd, ROYALTY_MESSAGES as M, type UnmatchedCodeRow 
 import { DomainError } from '../../common/domain-error';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
 import { SerialTransactions } from '../../support/shared/serial-transactions';
-import { AuditService, type Actor } from '../../ops/audit/audit.service';
+import { AuditService, type Actor } from '../../audit/audit.service';
 import { bulkInsert, CREDIT_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents } from '../shared/money-math';
 import { StatementImportEntity, StatementUnmatchedEntity } from '../shared/royalty.entities';

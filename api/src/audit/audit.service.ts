@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import type { AuditRow } from '@portal/contracts';
-import { OpsAuditEntity } from '../ops.entities';
+import { OpsAuditEntity } from './audit.entity';
 
 /** Who did a staff action: a console user, or the operator CLI (`actor_user_id` null). */
 export type Actor = { userId: number | null; email: string };
@@ -10,7 +10,11 @@ export const CLI_ACTOR: Actor = { userId: null, email: 'cli' };
 
 export type AuditFilter = { action?: string; object_type?: string; object_id?: string; actor?: string; limit: number; offset: number };
 
-/** The audit of staff actions (issue 11): one row per action, written in the action's transaction when there is one. */
+/**
+ * The audit of staff actions (decision 008): one row per action, written in the action's transaction when
+ * there is one. Its own module (decision 024) so the areas' operator commands record actions without
+ * importing the operations console.
+ */
 @Injectable()
 export class AuditService {
   constructor(@InjectRepository(OpsAuditEntity) private readonly rows: Repository<OpsAuditEntity>) {}
