@@ -69,6 +69,7 @@ export const RIGHTS_DESK_UI = {
   cancel: 'Cancel',
   loading: 'Loading requests',
   loadError: 'The requests could not be loaded.',
+  retry: 'Try again',
 } as const;
 
 const M = RIGHTS_DESK_MESSAGES;
