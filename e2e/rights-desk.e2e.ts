@@ -11,7 +11,7 @@ import { makeJpeg, makeMp3 } from './support/media';
  * The tools and rights desk in a real browser (issue 25 "Done when"): an artist's playlist pitch is
  * rejected with a reason on the console's desk (kind filter, details with the submitted links), the
  * artist sees the reason in their playlist pitch history and bell, and a second decision is refused
- * (409) — the request stays rejected under the "Processed" filter. Screenshots at 1280 and 600 px.
+ * (409) — the request stays rejected under the "Processed" filter. Screenshots at 1280, 600 and 412 px.
  */
 describe('tools and rights desk in the browser', () => {
   let portal: Portal;
@@ -35,6 +35,9 @@ describe('tools and rights desk in the browser', () => {
     await p.setViewportSize({ width: 600, height: 900 });
     await p.waitForTimeout(300);
     await screenshot(p, `rights-${name}-600`);
+    await p.setViewportSize({ width: 412, height: 900 });
+    await p.waitForTimeout(300);
+    await screenshot(p, `rights-${name}-412`);
     await p.setViewportSize({ width: 1280, height: 900 });
     await p.waitForTimeout(150);
   };
