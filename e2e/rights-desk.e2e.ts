@@ -23,6 +23,8 @@ describe('tools and rights desk in the browser', () => {
   let artistToken = '';
   let supportToken = '';
   let pitchId = 0;
+  let lyricsId = 0;
+  const LRC = ['[ti:Monsoon Nights]', '[00:12.40]Rain on the window', '[00:16.00]Monsoon nights'].join('\n');
   const REASON = 'The mix is not mastered yet; pitch it again with the final master.';
 
   const api = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
@@ -66,6 +68,13 @@ describe('tools and rights desk in the browser', () => {
     });
     expect(pitch.status).toBe(200);
     pitchId = pitch.body.id;
+    // A lyrics request with an LRC upload, for the preview.
+    const form = new FormData();
+    form.append('file', new Blob([LRC], { type: 'text/plain' }), 'song.lrc');
+    const up = (await (await fetch(`${portal.url}/api/videoUpload`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}` }, body: form })).json()) as { body: { filename: string } };
+    const lyrics = await api(artistToken, 'POST', 'submitDistributeLyrics', { release_id: rel.releaseId, audio_id: rel.audioId, lyrics_language: 'hi', p_rights: 'Yes', iswc: '', lrc_link: up.body.filename, lyrics: 'Rain on the window\nMonsoon nights' });
+    expect(lyrics.status).toBe(200);
+    lyricsId = lyrics.body.id;
     await portal.cli('staff', 'add', supportUser.email, 'support');
     await support.page.goto(`${portal.url}/ops`);
     const secret = (await support.page.getByTestId('totp-secret').textContent())!.trim();
@@ -122,5 +131,17 @@ describe('tools and rights desk in the browser', () => {
     expect(bell.body.map((n: { notification: string }) => n.notification)).toContain(
       fillMessage(TOOLS_MESSAGES.reviewNotification, { kind: 'playlist pitch', title: 'Monsoon Nights (Song)', status: 'Rejected', reason: ` ${REASON}` }),
     );
+  });
+
+  it('a lyrics request shows the lyrics and the uploaded LRC file in previews', async () => {
+    const p = support.page;
+    await p.getByLabel(U.kindFilter).selectOption('lyrics');
+    await p.getByLabel(U.statusFilter).selectOption('in_review');
+    const name = fillMessage(U.detail, { kind: U.kindLabel.lyrics, id: lyricsId });
+    await p.getByRole('button', { name: `${U.open} ${name}` }).click();
+    const dialog = p.getByRole('dialog', { name });
+    expect(await dialog.getByLabel(U.lrcPreview).textContent()).toBe(LRC);
+    expect(await dialog.getByLabel(U.lrcPreview).evaluate((e) => e.tagName)).toBe('PRE');
+    await both(p, 'lyrics');
   });
 });
