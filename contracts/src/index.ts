@@ -73,6 +73,7 @@ export * from './royalties/royalties.types';
 export * from './royalties/royalties.schemas';
 export * from './royalties/royalties.endpoints';
 export * from './ops/payout-desk';
+export * from './ops/rights-desk';
 export * from './distribution/delivery.schemas';
 export * from './distribution/delivery.endpoints';
 export * from './ops/jobs.contract';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { DELIVERY_MESSAGES, JOBS_UI, OPS_MESSAGES, OPS_UI, ROYALTY_UI, type StaffRole } from '@portal/contracts';
+import { DELIVERY_MESSAGES, JOBS_UI, OPS_MESSAGES, OPS_UI, RIGHTS_DESK_UI, ROYALTY_UI, type StaffRole } from '@portal/contracts';
 import { OpsPage, visibleTabs } from './OpsPage';
 import { mockApi, renderAt } from './test-support/render';
 
@@ -26,7 +26,7 @@ describe('OpsPage: tabs by role (issue 11; the server checks the role again)', (
   it('an admin sees every tab, remote versions and promotions included, and the active view is marked', async () => {
     mockApi({ 'staff/session': session(['admin']), 'ops/remotes': [], 'ops/remotes/activations': [] });
     renderAt('/ops/platform?view=remotes', <OpsPage />);
-    await waitFor(() => expect(tabNames()).toEqual([N.review, N.videos, N.users, N.staff, N.desk, ROYALTY_UI.desk.tab, N.platform, N.remotes, DELIVERY_MESSAGES.targets, JOBS_UI.tab, N.content, N.promotions, N.audit]));
+    await waitFor(() => expect(tabNames()).toEqual([N.review, N.videos, N.users, N.staff, N.desk, ROYALTY_UI.desk.tab, RIGHTS_DESK_UI.tab, N.platform, N.remotes, DELIVERY_MESSAGES.targets, JOBS_UI.tab, N.content, N.promotions, N.audit]));
     expect(screen.getByRole('link', { name: N.remotes }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: N.platform }).getAttribute('aria-current')).toBeNull();
     expect(await screen.findByText(OPS_UI.remotes.intro)).toBeTruthy();
@@ -47,8 +47,8 @@ describe('OpsPage: tabs by role (issue 11; the server checks the role again)', (
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 
-  it('visibleTabs: support has users and desk; admin has all', () => {
-    expect(visibleTabs(['support']).map((t) => t.label)).toEqual([N.users, N.desk]);
-    expect(visibleTabs(['admin'])).toHaveLength(13);
+  it('visibleTabs: support has users, desk and the tools and rights desk; admin has all', () => {
+    expect(visibleTabs(['support']).map((t) => t.label)).toEqual([N.users, N.desk, RIGHTS_DESK_UI.tab]);
+    expect(visibleTabs(['admin'])).toHaveLength(14);
   });
 });

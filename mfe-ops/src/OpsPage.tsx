@@ -1,7 +1,7 @@
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageHeader, theme } from '@portal/kit';
-import { DELIVERY_MESSAGES, JOBS_UI, OPS_UI, ROYALTY_UI, hasStaffRole, type StaffRole, type StaffSession } from '@portal/contracts';
+import { DELIVERY_MESSAGES, JOBS_UI, OPS_UI, RIGHTS_DESK_UI, ROYALTY_UI, hasStaffRole, type StaffRole, type StaffSession } from '@portal/contracts';
 import { TotpGate } from './totp/TotpGate';
 import { ReviewQueue } from './review/ReviewQueue';
 import { ReviewDetail } from './review/ReviewDetail';
@@ -11,6 +11,7 @@ import { AuditPage } from './audit/AuditPage';
 import { VideoQueue } from './videos/VideoQueue';
 import { ContentPage } from './content/ContentPage';
 import { DeskPage } from './desk/DeskPage';
+import { RightsDeskPage } from './rights/RightsDeskPage';
 import { StatementsPage } from './statements/StatementsPage';
 import { PromotionsPage } from './promotions/PromotionsPage';
 import { RemotesPage } from './remotes/RemotesPage';
@@ -31,6 +32,7 @@ export const TABS: Array<{ to: string; label: string; role: StaffRole; also?: St
   { to: '/ops/users?view=staff', label: N.staff, role: 'admin' },
   { to: '/ops/desk', label: N.desk, role: 'support', also: 'finance' },
   { to: '/ops/desk?view=statements', label: ROYALTY_UI.desk.tab, role: 'finance' },
+  { to: '/ops/desk?view=rights', label: RIGHTS_DESK_UI.tab, role: 'support' },
   { to: '/ops/platform', label: N.platform, role: 'admin' },
   { to: '/ops/platform?view=remotes', label: N.remotes, role: 'admin' },
   { to: '/ops/platform?view=delivery', label: DELIVERY_MESSAGES.targets, role: 'admin' },
@@ -73,6 +75,7 @@ function Screen({ pathname, search, session }: { pathname: string; search: strin
   if (detail && can('reviewer')) return <ReviewDetail releaseId={Number(detail.params.id)} />;
   if (pathname.startsWith('/ops/videos') && can('reviewer')) return <VideoQueue />;
   if (pathname.startsWith('/ops/desk') && view === 'statements' && can('finance')) return <StatementsPage />;
+  if (pathname.startsWith('/ops/desk') && view === 'rights' && can('support')) return <RightsDeskPage />;
   if (pathname.startsWith('/ops/desk') && (can('support') || can('finance'))) return <DeskPage support={can('support')} finance={can('finance')} />;
   if (pathname.startsWith('/ops/users') && view === 'staff' && can('admin')) return <StaffPage />;
   if (pathname.startsWith('/ops/users') && can('support')) return <UsersPage canRevoke={can('admin')} />;

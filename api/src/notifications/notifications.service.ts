@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, Repository, type EntityManager } from 'typeorm';
 import { SHELL, type NotificationRow } from '@portal/contracts';
 import { NotificationEntity } from './notification.entity';
 
@@ -17,11 +17,13 @@ export class NotificationsService {
 
   /**
    * Add a notification for a user (review outcomes, operator messages). `link`: the in-app page it is
-   * about (a path such as `/catalog/12`); anything else is dropped (docs/decisions/017).
+   * about (a path such as `/catalog/12`); anything else is dropped (docs/decisions/017). `m`: the
+   * caller's transaction, so the bell row is written (or rolled back) with the action it tells of.
    */
-  async notify(userId: number, text: string, link?: string): Promise<void> {
+  async notify(userId: number, text: string, link?: string, m?: EntityManager): Promise<void> {
     const path = link && IN_APP_PATH.test(link) ? link : null;
-    await this.rows.insert({ user_id: userId, notification: text.slice(0, 1000), seen_at: null, link: path });
+    const row = { user_id: userId, notification: text.slice(0, 1000), seen_at: null, link: path };
+    await (m ? m.insert(NotificationEntity, row) : this.rows.insert(row));
   }
 
   /** One page (offset in rows, page size 20) and the total; reading the first page marks all as seen. */

@@ -10,7 +10,7 @@ import { OpsDeskService } from './console/ops-desk.service';
 import { IdentifiersModule } from './identifiers/identifiers.module';
 import { OPS_ENTITIES } from './ops.entities';
 import { OpsConsoleService } from './console/ops-console.service';
-import { OpsAdminController, OpsContentController, OpsPayoutsController, OpsReviewController, OpsTicketsController, OpsUsersController } from './console/ops.controllers';
+import { OpsAdminController, OpsContentController, OpsPayoutsController, OpsReviewController, OpsRightsController, OpsTicketsController, OpsUsersController } from './console/ops.controllers';
 import { ReleaseReviewService } from './review/release-review.service';
 import { StaffModule } from './staff/staff.module';
 import { DistributionModule } from '../distribution/distribution.module';
@@ -19,7 +19,7 @@ import { OpsJobsController } from './jobs/ops-jobs.controller';
 /** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
   imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule, DistributionModule],
-  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsJobsController],
+  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsRightsController, OpsJobsController],
   providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsContentService],
   exports: [ReleaseReviewService, OpsConsoleService, IdentifiersModule, OpsContentService],
 })

@@ -11,12 +11,18 @@ import {
   type PayoutDeskDetail,
   type PayoutDeskFilter,
   type PayoutDeskRow,
+  type RightsDecision,
+  type RightsDeskKind,
+  type RightsDeskRow,
+  type RightsDeskStatus,
+  type SubmissionKind,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { PayoutDeskService } from '../../support/money/payout-desk.service';
 import { PayoutsService } from '../../support/money/payouts.service';
 import type { TicketEntity } from '../../support/tickets/ticket.entities';
 import { TicketsService } from '../../support/tickets/tickets.service';
+import { SubmissionReviewService, type DeskSubmission } from '../../tools-rights/shared/submission-review.service';
 import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
 
@@ -34,7 +40,30 @@ export class OpsDeskService {
     private readonly payoutDesk: PayoutDeskService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly submissions: SubmissionReviewService,
   ) {}
+
+  /** The tools and rights desk (issue 25): requests by kind and status, one page, the artists' e-mails. */
+  async rightsList(kind: RightsDeskKind, status: RightsDeskStatus, limit: number, offset: number): Promise<{ rows: RightsDeskRow[]; total: number }> {
+    const { rows, total } = await this.submissions.deskList(kind, status, limit, offset);
+    const emails = await this.users.emailsById(rows.map((r) => r.user_id));
+    return { rows: rows.map((r) => this.rightsRow(r, emails)), total };
+  }
+
+  /**
+   * Approve or reject a request in review, once, audited `submission.approve` / `submission.reject` in
+   * the decision's transaction; the artist's bell is told. Errors: 404, 409 alreadyDecided.
+   */
+  async decideRights(kind: SubmissionKind, id: number, decision: RightsDecision, reason: string, actor: Actor): Promise<RightsDeskRow> {
+    const row = await this.submissions.decide(kind, id, decision, reason, (m, r) =>
+      this.audit.record(actor, decision === 'approved' ? 'submission.approve' : 'submission.reject', `submission.${kind}`, id, { status: 'in_review' }, { status: r.status, reason: r.reason, title: r.title }, m),
+    );
+    return this.rightsRow(row, await this.users.emailsById([row.user_id]));
+  }
+
+  private rightsRow(r: DeskSubmission, emails: Map<number, string>): RightsDeskRow {
+    return { ...r, user_email: emails.get(r.user_id) ?? '' };
+  }
 
   async openTickets(limit: number, offset: number): Promise<{ rows: OpsTicketRow[]; total: number }> {
     const { rows, total } = await this.tickets.openForDesk(limit, offset);

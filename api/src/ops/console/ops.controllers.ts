@@ -6,6 +6,13 @@ import {
   OPS_MESSAGES as M,
   PAYOUT_DESK_ENDPOINTS as PD,
   PAYOUT_DESK_MESSAGES as PD_M,
+  RIGHTS_DESK_ENDPOINTS as RD,
+  RIGHTS_DESK_MESSAGES as RD_M,
+  SUBMISSION_KIND_LABEL,
+  type RightsDecision,
+  type RightsDeskKind,
+  type RightsDeskStatus,
+  type SubmissionKind,
   pageOffset,
   type BankFileFormat,
   type EndpointRequest,
@@ -344,5 +351,35 @@ export class OpsPayoutsController {
   @Endpoint(PD.bankFile)
   async file(@ValidQuery(PD.bankFile) q: EndpointRequest<typeof PD.bankFile>, @CurrentUser() user: AuthUser) {
     return ok(PD_M.file, { body: await this.desk.bankFile(q.run_id, q.format as BankFileFormat, await this.staff.actor(user)) });
+  }
+}
+
+/**
+ * Tools and rights desk (issue 25 "The other desks"): profile linking, playlist pitches, lyrics, UGC
+ * claims and whitelist requests in one queue; approve or reject once, audited, the artist's bell told.
+ * Support staff (and admins) whose session passed TOTP.
+ */
+@Controller()
+@UseGuards(StaffGuard)
+@StaffOnly('support')
+export class OpsRightsController {
+  constructor(
+    private readonly desk: OpsDeskService,
+    private readonly staff: StaffService,
+  ) {}
+
+  /** GET ops/rights?kind&status&page&limit → body RightsDeskRow[], total. Errors: 400 kindInvalid / statusInvalid. */
+  @Endpoint(RD.rightsRequests)
+  async list(@ValidQuery(RD.rightsRequests) q: EndpointRequest<typeof RD.rightsRequests>) {
+    const { rows, total } = await this.desk.rightsList(q.kind as RightsDeskKind, q.status as RightsDeskStatus, q.limit, pageOffset(q));
+    return ok(RD_M.list, { body: rows, total });
+  }
+
+  /** POST ops/rights/decide `{ kind, id, decision, reason }` → body RightsDeskRow. Errors: 400 (reason required to reject), 404, 409 alreadyDecided. */
+  @Endpoint(RD.decideRightsRequest)
+  async decide(@ValidBody(RD.decideRightsRequest) b: EndpointRequest<typeof RD.decideRightsRequest>, @CurrentUser() user: AuthUser) {
+    const kind = b.kind as SubmissionKind;
+    const row = await this.desk.decideRights(kind, b.id, b.decision as RightsDecision, b.reason ?? '', await this.staff.actor(user));
+    return ok(fillMessage(b.decision === 'approved' ? RD_M.approved : RD_M.rejected, { kind: SUBMISSION_KIND_LABEL[kind], id: row.id }), { body: row });
   }
 }
