@@ -177,18 +177,20 @@ describe('deploy and roll back one remote', () => {
       ]);
       expect([a.code, b.code].sort()).toEqual([0, 1]);
       const loser = a.code === 1 ? a : b;
-      expect(loser.out).toMatch(/Another (deploy|activation) of mfe_releases won: .*nothing changed/);
+      // The loser names the winner: its claim still held ("won: <version> by …") or, when the winner has
+      // already finished and released it, the live version ("won (live is …)").
+      expect(loser.out).toMatch(/Another (deploy|activation) of mfe_releases won[: (].*nothing changed/);
       const winner = a.code === 0 ? changed.version : other.version;
       const liveAfter = ((await (await fetch(`${portal.url}/remotes.json`)).json()) as Record<string, string>).mfe_releases;
       expect(liveAfter).not.toBe(liveBefore);
       expect(liveAfter).toContain(`/${winner}/`);
       const history = await portal.remote('history', 'mfe-releases');
       expect(history.out.split('\n').slice(0, 2).map((l) => /deploy\s+(\w+)/.exec(l)![1]).sort()).toEqual(['activated', 'conflict']);
-      // Back to the original build for the next test.
-      const back = await portal.remote('rollback', 'mfe-releases', '--to', /\/(0\.1\.0-[0-9a-f]+)\//.exec(liveBefore)![1]!);
-      expect(back.code).toBe(0);
     } finally {
+      // Back to the original build for the next test, also when an expectation above failed.
+      const back = await portal.remote('rollback', 'mfe-releases', '--to', /\/(0\.1\.0-[0-9a-f]+)\//.exec(liveBefore)![1]!);
       other.cleanup();
+      expect(back.code).toBe(0);
     }
   });
 
