@@ -13,6 +13,7 @@ import {
   type RightsDeskKind,
   type RightsDeskStatus,
   type RightsDetail,
+  type RightsDeskRow,
   type SubmissionKind,
   type SubmissionStatus,
 } from '@portal/contracts';
@@ -30,20 +31,8 @@ import type { SubmissionColumns } from './submission.columns';
 export type ReviewOutcome = Exclude<SubmissionStatus, 'in_review'> | 'in_review';
 export type ReviewedSubmission = { kind: SubmissionKind; id: number; user_id: number; status: SubmissionStatus; reason: string; title: string };
 
-/** One request as the console's rights desk shows it (the ops module adds the artist's e-mail). */
-export type DeskSubmission = {
-  kind: SubmissionKind;
-  id: number;
-  user_id: number;
-  title: string;
-  release_title: string;
-  status: SubmissionStatus;
-  reason: string;
-  created_at: string;
-  details: RightsDetail[];
-  lyrics: string;
-  lrc_text: string | null;
-};
+/** One request as the console's rights desk shows it: the contract's row without the e-mail, which the ops module adds. */
+export type DeskSubmission = Omit<RightsDeskRow, 'user_email'>;
 
 /**
  * The review outcome of tools and rights submissions (areas §4 "set by the server"; operator CLI until
