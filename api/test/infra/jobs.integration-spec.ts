@@ -4,18 +4,10 @@ import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { MailService } from '../../src/mail/mail.service';
-import { startRedis, type Service } from './services';
+import { pollUntil, startRedis, type Service } from './services';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const until = pollUntil;
 
 /**
  * JobsService (docs/decisions/018-scale-out.md): the same behaviour on both transports, in-process

@@ -7,18 +7,9 @@ import { MAIL_JOB } from '../../src/mail/mail.service';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
 import { newSignup } from '../helpers/accounts';
 import { cli, totpCode } from '../helpers/staff';
-import { startRedis, type Service } from './services';
+import { pollUntil, startRedis, type Service } from './services';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const until = <T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 15_000): Promise<T> => pollUntil(what, fn, ms);
 
 /** A verified account (with Redis the OTP mail is a queued job: its outbox file is waited for). */
 async function verifiedUser(t: TestApp) {

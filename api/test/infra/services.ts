@@ -39,6 +39,17 @@ export async function waitForPort(port: number, ms = 20_000): Promise<void> {
 }
 
 /** A started service: where it listens, and how to stop it (SIGTERM, then SIGKILL after 5 s). */
+/** Call `fn` every 50 ms until it answers something truthy (resolved to that), or throw after `ms` naming `what`. */
+export async function pollUntil<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export type Service = { port: number; url: string; process: ChildProcess; stop(opts?: { keepData?: boolean }): Promise<void>; dir?: string };
 
 function stopper(child: ChildProcess, cleanup?: () => void): (opts?: { keepData?: boolean }) => Promise<void> {
