@@ -4,10 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as mysql from 'mysql2/promise';
 import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
 import { media } from '../helpers/releases-fixtures';
-import { s3Env, startHaproxy, startRedis, startS3rver, type Service } from './services';
+import { s3Env, scratchMysqlDatabase, type Service, startHaproxy, startRedis, startS3rver } from './services';
 import { call, CLI, ensureBuilt, multipart, signUp, startInstance, type Instance } from './instances';
 
 const MB = 1024 * 1024;
@@ -57,18 +56,9 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
     delete env.DATABASE_URL;
     delete env.API_WORKERS;
     if (process.env.MYSQL_URL) {
-      const url = new URL(process.env.MYSQL_URL);
-      const name = `portal_scale_${randomBytes(4).toString('hex')}`;
-      const conn = await mysql.createConnection({ uri: url.toString() });
-      await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-      await conn.end();
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = await mysql.createConnection({ uri: process.env.MYSQL_URL! });
-        await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await c.end();
-      };
+      const db = await scratchMysqlDatabase('portal_scale');
+      env.DATABASE_URL = db.url;
+      dropDatabase = db.drop;
     }
     // A starts first and migrates; B starts on the migrated database.
     a = await startInstance('A', env);

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as mysql from 'mysql2/promise';
 
 /**
  * Real backing services for the scale-out tests (docs/decisions/018-scale-out.md), each started by the
@@ -48,6 +50,27 @@ export async function pollUntil<T>(what: string, fn: () => T | undefined | false
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A fresh MariaDB/MySQL database named `<prefix>_<random hex>` on the server of MYSQL_URL (utf8mb4):
+ * its URL, and `drop()` to remove it after the suite.
+ */
+export async function scratchMysqlDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = new URL(process.env.MYSQL_URL!);
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const conn = await mysql.createConnection({ uri: url.toString() });
+  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = await mysql.createConnection({ uri: process.env.MYSQL_URL! });
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
 }
 
 export type Service = { port: number; url: string; process: ChildProcess; stop(opts?: { keepData?: boolean }): Promise<void>; dir?: string };

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as mysql from 'mysql2/promise';
 import { AUDIO_TUS_PATH, RELEASE_MESSAGES as M, SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
 import { media } from '../helpers/releases-fixtures';
 import { call, ensureBuilt, signUp, startInstance, type Answer, type Instance } from './instances';
+import { scratchMysqlDatabase } from './services';
 
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -85,18 +85,9 @@ describe('tus resumable audio uploads', () => {
     delete env.REDIS_URL;
     delete env.API_WORKERS;
     if (process.env.MYSQL_URL) {
-      const url = new URL(process.env.MYSQL_URL);
-      const name = `portal_tus_${randomBytes(4).toString('hex')}`;
-      const conn = await mysql.createConnection({ uri: url.toString() });
-      await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-      await conn.end();
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = await mysql.createConnection({ uri: process.env.MYSQL_URL! });
-        await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await c.end();
-      };
+      const db = await scratchMysqlDatabase('portal_tus');
+      env.DATABASE_URL = db.url;
+      dropDatabase = db.drop;
     }
     a = await startInstance('A', env);
     b = await startInstance('B', env);
