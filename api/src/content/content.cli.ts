@@ -1,5 +1,5 @@
 import { newsItemSchema, videoLinkSchema } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { DomainError } from '../common/domain-error';
 import { validateBody } from '../common/validate';
 import { CLI_ACTOR } from '../audit/audit.service';

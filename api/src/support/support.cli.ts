@@ -1,7 +1,7 @@
 import { OpsDeskService } from '../ops/console/ops-desk.service';
 import { AuditService, CLI_ACTOR } from '../audit/audit.service';
 import { centsToUsd, usdToCents } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { UsersService } from '../users/users.service';
 import { LedgerService } from './money/ledger.service';
 import { ReportsFromLedger } from '../royalties/earnings/reports-from-ledger.service';

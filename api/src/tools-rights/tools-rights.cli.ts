@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { opsPromotionAddSchema, SUBMISSION_KINDS, type SubmissionKind } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { validateBody } from '../common/validate';
 import { CLI_ACTOR } from '../audit/audit.service';
 import { OpsContentService } from '../ops/console/ops-content.service';

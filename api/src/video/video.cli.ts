@@ -1,6 +1,6 @@
 import { AuditService, CLI_ACTOR } from '../audit/audit.service';
 import { VIDEO_STATUSES } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { ThumbnailsService } from './thumbnails.service';
 import { VideoReleasesService } from './video-releases.service';
 

@@ -1,5 +1,7 @@
-import type { RejectionReasonRow } from '../ops/ops.types';
 import type { ReleaseStatus } from './releases.enums';
+
+/** A rejection reason a reviewer can pick for a release (its field and wizard step, areas §2 review). */
+export type RejectionReasonRow = { code: string; label: string; field: string; field_label: string; step: number };
 
 /** An option of the "Select Release" pickers of the video, tools and rights screens (areas §3 Release option). */
 export type ReleaseOption = { release_id: number; release_title: string };
