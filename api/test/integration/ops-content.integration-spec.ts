@@ -7,7 +7,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media } from '../helpers/releases-fixtures';
 import { createStaff } from '../helpers/staff';
-import { CONTENT_CLI_COMMANDS } from '../../src/content/content.cli';
+import { OPS_CONTENT_CLI_COMMANDS as CONTENT_CLI_COMMANDS } from '../../src/ops/console/content.cli';
 import { TOOLS_RIGHTS_CLI_COMMANDS } from '../../src/tools-rights/tools-rights.cli';
 import { creditRevenue } from '../../src/support/support.cli';
 
