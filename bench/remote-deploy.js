@@ -2,7 +2,7 @@
 'use strict';
 /**
  * Time from the start of `npm run remote -- deploy|rollback mfe-releases` until a fresh page load
- * (new browser context: empty cache, opened before the clock starts) shows the change, 5 runs each; prints median and worst (issue 12:
+ * (new browser context: empty cache, opened before the clock starts) shows the change, 5 runs each; prints median and worst (docs/decisions/007:
  * target under 5 s each on 2 cores). The remote's build is made once before timing and excluded; each
  * deploy stores a new version folder (a copy of that build under its own version name), so the copy
  * into the store is timed. The command is `node scripts/remote/remote.js` (what `npm run remote` runs,

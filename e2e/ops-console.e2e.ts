@@ -8,7 +8,7 @@ import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
 
 /**
- * Issue 11 in a real browser: a reviewer made by the CLI enrols TOTP with a code computed here,
+ * docs/decisions/008 in a real browser: a reviewer made by the CLI enrols TOTP with a code computed here,
  * rejects an artist's release with two reasons; the artist (another context) sees them and the marked
  * fields, fixes them in the wizard and re-submits; the reviewer approves; the artist sees Approved with a UPC and ISRC. Away mode and revoke
  * through the console (the artist sees the away and revoked texts); the audit shows the actions. Any console error fails. Screenshots at 1280 / 600.

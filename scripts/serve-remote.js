@@ -3,7 +3,7 @@
 // (docs/decisions/001). Static files of <package-dir>/dist with CORS "*" so a shell on another
 // origin can load it; mf-manifest.json and remoteEntry.js are never cached (a redeploy or rollback
 // must be seen at once), content-hashed chunks are cached for a year. Text files are answered from
-// their precompressed `.br` / `.gz` copies (written by the production build, issue 14) when the client
+// their precompressed `.br` / `.gz` copies (written by the production build, docs/decisions/010) when the client
 // accepts that encoding, with `Vary: Accept-Encoding`.
 const http = require('node:http');
 const fs = require('node:fs');
@@ -70,7 +70,7 @@ function createHandler(root) {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
-    // Security headers of a static remote (issue 13): only scripts, styles and data are served here,
+    // Security headers of a static remote (docs/decisions/026): only scripts, styles and data are served here,
     // loaded by the shell's page; nothing may frame or sniff them.
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Serves one remote's version store on its own port (issue 12, the production shape without Docker):
+// Serves one remote's version store on its own port (docs/decisions/007, the production shape without Docker):
 //   node scripts/remote/serve-store.js <remote-dir> <port> [--store <dir>] [--publish <dist dir>]
 // (--publish: copy that build into the store first, as the remote's container does on start)
 // Files of <store>/<remote-dir>/ (default store: $REMOTE_STORE_DIR or $DATA_DIR/remotes or ./data/remotes),

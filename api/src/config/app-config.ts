@@ -37,16 +37,16 @@ export type AppConfig = {
   /** ALTCHA proof of work: PBKDF2 `cost` iterations per try, the solver tries up to `maxCounter` values. */
   captcha: { required: boolean; cost: number; maxCounter: number; hmacSecret: string; ttlSeconds: number };
   /**
-   * Account endpoints' buckets per window (issue 13): `authLimit` per client IP and e-mail, `ipLimit`
+   * Account endpoints' buckets per window (docs/decisions/026): `authLimit` per client IP and e-mail, `ipLimit`
    * per client IP across e-mails (password spraying), `accountLimit` per e-mail across IPs.
    */
   rateLimit: { authLimit: number; authTtlMs: number; ipLimit: number; accountLimit: number };
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` list); empty: the socket address only. */
   trustProxy: string[];
-  /** Upload abuse limits (issue 13): uploads per user per minute, bytes a user may keep, hours before an unreferenced upload is removed. */
+  /** Upload abuse limits (docs/decisions/026): uploads per user per minute, bytes a user may keep, hours before an unreferenced upload is removed. */
   uploads: {
     perMinute: number; quotaBytes: number; graceHours: number; sweepMinutes: number;
-    /** Artwork rendition jobs run at once (issue 14: sharp is CPU and memory bound; one per core at most). */
+    /** Artwork rendition jobs run at once (docs/decisions/010: sharp is CPU and memory bound; one per core at most). */
     renditionJobs: number;
   };
   /**
@@ -62,7 +62,7 @@ export type AppConfig = {
   /** REMOTES_JSON alone (development override): these names ignore the live registry. */
   remotesOverride: Record<string, string>;
   /**
-   * Versioned remotes (issue 12): `storeDir` holds `<remote-dir>/<version>/` folders, the last
+   * Versioned remotes (docs/decisions/007): `storeDir` holds `<remote-dir>/<version>/` folders, the last
    * `keepVersions` of each remote are kept; `origins` maps a federation name to the base URL its
    * version folders are served from (default `/remotes/<dir>`, served by this API); `shellSharedVersions`
    * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
@@ -88,7 +88,7 @@ export type AppConfig = {
   /** STORAGE_S3_*: every uploaded file in an S3-compatible bucket instead of DATA_DIR/uploads (null: local disk). */
   storageS3: S3StoreSettings | null;
   /**
-   * Identifiers given on approval (issue 11): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
+   * Identifiers given on approval (docs/decisions/008): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
    * digits; the sequence fills the digits up to 11, then the check digit), ISRC country (2 letters) and
    * registrant (3 letters or digits).
    */

@@ -10,7 +10,7 @@ import { StaffService } from './staff/staff.service';
 import { OPS_CONTENT_CLI_COMMANDS } from './console/content.cli';
 
 /**
- * Operator commands of the operations console (issue 11). They go through the console's services, so
+ * Operator commands of the operations console (docs/decisions/008). They go through the console's services, so
  * the same rules apply and each writes an audit row (actor `cli`).
  */
 export const OPS_CLI_COMMANDS: CliCommand[] = [

@@ -16,7 +16,7 @@ import { StaffModule } from './staff/staff.module';
 import { DistributionModule } from '../distribution/distribution.module';
 import { OpsJobsController } from './jobs/ops-jobs.controller';
 
-/** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
+/** The operations console's API (docs/decisions/008, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
   imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule, DistributionModule],
   controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsRightsController, OpsJobsController],

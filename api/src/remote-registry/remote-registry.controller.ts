@@ -19,7 +19,7 @@ type MarkBadBody = InferType<typeof E.markRemoteVersionBad.body & object>;
 type TokenCreateBody = InferType<typeof E.createRemoteDeployToken.body & object>;
 type TokenRevokeBody = InferType<typeof E.revokeRemoteDeployToken.body & object>;
 
-/** Remote versions in the operations console (issue 12): list, audit, rollback; admins only. */
+/** Remote versions in the operations console (docs/decisions/007): list, audit, rollback; admins only. */
 @Controller()
 @UseGuards(OpsAdminGuard)
 export class RemoteRegistryController {

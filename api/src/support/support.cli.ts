@@ -16,7 +16,7 @@ const positiveId = (raw: string | undefined, usage: string): number => {
 /**
  * Add a royalty credit to a user's ledger (the `revenue` operator command): `usd` is text with at
  * most two decimals, turned into cents without floating-point arithmetic. Audited as actor `cli`
- * (`revenue.credit`, before and after balance in USD, issue 11). Answers a line for the console.
+ * (`revenue.credit`, before and after balance in USD, docs/decisions/008). Answers a line for the console.
  */
 export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email: string | undefined, usd: string | undefined, note: string): Promise<string> {
   const user = await app.get(UsersService).findByEmail(email ?? '');
@@ -27,14 +27,14 @@ export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email
   return `${user.email} credited ${centsToUsd(cents)} USD; balance ${centsToUsd(balance)} USD`;
 }
 
-/** Operator commands of the support area (README "Operator commands"); ticket and payout outcomes go through the console's desk service (issue 11). */
+/** Operator commands of the support area (README "Operator commands"); ticket and payout outcomes go through the console's desk service (docs/decisions/008). */
 export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
   {
     name: 'ticket-reply',
     usage: 'ticket-reply <ticket_id> "<text>"   (reply as Support Team: bell + e-mail to the artist)',
     run: async (app, [id, ...text]) => {
       const ticketId = positiveId(id, 'ticket-reply <ticket_id> "<text>"');
-      // Through the console's desk service: the same rules, and an audit row (issue 11).
+      // Through the console's desk service: the same rules, and an audit row (docs/decisions/008).
       const ticket = await app.get(OpsDeskService).reply(ticketId, text.join(' '), CLI_ACTOR);
       return `replied to ticket ${ticket.ticket_id}`;
     },

@@ -14,7 +14,7 @@ import { creditRevenue } from '../../src/support/support.cli';
 type AuditRow = { actor_email: string; action: string; object_type: string; object_id: string; before: string | null; after: string | null };
 
 /**
- * The console's content writes (issue 11): editing news and update videos, and the promotions history
+ * The console's content writes (docs/decisions/008): editing news and update videos, and the promotions history
  * (list, image upload, add, edit, remove) through the same services as the CLI, each audited; the CLI's
  * content, revenue and promotion commands audited as `cli`. 401/403 of these endpoints are in
  * ops.integration-spec (every ops endpoint); here: 400 for a wrong body and 404 for an unknown object.

@@ -9,7 +9,7 @@ import { creditRevenue } from '../../src/support/support.cli';
 
 const BANK = { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'hdfc0001234', branch_name: 'Koregaon Park, Pune', pan: 'abcde1234f', other_details: '' };
 
-/** The payout desk (issue 25, docs/decisions/023-staff-desks.md) on each engine. */
+/** The payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md) on each engine. */
 describe.each(ENGINES)('payout desk on %s', (engine) => {
   let t: TestApp;
   let finance: Awaited<ReturnType<typeof createStaff>>;

@@ -7,7 +7,7 @@ import { createStaff } from '../helpers/staff';
 
 const LRC = ['[ti:Monsoon Nights]', '[00:12.40]Rain on the window', '[00:16.00]Monsoon nights'].join('\n');
 
-/** The tools and rights desk of the console (issue 25 "The other desks") on each engine. */
+/** The tools and rights desk of the console (docs/decisions/019) on each engine. */
 describe.each(ENGINES)('tools and rights desk on %s', (engine) => {
   let t: TestApp;
   let a: ReleasesClient;

@@ -167,7 +167,7 @@ describe.each(ENGINES)('support tickets on %s', (engine) => {
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(file.headers['content-disposition']).toContain('statement.pdf');
       expect(Buffer.from(file.body).subarray(0, 5).toString()).toBe('%PDF-');
-      // The attachment's signed url opens it without a token; the login token in a URL opens nothing (issue 13).
+      // The attachment's signed url opens it without a token; the login token in a URL opens nothing (docs/decisions/026).
       await request(t.http).get(`/api/files/ticket/${png}?token=${encodeURIComponent(a.token)}`).expect(401);
       const url = res.body.body.attachments[1].url as string;
       expect(url).not.toContain(a.token);

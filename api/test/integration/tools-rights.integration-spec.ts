@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const LRC = ['[ar:Asha Rao]', '[ti:Monsoon Nights]', '', '[00:12.40]Rain on the window', '[00:16.00][01:20.00]Monsoon nights', '[00:21.5]Dancing slow'].join('\n');
 
 /**
- * Tools, rights and promotions API (areas §2–§9, issue 10) on each engine: every §5 rule with its
+ * Tools, rights and promotions API (areas §2–§9, docs/decisions/005) on each engine: every §5 rule with its
  * message, ownership (404 for another user's release or audio, histories per user), moods, URL lists,
  * ISWC, LRC uploads, review outcomes with the bell, paging totals and body shapes.
  */
@@ -201,7 +201,7 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
     });
   });
 
-  describe('lyrics (areas §5, issue 10)', () => {
+  describe('lyrics (areas §5, docs/decisions/005)', () => {
     it('needs language from the list, publishing rights and lyrics; checks the ISWC check digit', async () => {
       await expect400(a, 'submitDistributeLyrics', { ...lyrics(), lyrics_language: '' }, M.mandatory);
       await expect400(a, 'submitDistributeLyrics', { ...lyrics(), lyrics_language: 'Klingon' }, M.languageUnknown);

@@ -7,7 +7,7 @@ import type * as yup from 'yup';
 export type EndpointAccess = 'public' | 'user' | 'reset' | 'staff';
 
 /**
- * One entry of the wire map (issue 7): the only place a path is written. The API's `@Endpoint()`
+ * One entry of the wire map (docs/decisions/004): the only place a path is written. The API's `@Endpoint()`
  * decorator routes and documents it, its `@ValidBody()` / `@ValidQuery()` pipes validate with `body` /
  * `query`, and the kit's `api.call()` sends to it. `Res` is the type of the envelope's `body`.
  */

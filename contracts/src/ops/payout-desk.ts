@@ -4,7 +4,7 @@ import { idField, pagingFields } from '../common/query.schemas';
 import type { PayoutStatus } from '../support/support.limits';
 
 /**
- * The payout desk of the console (issue 25 "Payouts out", docs/decisions/023-staff-desks.md): finance
+ * The payout desk of the console (docs/decisions/019, docs/decisions/023-staff-desks.md): finance
  * sees each payout with the artist's masked bank details, balance history and previous payouts, exports
  * the approved payouts of a run as a bank file (CSV and ISO 20022 pain.001.001.09) — they are then
  * `in_payment` — and marks them paid with a reference or rejects them with a reason (re-credited).

@@ -81,7 +81,7 @@ export type Release = {
   /** Names of the artists referenced by id, for display. */
   artist_name?: string;
   audios: Track[];
-  /** A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11). */
+  /** A rejected release: the catalogue reasons of its latest review, each with the field to fix (docs/decisions/008). */
   review_reasons?: RejectionReasonRow[];
   /** getDraft only: the unsaved track row kept on the server, if any (docs/decisions/017). */
   track_draft?: { audio_track: string; values: Record<string, string>; updated_at: number } | null;

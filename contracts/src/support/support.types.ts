@@ -9,7 +9,7 @@ export type TicketAttachment = {
   /** Bytes. */
   size: number;
   mime: string;
-  /** A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL). */
+  /** A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL). */
   url: string;
 };
 

@@ -56,7 +56,7 @@ function MaintenanceImage() {
 export function ReleaseGate({ children }: { children: ReactNode }) {
   const [state, setGateState] = useState<GateState>({ kind: 'checking' });
   // The screen behind the gate (the whole release wizard) renders as a transition, in slices the
-  // browser can interrupt, not as one long task after the checks answer (issue 14, Total Blocking Time).
+  // browser can interrupt, not as one long task after the checks answer (docs/decisions/010, Total Blocking Time).
   const setState = (next: GateState) => startTransition(() => setGateState(next));
 
   useEffect(() => {

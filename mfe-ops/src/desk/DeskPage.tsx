@@ -9,7 +9,7 @@ import { formatWhen } from '../common/format';
 const U = OPS_UI.desk;
 type Action = { kind: 'reply' | 'close'; ticket: OpsTicketRow } | null;
 
-/** Support desk (open tickets: reply, close) and the payout desk (PayoutDeskPage, issue 25), by role (issue 11). */
+/** Support desk (open tickets: reply, close) and the payout desk (PayoutDeskPage, docs/decisions/019), by role (docs/decisions/008). */
 export function DeskPage({ support, finance }: { support: boolean; finance: boolean }) {
   const [ticketPage, setTicketPage] = useState(1);
   const tickets = useOpsList<OpsTicketRow>(E.openTickets, { page: ticketPage, limit: OPS_LIMITS.pageSize }, support);

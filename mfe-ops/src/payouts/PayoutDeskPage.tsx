@@ -49,7 +49,7 @@ function saveText(fileName: string, contentType: string, content: string): void 
 }
 
 /**
- * The payout desk (issue 25, docs/decisions/023-staff-desks.md), finance role: payouts by status with
+ * The payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md), finance role: payouts by status with
  * paging (processed ones stay findable), requested ones selected into a bank run (CSV and pain.001
  * files; they are "in payment" from then on), and each payout's detail — the artist's masked bank
  * details, balance history and earlier payouts — where it is marked paid with a reference or rejected

@@ -75,7 +75,7 @@ function successEnvelope(def: EndpointDef): JsonSchema {
 }
 
 /**
- * Route, guard metadata and OpenAPI documentation of one endpoint of the contracts' wire map (issue 7):
+ * Route, guard metadata and OpenAPI documentation of one endpoint of the contracts' wire map (docs/decisions/004):
  * `@Endpoint(RELEASE_ENDPOINTS.createReleaseInfo)`. Applies `@Get`/`@Post` with the map's path (POST
  * answers 200), `@Public()` or `@RequireTokenKind('reset')` by `access`, and documents the request
  * schema (required fields marked), the success envelope with its body schema, and every error answer.

@@ -36,7 +36,7 @@ function filesOf(dir: string, base = dir): string[] {
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /**
- * The remote version store in an S3-compatible bucket (issue 12), same contract as LocalRemoteStore:
+ * The remote version store in an S3-compatible bucket (docs/decisions/007), same contract as LocalRemoteStore:
  * `<dir>/<version>/` prefixes that are never overwritten. A put uploads every file (hashed chunks with
  * `Cache-Control: public, max-age=31536000, immutable`, `mf-manifest.json` and `version.json` no-cache),
  * the manifest after the chunks and the content-hash marker last, so `has()` (the manifest) never sees

@@ -28,7 +28,7 @@ export type DeskActor = { userId: number | null; email: string };
 
 /**
  * The money side of the console's payout desk (docs/decisions/023-staff-desks.md), owned by the support
- * area so the ops module never reads its tables (issue 23): payouts by status with paging, one payout's
+ * area so the ops module never reads its tables (docs/decisions/024): payouts by status with paging, one payout's
  * detail (masked bank details, balance history, earlier payouts), bank runs (requested → in_payment in
  * one transaction, a snapshot of what each transfer pays to) and their files (CSV, pain.001.001.09).
  * Marking paid and rejecting stay in PayoutsService.

@@ -39,7 +39,7 @@ function drain(req: PortalRequest, maxBytes: number): Promise<void> {
 /** Scope of the signed links of ticket attachments. */
 export const ATTACHMENT_LINK_SCOPE = 'ticket';
 
-/** An attachment as answered, with a signed link to its bytes (10 minutes; issue 13: no token in a URL). */
+/** An attachment as answered, with a signed link to its bytes (10 minutes; docs/decisions/026: no token in a URL). */
 export const toAttachment = (a: TicketAttachmentEntity, links: SignedLinks): TicketAttachment => {
   const { expires, sig } = links.sign(ATTACHMENT_LINK_SCOPE, a.filename);
   return { filename: a.filename, name: a.original_name, size: a.size, mime: a.mime, url: `${apiUrl(SUPPORT_ENDPOINTS.ticketAttachmentFile, { filename: a.filename })}?expires=${expires}&sig=${sig}` };

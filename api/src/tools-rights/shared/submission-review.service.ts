@@ -83,7 +83,7 @@ export class SubmissionReviewService {
   }
 
   /**
-   * The console's rights desk list (issue 25): requests of one kind or all five, of one status,
+   * The console's rights desk list (docs/decisions/019): requests of one kind or all five, of one status,
    * `processed` (approved or rejected) or all; in_review oldest first, anything else newest first; one
    * page from `offset` and the total. Each row carries the submitted details (and the LRC file's text).
    */
