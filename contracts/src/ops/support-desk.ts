@@ -94,7 +94,6 @@ export const SUPPORT_DESK_UI = {
   confirmClose: 'Close ticket #{id}? The artist can no longer reply to it.',
   assignTo: 'Assign to',
   assign: 'Assign',
-  assignMe: 'Assign to me',
   unassign: 'Unassign',
   nobodyOption: 'Nobody',
   closedNote: 'This ticket is closed.',
