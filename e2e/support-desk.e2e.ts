@@ -116,6 +116,7 @@ describe('support desk in the browser', () => {
     await p.getByText(fillMessage(SUPPORT_DESK_MESSAGES.replied, { id: ticketId })).first().waitFor();
     await dialog.getByText(REPLY).waitFor();
     await dialog.getByRole('link', { name: /delivery-report\.pdf/ }).waitFor();
+    await shots(p, 'thread-replied');
     await dialog.getByRole('button', { name: U.back }).last().click();
     await dialog.waitFor({ state: 'detached' });
     // Answered, it is no longer waiting; "mine" finds it.

@@ -79,6 +79,7 @@ export const SUPPORT_DESK_UI = {
   openLabel: 'Open ticket #{id}',
   threadTitle: 'Ticket #{id}: {reason}',
   concern: 'Concern',
+  threadHeading: 'Concern and replies',
   artist: 'Artist',
   opened: 'Opened',
   closedAt: 'Closed',

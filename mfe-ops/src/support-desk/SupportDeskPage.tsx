@@ -125,8 +125,9 @@ const FileLabel = styled.label`
   flex-direction: column;
   gap: 4px;
   font-size: ${theme.font.size.sm};
-  input { max-width: 100%; }
-  small { color: ${theme.colors.textMuted}; }
+  font-weight: 700;
+  input { max-width: 100%; font-weight: 400; }
+  small { color: ${theme.colors.textMuted}; font-weight: 400; }
 `;
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -342,7 +343,7 @@ function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onCl
             <dt>{U.columns.assignee}</dt>
             <dd>{thread.assigned_email || U.nobody}</dd>
           </Facts>
-          <Sub>{U.concern}</Sub>
+          <Sub>{U.threadHeading}</Sub>
           <Thread aria-label={title}>
             <Message $support={false}>
               <Who>
