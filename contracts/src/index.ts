@@ -74,6 +74,7 @@ export * from './royalties/royalties.schemas';
 export * from './royalties/royalties.endpoints';
 export * from './ops/payout-desk';
 export * from './ops/rights-desk';
+export * from './ops/support-desk';
 export * from './distribution/delivery.schemas';
 export * from './distribution/delivery.endpoints';
 export * from './ops/jobs.contract';

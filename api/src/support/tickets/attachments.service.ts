@@ -118,6 +118,19 @@ export class AttachmentsService {
     if ((result.affected ?? 0) !== names.length) throw DomainError.badRequest(M.attachmentUnknown);
   }
 
+  /**
+   * Bind a support member's unsent uploads to a support reply of a ticket, inside the caller's
+   * transaction: they then belong to the ticket's owner (DESIGN "Data": every row a user owns carries
+   * their id), who sees and opens them like their own. All or nothing: 400 attachmentUnknown.
+   */
+  async bindForOwner(m: EntityManager, uploaderId: number, filenames: string[], ticketId: number, messageId: number, ownerId: number): Promise<void> {
+    const names = [...new Set(filenames)];
+    if (!names.length) return;
+    if (names.length !== filenames.length || names.some((n) => !ATTACHMENT_FILENAME.test(n))) throw DomainError.badRequest(M.attachmentUnknown);
+    const result = await m.update(TicketAttachmentEntity, { user_id: uploaderId, ticket_id: IsNull(), filename: In(names) }, { ticket_id: ticketId, message_id: messageId, user_id: ownerId });
+    if ((result.affected ?? 0) !== names.length) throw DomainError.badRequest(M.attachmentUnknown);
+  }
+
   /** Attachments of a ticket, by message id (null: the ticket's own), oldest first. */
   async ofTicket(ticketId: number, userId: number): Promise<TicketAttachmentEntity[]> {
     return this.rows.find({ where: { ticket_id: ticketId, user_id: userId }, order: { id: 'ASC' } });
