@@ -137,8 +137,16 @@ if (require.main === module) {
   const port = Number(portArg);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) usage(`bad port: ${portArg}`);
 
-  const server = http.createServer(createHandler(dist));
-  server.listen(port, () => console.log(`serving ${dist} on http://localhost:${port} (CORS *)`));
+  serveFolder(dist, port);
+}
+
+/**
+ * Serve `root` with createHandler on `port` (0: any free port) until SIGINT/SIGTERM, which close the
+ * server and its connections (exit within 1 s). Logs the URL.
+ */
+function serveFolder(root, port) {
+  const server = http.createServer(createHandler(root));
+  server.listen(port, () => console.log(`serving ${root} on http://localhost:${server.address().port} (CORS *)`));
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
@@ -146,6 +154,7 @@ if (require.main === module) {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return server;
 }
 
-module.exports = { createHandler, acceptedEncodings };
+module.exports = { createHandler, acceptedEncodings, serveFolder };

@@ -5,10 +5,9 @@
 // Files of <store>/<remote-dir>/ (default store: $REMOTE_STORE_DIR or $DATA_DIR/remotes or ./data/remotes),
 // so http://host:<port>/<version>/mf-manifest.json is one deployed version. CORS "*"; mf-manifest.json,
 // version.json and remoteEntry.js no-cache, content-hashed chunks immutable (scripts/serve-remote.js).
-const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
-const { createHandler } = require('../serve-remote');
+const { serveFolder } = require('../serve-remote');
 
 /**
  * Copy a built bundle (`bundle`: a dist folder with version.json) into `folder/<version>/` unless that
@@ -54,15 +53,7 @@ if (require.main === module) {
   }
   const root = storeFolder(dir, store);
   if (bundle) console.log(`published ${dir} ${publish(bundle, root)} into ${root}`);
-  const server = http.createServer(createHandler(root));
-  server.listen(port, () => console.log(`serving ${root} on http://localhost:${server.address().port} (CORS *)`));
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-    setTimeout(() => process.exit(0), 1000).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  serveFolder(root, port);
 }
 
 module.exports = { storeFolder, publish };
