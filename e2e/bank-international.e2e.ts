@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { fillMessage, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
+import { readFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, OPS_UI, PAYOUT_DESK_UI as PD, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -22,15 +24,16 @@ describe('international bank details in the browser', () => {
   const field = (label: string, scope: Page | ReturnType<Page['getByRole']> = page) => scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
   const alert = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
-  const both = async (name: string) => {
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    await screenshot(page, `${name}-1280`);
-    await page.setViewportSize({ width: 412, height: 823 });
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-412`);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForTimeout(150);
+  const both = async (name: string, p: Page = page, narrow = 412) => {
+    await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await screenshot(p, `${name}-1280`);
+    await p.setViewportSize({ width: narrow, height: 823 });
+    await p.waitForTimeout(300);
+    await screenshot(p, `${name}-${narrow}`);
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.waitForTimeout(150);
   };
+  let payoutId = 0;
 
   beforeAll(async () => {
     portal = await startPortal();
@@ -97,8 +100,50 @@ describe('international bank details in the browser', () => {
     await toast('Payout of $180.00 requested.');
     const payout = await page.evaluate(async () => {
       const r = await fetch('/api/getPayoutHistory', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return (await r.json()).body[0] as { account_last4: string; status: string };
+      return (await r.json()).body[0] as { payout_id: number; account_last4: string; status: string };
     });
     expect(payout).toMatchObject({ account_last4: '3000', status: 'requested' });
+    payoutId = payout.payout_id;
+  });
+
+  it('finance sees the masked IBAN and BIC on the payout desk; the bank run carries them in the CSV and pain.001', async () => {
+    const financeUser = newUser('finance');
+    const { page: fin, errors: finErrors } = await newPage(browser);
+    fin.setDefaultTimeout(15_000);
+    await signUpInBrowser(fin, portal, financeUser);
+    await portal.cli('staff', 'add', financeUser.email, 'finance');
+    await fin.goto(`${portal.url}/ops`);
+    const secret = (await fin.getByTestId('totp-secret').textContent())!.trim();
+    await fin.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
+    await fin.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await fin.waitForLoadState('networkidle');
+    await fin.goto(`${portal.url}/ops/desk`);
+    await fin.waitForLoadState('networkidle');
+    const list = fin.getByRole('table', { name: PD.heading });
+    await list.getByRole('cell', { name: 'XXXX3000' }).waitFor();
+    await list.getByRole('button', { name: `${PD.open} ${fillMessage(PD.detail, { id: payoutId })}` }).click();
+    const detail = fin.getByRole('dialog', { name: fillMessage(PD.detail, { id: payoutId }) });
+    await detail.getByText('XXXXXXXXXXXXXXXXXX3000', { exact: true }).waitFor();
+    await detail.getByText('COBADEFFXXX', { exact: true }).waitFor();
+    await detail.getByText('Germany (DE)', { exact: true }).waitFor();
+    expect(await detail.textContent()).not.toContain('DE89370400440532013000');
+    await both('bank-desk-iban-detail', fin, 600);
+    await detail.getByRole('button', { name: PD.closeDetail }).first().click();
+
+    await fin.getByLabel(fillMessage(PD.selectRow, { id: payoutId })).check();
+    await fin.getByRole('button', { name: new RegExp(`^${PD.exportRun}`) }).click();
+    await fin.getByRole('dialog', { name: PD.exportRun }).getByRole('button', { name: 'Yes' }).click();
+    const runs = fin.getByRole('table', { name: PD.runs });
+    await runs.getByRole('cell', { name: '#1', exact: true }).waitFor();
+    const [csvFile] = await Promise.all([fin.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadCsv} #1` }).click()]);
+    expect(readFileSync((await csvFile.path())!, 'utf8').trim().split('\n')).toEqual([
+      [...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','),
+      `${payoutId},RUN1-PAYOUT${payoutId},180.00,USD,${user.name},,,Commerzbank,,Royalty payout #${payoutId},iban,DE,DE89370400440532013000,COBADEFFXXX,`,
+    ]);
+    const [xmlFile] = await Promise.all([fin.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadXml} #1` }).click()]);
+    const xml = readFileSync((await xmlFile.path())!, 'utf8');
+    expect(xml).toContain('<BICFI>COBADEFFXXX</BICFI>');
+    expect(xml).toContain('<IBAN>DE89370400440532013000</IBAN>');
+    expect(finErrors).toEqual([]);
   });
 });
