@@ -143,7 +143,8 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
 
   it('NODE_ENV=production: no pain.001 until PAYOUT_DEBTOR_* are set (the CSV is built); set, the file names that debtor', async () => {
     const secrets = { JWT_SECRET: 'a'.repeat(64), CAPTCHA_HMAC_SECRET: 'b'.repeat(64) };
-    for (const debtor of [{}, { PAYOUT_DEBTOR_NAME: 'Portal Distribution GmbH', PAYOUT_DEBTOR_ACCOUNT: 'DE89 3704 0044 0532 0130 00', PAYOUT_DEBTOR_BIC: 'COBADEFFXXX' }]) {
+    const settings: Array<Record<string, string>> = [{}, { PAYOUT_DEBTOR_NAME: 'Portal Distribution GmbH', PAYOUT_DEBTOR_ACCOUNT: 'DE89 3704 0044 0532 0130 00', PAYOUT_DEBTOR_BIC: 'COBADEFFXXX' }];
+    for (const debtor of settings) {
       const prod = await bootTestApp(engine, { NODE_ENV: 'production', ...secrets, ...debtor });
       try {
         const staff = await createStaff(prod, 'finance');

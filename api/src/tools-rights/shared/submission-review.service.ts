@@ -15,7 +15,6 @@ import {
   type RightsDetail,
   type RightsDeskRow,
   type SubmissionKind,
-  type SubmissionStatus,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
