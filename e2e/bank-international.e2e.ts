@@ -63,6 +63,13 @@ describe('international bank details in the browser', () => {
     expect(await field(UI.profile.iban, bank).count()).toBe(0);
     await both('bank-form-india');
 
+    // A country without IBANs (the United States): PayPal only.
+    await field(UI.profile.country, bank).selectOption('US');
+    await field(UI.profile.paypalEmail, bank).waitFor();
+    await bank.getByText(UI.profile.noIbanHint).waitFor();
+    expect(await bank.getByRole('radio', { name: UI.profile.methodLabel.iban }).count()).toBe(0);
+    await both('bank-form-paypal');
+
     await field(UI.profile.country, bank).selectOption('DE');
     await bank.getByRole('radio', { name: UI.profile.methodLabel.iban }).waitFor();
     expect(await bank.getByRole('radio', { name: UI.profile.methodLabel.iban }).isChecked()).toBe(true);

@@ -75,7 +75,7 @@ describe('bank details form', () => {
     expect(bodies[0]).toMatchObject({ country: 'DE', payout_method: 'iban', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_name: 'Lena Meyer' });
   });
 
-  it('a country without IBANs offers PayPal only; a bad e-mail is refused', async () => {
+  it('a country without IBANs offers PayPal only; a bad e-mail is refused; the next IBAN country offers IBAN first again', async () => {
     const bodies = recordSaves();
     show();
     fireEvent.change(screen.getByLabelText(U.country, { exact: false }), { target: { value: 'US' } });
@@ -89,6 +89,12 @@ describe('bank details form', () => {
     save();
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ country: 'US', payout_method: 'paypal', paypal_email: 'sam@example.com' });
+    // Moving on to a country with IBANs offers the bank transfer first again; a PayPal choice made there is kept.
+    fireEvent.change(screen.getByLabelText(U.country, { exact: false }), { target: { value: 'DE' } });
+    expect((screen.getByRole('radio', { name: U.methodLabel.iban }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: U.methodLabel.paypal }));
+    fireEvent.change(screen.getByLabelText(U.country, { exact: false }), { target: { value: 'FR' } });
+    expect((screen.getByRole('radio', { name: U.methodLabel.paypal }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('editing saved IBAN details starts from them; the masked IBAN left as it is goes back unchanged', async () => {

@@ -90,7 +90,9 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
     const country = e.target.value;
     void formik.setFieldValue('country', country);
     const offered = methodsFor(country);
-    if (!offered.includes(formik.values.payout_method)) void formik.setFieldValue('payout_method', offered[0]);
+    // Keep a method the artist picked; one the previous country forced (India, or PayPal where there is no IBAN) gives way to the first offered.
+    const forced = methodsFor(formik.values.country).length === 1;
+    if (forced || !offered.includes(formik.values.payout_method)) void formik.setFieldValue('payout_method', offered[0]);
   };
   const close = () => {
     formik.resetForm();
