@@ -68,9 +68,10 @@ export class BankService {
   }
 
   /**
-   * Save the caller's details. The masked number answered by `get` keeps the saved account; a masked
-   * number without saved details (or not matching them) is refused. A change e-mails the user.
-   * Errors: 400 accountInvalid.
+   * Save the caller's details (the schema already checked the shape of their country and method,
+   * docs/decisions/025). The masked number or IBAN answered by `get` keeps the saved one; a masked value
+   * without saved details (or not matching them) is refused. A change e-mails the user.
+   * Errors: 400 accountInvalid, ibanInvalid.
    */
   async save(userId: number, dto: BankDetailsDto): Promise<BankDetails> {
     const existing = await this.rows.findOne({ where: { user_id: userId } });
