@@ -23,8 +23,10 @@ export type AppConfig = {
   /**
    * The distributor's own account the bank files pay from (docs/decisions/023-staff-desks.md):
    * PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT (IBAN or the bank's account id), PAYOUT_DEBTOR_BIC.
+   * Unset ones keep placeholders and are named in `missing`: with NODE_ENV=production no pain.001 is
+   * built until all three are set (the CSV still is).
    */
-  payoutDebtor?: { name: string; account: string; bic: string };
+  payoutDebtor?: { name: string; account: string; bic: string; missing: string[] };
   /**
    * PORTAL_URL: the absolute address of the portal used in e-mailed links (origin + path, no trailing
    * slash), or null when unset — the server then uses `http://localhost:<PORT>` and publishes it, and the
@@ -369,7 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
-    payoutDebtor: { name: env.PAYOUT_DEBTOR_NAME || 'Portal Distribution', account: env.PAYOUT_DEBTOR_ACCOUNT || 'NOTPROVIDED', bic: env.PAYOUT_DEBTOR_BIC || '' },
+    payoutDebtor: {
+      name: env.PAYOUT_DEBTOR_NAME || 'Portal Distribution',
+      account: env.PAYOUT_DEBTOR_ACCOUNT || 'NOTPROVIDED',
+      bic: env.PAYOUT_DEBTOR_BIC || '',
+      missing: ['PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_ACCOUNT', 'PAYOUT_DEBTOR_BIC'].filter((name) => !env[name]?.trim()),
+    },
     portalUrl: portalUrl(env),
     identifiers: identifierConfig(env),
     distribution: distributionConfig(env, (m) => new ConfigError(m)),

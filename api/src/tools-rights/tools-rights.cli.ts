@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { opsPromotionAddSchema, SUBMISSION_KINDS, type SubmissionKind } from '@portal/contracts';
+import { opsPromotionAddSchema, rightsDecideSchema, SUBMISSION_KINDS, type RightsDecision, type SubmissionKind } from '@portal/contracts';
 import type { CliCommand } from '../common/cli-command';
 import { validateBody } from '../common/validate';
 import { CLI_ACTOR } from '../audit/audit.service';
 import { OpsContentService } from '../ops/console/ops-content.service';
+import { OpsDeskService } from '../ops/console/ops-desk.service';
 import { UsersService } from '../users/users.service';
 import { PromotionsService } from './promotions/promotions.service';
-import { SubmissionReviewService, type ReviewOutcome } from './shared/submission-review.service';
+import { SubmissionReviewService } from './shared/submission-review.service';
 
 const KINDS = SUBMISSION_KINDS.join('|');
 const PROMOTION_USAGE = 'promotion-add <email> "<song>" "<platform>" "<type>" "<playlist name>" <playlist link> <image file>   (also notifies the artist)';
@@ -31,11 +32,13 @@ const asKind = (k: string | undefined): SubmissionKind => {
 export const TOOLS_RIGHTS_CLI_COMMANDS: CliCommand[] = [
   {
     name: 'tools-review',
-    usage: `tools-review <${KINDS}> <id> approved|rejected|in_review [reason]   (also notifies the artist)`,
-    run: async (app, [kind, id, status, ...reason]) => {
-      const n = Number(id);
-      if (!Number.isInteger(n) || n <= 0) throw new Error(`tools-review <${KINDS}> <id> approved|rejected [reason]`);
-      const done = await app.get(SubmissionReviewService).review(asKind(kind), n, status as ReviewOutcome, reason.join(' '));
+    usage: `tools-review <${KINDS}> <id> approved|rejected [reason]   (once, like the console's rights desk; audited, notifies the artist)`,
+    // The console's rules and path (docs/decisions/023-staff-desks.md): the desk's schema (a rejection
+    // needs a reason), OpsDeskService.decideRights (a decided request cannot flip: alreadyDecided), an
+    // audit row with actor cli.
+    run: async (app, [kind, id, decision, ...reason]) => {
+      const body = await asOperatorError(() => validateBody(rightsDecideSchema, { kind: asKind(kind), id: Number(id), decision, reason: reason.join(' ') }));
+      const done = await asOperatorError(() => app.get(OpsDeskService).decideRights(body.kind as SubmissionKind, body.id, body.decision as RightsDecision, body.reason ?? '', CLI_ACTOR));
       return `${done.kind} ${done.id} is ${done.status}${done.reason ? ` (${done.reason})` : ''}`;
     },
   },

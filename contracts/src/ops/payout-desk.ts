@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineEndpoint } from '../common/endpoint';
 import { idField, pagingFields } from '../common/query.schemas';
-import type { PayoutStatus } from '../support/support.limits';
+import type { PayoutMethod, PayoutStatus } from '../support/support.limits';
 
 /**
  * The payout desk of the console (docs/decisions/019, docs/decisions/023-staff-desks.md): finance
@@ -32,6 +32,12 @@ export type BankFileFormat = (typeof BANK_FILE_FORMATS)[number];
 
 /** The CSV for the bank: header row, in order. Amount in USD with 2 decimals. */
 export const BANK_CSV_COLUMNS = ['payout_id', 'end_to_end_id', 'amount', 'currency', 'beneficiary_name', 'account_number', 'ifsc_code', 'bank_name', 'branch_name', 'remittance_info'] as const;
+/**
+ * Columns after BANK_CSV_COLUMNS for payouts outside India (docs/decisions/027-international-payouts.md):
+ * how it is paid (bank_in, iban, paypal), the payout country, IBAN and BIC, PayPal e-mail. The
+ * Indian columns stay first and in place, so a file with Indian payouts only reads as before.
+ */
+export const BANK_CSV_INTL_COLUMNS = ['payout_method', 'country', 'iban', 'bic', 'paypal_email'] as const;
 
 /** Messages of the payout desk (every answer's `message`). `{placeholders}` are filled by `fillMessage`. */
 export const PAYOUT_DESK_MESSAGES = {
@@ -53,6 +59,10 @@ export const PAYOUT_DESK_MESSAGES = {
   ownPayoutInRun: 'Payout #{id} is of your own account. Another finance member must put it in a bank run.',
   statusInvalid: 'Choose a status: requested, in_payment, paid, rejected or all.',
   formatInvalid: 'Choose a bank file format: csv or pain001.',
+  /** PayPal payouts are in the CSV, not in pain.001 (docs/decisions/027). */
+  paypalNote: '{count} PayPal payout(s) of this run are in the CSV only (not in pain.001): pay them in PayPal.',
+  pain001Empty: 'Bank run #{run} holds PayPal payouts only: there is no bank transfer for a pain.001 file. Use the CSV.',
+  debtorMissing: 'The pain.001 file needs the account paying out: set {names} in the API configuration (NODE_ENV=production refuses the NOTPROVIDED placeholder). The CSV is available meanwhile.',
 } as const;
 
 /** Texts of the payout desk screen (mfe-ops `/ops/desk?view=payouts`). */
@@ -78,7 +88,8 @@ export const PAYOUT_DESK_UI = {
   closeDetail: 'Close',
   bank: 'Bank details (masked)',
   noBank: 'No bank details saved.',
-  bankFields: { holder_name: 'Holder', bank_name: 'Bank', account: 'Account', ifsc_code: 'IFSC', branch_name: 'Branch', pan: 'PAN' },
+  bankFields: { holder_name: 'Holder', bank_name: 'Bank', account: 'Account', ifsc_code: 'IFSC', branch_name: 'Branch', pan: 'PAN', country: 'Country', method: 'Method', iban: 'IBAN', bic: 'BIC', paypal: 'PayPal e-mail' },
+  methodLabel: { bank_in: 'Bank transfer (India)', iban: 'Bank transfer (IBAN)', paypal: 'PayPal' } as Record<PayoutMethod, string>,
   balance: 'Balance now: {amount} USD',
   history: 'Balance history',
   historyColumns: { when: 'Date', kind: 'Entry', note: 'Note', amount: 'USD' },
@@ -138,7 +149,22 @@ export type PayoutDeskRow = {
 };
 
 /** Masked bank details of the artist as finance sees them (never the full account number). */
-export type PayoutDeskBank = { holder_name: string; bank_name: string; account_masked: string; ifsc_code: string; branch_name: string; pan_masked: string };
+export type PayoutDeskBank = {
+  holder_name: string;
+  bank_name: string;
+  account_masked: string;
+  ifsc_code: string;
+  branch_name: string;
+  pan_masked: string;
+  /** Payout country (ISO 3166-1 alpha-2) and method (docs/decisions/027); Indian fields are '' for iban and paypal. */
+  country: string;
+  payout_method: PayoutMethod;
+  /** IBAN masked but for its last 4 characters, BIC in full; '' unless iban. */
+  iban_masked: string;
+  bic: string;
+  /** PayPal e-mail masked (first character and domain); '' unless paypal. */
+  paypal_masked: string;
+};
 
 /** One ledger entry of the balance history (signed cents). */
 export type PayoutDeskLedgerLine = { id: number; kind: string; note: string; amount_cents: number; created_at: string };
@@ -153,7 +179,17 @@ export type PayoutDeskDetail = {
 };
 
 /** A bank run: the payouts exported together in one file. */
-export type PaymentRunRow = { run_id: number; message_id: string; created_at: string; created_by_email: string; payout_count: number; total_cents: number };
+export type PaymentRunRow = {
+  run_id: number;
+  message_id: string;
+  created_at: string;
+  created_by_email: string;
+  payout_count: number;
+  total_cents: number;
+  /** PayPal payouts of the run (in the CSV, left out of pain.001) and the note saying so, '' when none. */
+  paypal_count: number;
+  note: string;
+};
 
 /** A bank file of a run, its text in `content`. */
 export type BankFile = { run_id: number; format: BankFileFormat; file_name: string; content_type: string; content: string };
@@ -183,6 +219,7 @@ export const PAYOUT_DESK_ENDPOINTS = {
   bankFile: defineEndpoint<In<typeof bankFileSchema>, BankFile>({
     ...FIN, method: 'GET', path: 'ops/payouts/runs/file',
     summary: 'The bank file of a run: CSV (BANK_CSV_COLUMNS) or ISO 20022 pain.001.001.09 XML, with full account numbers; each download audited.' + ROLE,
-    query: bankFileSchema, response: any, errors: [400, 403, 404],
+    description: 'pain.001 carries bank transfers only (IFSC or IBAN + BIC); PayPal payouts are in the CSV with their method. 409 pain001Empty when a run holds PayPal payouts only; 409 debtorMissing in production without PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT and PAYOUT_DEBTOR_BIC.',
+    query: bankFileSchema, response: any, errors: [400, 403, 404, 409],
   }),
 } as const;
