@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SHELL, SHELL_TEXT } from '@portal/contracts';
-import { Button, theme } from '@portal/kit';
+import { Button, PortalQueryProvider, prefetchEndpoint, theme } from '@portal/kit';
+import { shellQueryClient } from '../data/shell-query-client';
+import { findRoute, PROTECTED_ROUTES } from '../routing/routes';
 import { useMediaQuery } from './use-media-query';
 import { loadChrome, loadedChrome } from './load-chrome';
 import type { LayoutChrome } from './LayoutChrome';
@@ -97,7 +99,8 @@ function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
 }
 
 /**
- * The common layout of protected routes (core §2): drawer, top bar, page, logout dialog. The page's
+ * The common layout of protected routes (core §2): drawer, top bar, page, logout dialog, inside the
+ * data layer's QueryClient (docs/decisions/025). The page's
  * area renders at once; the drawer, the top bar and the logout dialog (the "chrome", its own chunk) are
  * requested once the page's content is shown, and until then empty slots of the same size hold their
  * place, so nothing moves when they arrive (docs/decisions/010, "The page before the chrome"). If the
@@ -111,6 +114,15 @@ export function Layout() {
   const { pathname } = useLocation();
   const toggleRef = useRef<HTMLDivElement>(null);
   const [chrome, retryChrome] = useChrome();
+  const client = shellQueryClient();
+
+  // Route entry (docs/decisions/025): a page's first requests start with the navigation, alongside its
+  // code, not after it rendered. A request already cached fresh or under way is not sent again.
+  useEffect(() => {
+    for (const request of findRoute(pathname, PROTECTED_ROUTES)?.firstRequests ?? []) {
+      void prefetchEndpoint(client, { method: 'GET', path: request.path }, { query: request.query });
+    }
+  }, [client, pathname]);
 
   // The overlay closes when the page changes or the window grows past 700 px.
   useEffect(() => setOverlayOpen(false), [pathname, small]);
@@ -123,7 +135,7 @@ export function Layout() {
   const ready = chrome && chrome !== 'failed' ? chrome : undefined;
 
   return (
-    <>
+    <PortalQueryProvider client={client}>
       <SkipLink href="#main-content">Skip to content</SkipLink>
       {ready ? (
         <ready.Drawer
@@ -166,6 +178,6 @@ export function Layout() {
           <ready.UserDetailsLoader />
         </>
       )}
-    </>
+    </PortalQueryProvider>
   );
 }
