@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type OpsTicketRow } from '@portal/contracts';
 import { PayoutDeskPage } from '../payouts/PayoutDeskPage';
-import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.desk;
@@ -12,7 +11,7 @@ type Action = { kind: 'reply' | 'close'; ticket: OpsTicketRow } | null;
 /** Support desk (open tickets: reply, close) and the payout desk (PayoutDeskPage, issue 25), by role (issue 11). */
 export function DeskPage({ support, finance }: { support: boolean; finance: boolean }) {
   const [ticketPage, setTicketPage] = useState(1);
-  const tickets = useOpsList<OpsTicketRow>(E.openTickets, { page: ticketPage, limit: OPS_LIMITS.pageSize }, support);
+  const tickets = useEndpointPage(E.openTickets, { query: { page: ticketPage, limit: OPS_LIMITS.pageSize } }, { enabled: support });
   const [text, setText] = useState('');
   const [action, setAction] = useState<Action>(null);
   const { busy, run } = useConsoleAction();
