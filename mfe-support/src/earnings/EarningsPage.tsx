@@ -1,9 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, api, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, api, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { centsToUsd, ROYALTY_ENDPOINTS as E, ROYALTY_UI, type EarningLine, type EarningsSummary } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
-import { useRemoteList } from '../support-common/use-remote-list';
 import { defaultWindow, usd } from './earnings-format';
 import { SplitsPanel } from './SplitsPanel';
 
@@ -59,7 +58,7 @@ export function EarningsPage() {
   const [summary, setSummary] = useState<EarningsSummary | null>(null);
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
   const [page, setPage] = useState(1);
-  const lines = useRemoteList<EarningLine>(E.getEarningLines, { ...window, limit: PAGE, offset: (page - 1) * PAGE });
+  const lines = useEndpointPage(E.getEarningLines, { query: { ...window, limit: PAGE, offset: (page - 1) * PAGE } });
 
   const load = useCallback(() => {
     setState('loading');

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation, type SplitTrack } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
-import { useRemoteList } from '../support-common/use-remote-list';
 
 const U = ROYALTY_UI.splits;
 type Share = { email: string; percent: string };
@@ -32,8 +31,8 @@ const Muted = styled.p`
  * collaborator, at most 100 % in all; the owner keeps the rest). The server checks every rule again.
  */
 export function SplitsPanel() {
-  const invitations = useRemoteList<SplitInvitation>(E.getSplitInvitations, {});
-  const tracks = useRemoteList<SplitTrack>(E.getSplitTracks, {});
+  const invitations = useEndpointPage(E.getSplitInvitations, {});
+  const tracks = useEndpointPage(E.getSplitTracks, {});
   const [trackId, setTrackId] = useState('');
   const [shares, setShares] = useState<Share[]>([]);
   const [busy, setBusy] = useState(false);
