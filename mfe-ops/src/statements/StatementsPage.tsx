@@ -13,7 +13,6 @@ import {
   STATEMENT_FIELDS,
   type StatementField,
   type StatementImportRow,
-  type StatementPreset,
   type StatementUpload,
   type UnmatchedCodeRow,
 } from '@portal/contracts';

@@ -37,8 +37,12 @@ export function CatalogPage() {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText, RELEASE_LIMITS.searchDebounceMs);
+  // The page belongs to the search and filter it was chosen for: a new search or filter starts from page 1.
+  const filter = `${search}\n${status}`;
+  const [paging, setPaging] = useState({ filter, page: 1 });
+  const page = paging.filter === filter ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filter, page: next });
   // The first page's query is also the route's first request, which the shell starts on entry (docs/decisions/025).
   const catalog = useEndpointPage(RELEASE_ENDPOINTS.getCatelogListWeb, { query: catalogListQuery({ page, search, status }) });
   const deleteDraft = useEndpointMutation(RELEASE_ENDPOINTS.deleteDraft, { invalidates: [RELEASE_ENDPOINTS.getCatelogListWeb] });
@@ -47,8 +51,6 @@ export function CatalogPage() {
   const [storesLoading, setStoresLoading] = useState(true);
   const storeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // A new search or filter starts from page 1.
-  useEffect(() => setPage(1), [search, status]);
 
   // Store-dialog loader: 5 s from the first catalogue load of this visit only (core §2, §9).
   useEffect(() => {

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, Card, EmptyState, Loader, PageHeader, SectionTitle, theme, useEndpointPage, VisuallyHidden, type EndpointPage } from '@portal/kit';
-import { CONTENT_ENDPOINTS, DASHBOARD_LIST_LIMIT, DASHBOARD_UI as UI, fillMessage, type NewsItem, type VideoLink } from '@portal/contracts';
+import { CONTENT_ENDPOINTS, DASHBOARD_LIST_LIMIT, DASHBOARD_UI as UI, fillMessage, type VideoLink } from '@portal/contracts';
 import { YouTubeEmbed } from './YouTubeEmbed';
 import { OnboardingChecklist, useOnboarding } from './OnboardingChecklist';
 

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
-import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation, type SplitTrack } from '@portal/contracts';
+import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
 
 const U = ROYALTY_UI.splits;
@@ -44,7 +44,12 @@ export function SplitsPanel() {
       .then((a) => setShares((a.body ?? []).map((s) => ({ email: s.email, percent: String(s.percent) }))))
       .catch(() => setShares([]));
   }, []);
-  useEffect(() => loadShares(trackId), [trackId, loadShares]);
+
+  // The chosen track's shares are loaded when it is chosen (an editable copy: the editor changes them).
+  const chooseTrack = (id: string) => {
+    setTrackId(id);
+    loadShares(id);
+  };
 
   const total = shares.reduce((s, x) => s + Math.round((Number(x.percent) || 0) * 100), 0);
   const save = async () => {
@@ -115,7 +120,7 @@ export function SplitsPanel() {
                 void save();
               }}
             >
-              <SelectField label={U.track} name="track" placeholder={U.trackPlaceholder} options={tracks.rows.map((t) => ({ value: String(t.track_id), label: `${t.title} — ${t.release}` }))} value={trackId} onChange={(e) => setTrackId(e.target.value)} />
+              <SelectField label={U.track} name="track" placeholder={U.trackPlaceholder} options={tracks.rows.map((t) => ({ value: String(t.track_id), label: `${t.title} — ${t.release}` }))} value={trackId} onChange={(e) => chooseTrack(e.target.value)} />
               {trackId &&
                 shares.map((s, i) => (
                   <ShareRow key={i}>

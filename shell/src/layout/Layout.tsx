@@ -109,7 +109,6 @@ function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
 export function Layout() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
-  const [overlayOpen, setOverlayOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { pathname } = useLocation();
   const toggleRef = useRef<HTMLDivElement>(null);
@@ -124,8 +123,12 @@ export function Layout() {
     }
   }, [client, pathname]);
 
-  // The overlay closes when the page changes or the window grows past 700 px.
-  useEffect(() => setOverlayOpen(false), [pathname, small]);
+  // The overlay belongs to the page and the window size it was opened on: it is closed once the page
+  // changes or the window grows past 700 px.
+  const overlayPlace = `${small ? 'small' : 'wide'} ${pathname}`;
+  const [overlayOpenAt, setOverlayOpenAt] = useState<string | null>(null);
+  const overlayOpen = overlayOpenAt === overlayPlace;
+  const setOverlayOpen = (value: boolean) => setOverlayOpenAt(value ? overlayPlace : null);
 
   const open = small ? overlayOpen : desktopOpen;
   const closeOverlay = () => {
@@ -156,7 +159,7 @@ export function Layout() {
           <ready.TopBar
             small={small}
             drawerOpen={open}
-            onToggleDrawer={() => (small ? setOverlayOpen((value) => !value) : setDesktopOpen((value) => !value))}
+            onToggleDrawer={() => (small ? setOverlayOpen(!overlayOpen) : setDesktopOpen((value) => !value))}
           />
         ) : (
           <TopBarSlot data-testid="top-bar-slot">
