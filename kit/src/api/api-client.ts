@@ -33,7 +33,7 @@ export function authHeaders(): Record<string, string> {
  * The query string of a request as the portal sends it: `undefined` and `null` values are left out,
  * the others written with `String()`, in the object's key order.
  */
-export function querySearchParams(query?: ApiQuery): Record<string, string> {
+function querySearchParams(query?: ApiQuery): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params[key] = String(value);
