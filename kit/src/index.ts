@@ -4,8 +4,16 @@
 export { useSession, TOKEN_STORAGE_KEY, type SessionState } from './session/session.store';
 export { useUserDetails, type UserDetailsState } from './session/user-details.store';
 export { api, type ApiOptions, type ApiQuery } from './api/api-client';
-export { useEndpointList, type EndpointListOptions, type EndpointListState } from './api/use-endpoint-list';
 export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
+
+// Data layer: server state through one QueryClient shared by the shell and the remotes (docs/decisions/025)
+export { QueryClientProvider as PortalQueryProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+export { createPortalQueryClient, shouldRetryQuery, QUERY_STALE_MS } from './data/query-client';
+export { endpointKey, endpointScope, API_QUERY_ROOT, type EndpointInput, type EndpointRef } from './data/endpoint-key';
+export { useEndpointQuery, useEndpointPage, type EndpointQueryOptions, type EndpointPage } from './data/use-endpoint-query';
+export { useEndpointPages, type EndpointPages, type EndpointPagesOptions } from './data/use-endpoint-pages';
+export { useEndpointMutation, type EndpointMutationOptions } from './data/use-endpoint-mutation';
+export { prefetchEndpoint, type StartedAnswer } from './data/prefetch-endpoint';
 export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
 export { sessionAuthHeaders, uploadAnswer } from './api/upload-answer';
 export { fileUrl, useAudioLink } from './api/file-url';

@@ -1,6 +1,6 @@
 // Module Federation shared singletons of every portal container (DESIGN.md "Shape", CONVENTIONS 10,
 // docs/decisions/001). One React, one router, one styled-components, one zustand, one kit (so one
-// session store and one toaster) on the page, whichever container loads them first.
+// session store and one toaster), one TanStack Query (one cache) on the page, whichever container loads them first.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -36,6 +36,9 @@ const SINGLETONS = [
   'dayjs',
   // The kit's API client is bundled per container since the kit is no longer shared whole: one ky.
   'ky',
+  // The data layer (docs/decisions/025): one QueryClient context, so a remote's queries use the cache
+  // the shell provides (its route-entry prefetch, the invalidations of other containers' mutations).
+  '@tanstack/react-query',
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { PrefetchRequest } from '../common/prefetch';
+import type { RouteRequest } from '../routes/route-request';
 import { RELEASE_LIMITS } from './releases.limits';
 
 /** Path of the audio catalogue list (core §2 /catalog; the published misspelling). */
@@ -26,7 +26,7 @@ export function catalogListQuery({ page, search, status }: CatalogPageQuery) {
   };
 }
 
-/** The catalogue's first request when it opens (page 1, no search, every status): prefetched by the shell. */
-export const CATALOG_FIRST_REQUESTS: readonly PrefetchRequest[] = [
+/** The catalogue's first request when it opens (page 1, no search, every status): started by the shell's entry (docs/decisions/025). */
+export const CATALOG_FIRST_REQUESTS: readonly RouteRequest[] = [
   { path: CATALOG_LIST_PATH, query: catalogListQuery({ page: 1, search: '', status: '' }) },
 ];

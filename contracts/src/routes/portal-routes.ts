@@ -5,7 +5,7 @@
 import { AUTH_TEXT } from '../auth/auth.messages';
 import { DASHBOARD_FIRST_REQUESTS } from '../content/content.request';
 import { DASHBOARD_UI } from '../content/content.messages';
-import type { PrefetchRequest } from '../common/prefetch';
+import type { RouteRequest } from './route-request';
 import { CATALOG_FIRST_REQUESTS } from '../releases/catalog.request';
 import { RELEASE_UI } from '../releases/releases.ui-texts';
 
@@ -27,9 +27,9 @@ export type RemoteRoute = {
   heading?: string;
   /**
    * The GET requests the route's page sends first, from the contracts: the entry starts them with the
-   * stored session while the page's code downloads (docs/decisions/013).
+   * stored session while the page's code downloads (docs/decisions/013, 025).
    */
-  firstRequests?: readonly PrefetchRequest[];
+  firstRequests?: readonly RouteRequest[];
 };
 
 /** Public routes (core §2): rendered without the layout; a logged-in user goes to /. */

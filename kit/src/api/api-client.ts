@@ -1,11 +1,10 @@
 import ky from 'ky';
-import { endpointPath, GENERIC_ERROR, querySearchParams, type EndpointDef, type Envelope } from '@portal/contracts';
+import { endpointPath, GENERIC_ERROR, type EndpointDef, type Envelope } from '@portal/contracts';
 import { useSession } from '../session/session.store';
 import { notify } from '../toast/notify';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { readEnvelope } from './envelope-outcome';
 import { endSession } from './session-over';
-import { takePrefetched } from './prefetched';
 
 export type ApiQuery = Record<string, string | number | boolean | null | undefined>;
 
@@ -28,6 +27,18 @@ const http = ky.create({
 export function authHeaders(): Record<string, string> {
   const token = useSession.getState().token;
   return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * The query string of a request as the portal sends it: `undefined` and `null` values are left out,
+ * the others written with `String()`, in the object's key order.
+ */
+function querySearchParams(query?: ApiQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params[key] = String(value);
+  }
+  return params;
 }
 
 function toSearchParams(query?: ApiQuery): Record<string, string> | undefined {
@@ -83,15 +94,20 @@ async function call<T>(
 ): Promise<Envelope<T>> {
   const headers = { ...authHeaders(), ...options.headers };
   const sentToken = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
-  const relative = normalisePath(path);
-  // A GET with the session's own token may already be under way from the shell's entry (decision 013).
-  const prefetched = method === 'get' && !options.headers ? takePrefetched(relative, init.query, useSession.getState().token) : undefined;
-  const { status, raw } = prefetched
-    ? await prefetched.catch(() => send(method, relative, init, headers, options))
-    : await send(method, relative, init, headers, options);
-  const outcome = readEnvelope<T>(raw, status, sentToken);
+  const answer = await send(method, normalisePath(path), init, headers, options);
+  return settleAnswer<T>(answer, sentToken, options.silent === true);
+}
+
+/**
+ * Reads an HTTP answer (`status`, and `raw` the parsed JSON body or null) the way every call does
+ * (core §4, §8): resolves to the envelope when it is a success, else toasts (unless `silent`), ends the
+ * session on "session over" and throws ApiError. Also used for a request the shell's entry started
+ * itself with the session's token (`sentToken`) before the kit was loaded (docs/decisions/025).
+ */
+export function settleAnswer<T>(answer: { status: number; raw: unknown }, sentToken: boolean, silent: boolean): Envelope<T> {
+  const outcome = readEnvelope<T>(answer.raw, answer.status, sentToken);
   if (outcome.kind === 'ok') return outcome.envelope;
-  return failCall(outcome, options.silent === true);
+  return failCall(outcome, silent);
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { DataTable, Pagination, Row, TextField, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { DataTable, Pagination, Row, TextField, useDebouncedValue, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type AuditRow } from '@portal/contracts';
-import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.audit;
@@ -22,7 +21,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState({ action: '', object_type: '', actor: '' });
   const [page, setPage] = useState(1);
   const f = useDebouncedValue(filters, 300);
-  const { rows, total, loading } = useOpsList<AuditRow>(E.listAudit, { ...f, page, limit: OPS_LIMITS.pageSize });
+  const { rows, total, loading } = useEndpointPage(E.listAudit, { query: { ...f, page, limit: OPS_LIMITS.pageSize } });
   const set = (key: keyof typeof filters) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setFilters((old) => ({ ...old, [key]: e.target.value }));
     setPage(1);

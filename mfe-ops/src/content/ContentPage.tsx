@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, DataTable, Dialog, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Dialog, Row, SectionTitle, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { CONTENT_ENDPOINTS, OPS_ENDPOINTS as E, OPS_UI, type NewsItem, type VideoLink } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
-import { useOpsList } from '../common/use-ops-list';
 
 const U = OPS_UI.content;
 const Grid = styled.div`
@@ -24,8 +23,8 @@ type Editing = { kind: 'news'; id: number; news_heading: string; news_link: stri
  * The server validates with the content area's schemas and audits each change with before and after.
  */
 export function ContentPage() {
-  const news = useOpsList<NewsItem>(CONTENT_ENDPOINTS.getNews, { limit: 100 });
-  const videos = useOpsList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks, { limit: 100 });
+  const news = useEndpointPage(CONTENT_ENDPOINTS.getNews, { query: { limit: 100 } });
+  const videos = useEndpointPage(CONTENT_ENDPOINTS.getVideoLinks, { query: { limit: 100 } });
   const [heading, setHeading] = useState('');
   const [link, setLink] = useState('');
   const [video, setVideo] = useState('');

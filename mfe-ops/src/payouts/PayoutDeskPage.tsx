@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, SelectField, Stack, TextField, VisuallyHidden, api, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, SelectField, Stack, TextField, VisuallyHidden, api, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
   countryName,
@@ -18,7 +18,6 @@ import {
   type PayoutDeskRow,
 } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
-import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const FILTER_OPTIONS = PAYOUT_DESK_FILTERS.map((f) => ({ value: f, label: U.statusLabel[f] }));
@@ -63,8 +62,8 @@ export function PayoutDeskPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const payouts = useOpsList<PayoutDeskRow>(E.payouts, { status, page, limit: L.pageSize });
-  const runs = useOpsList<PaymentRunRow>(PD.paymentRuns, { page: runPage, limit: L.pageSize });
+  const payouts = useEndpointPage(E.payouts, { query: { status, page, limit: L.pageSize } });
+  const runs = useEndpointPage(PD.paymentRuns, { query: { page: runPage, limit: L.pageSize } });
   const { busy, run } = useConsoleAction();
 
   const chosen = payouts.rows.filter((r) => selected.has(r.payout_id));

@@ -1,27 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  Button,
-  Card,
-  ConfirmDialog,
-  DataTable,
-  Dialog,
-  Muted,
-  Pagination,
-  Row,
-  SectionTitle,
-  Stack,
-  TextField,
-  Thumb,
-  api,
-  theme,
-  uploadToEndpoint,
-  useDebouncedValue,
-  type DataTableColumn,
+  Button, Card, ConfirmDialog, DataTable, Dialog, Muted, Pagination, Row, SectionTitle, Stack, TextField, Thumb, api, theme, uploadToEndpoint, useDebouncedValue, useEndpointPage, type DataTableColumn,
 } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_UI, PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS, type OpsPromotionRow, type OpsUserRow } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
-import { useOpsList } from '../common/use-ops-list';
 import { EMPTY_PROMOTION, PromotionForm, type PromotionValues } from './PromotionForm';
 
 const U = OPS_UI.promotions;
@@ -45,7 +28,7 @@ async function uploadImage(file: File | null): Promise<string> {
 function UserPicker({ onChoose }: { onChoose(user: OpsUserRow): void }) {
   const [q, setQ] = useState('');
   const search = useDebouncedValue(q, 300);
-  const users = useOpsList<OpsUserRow>(E.searchUsers, { q: search, limit: 5 });
+  const users = useEndpointPage(E.searchUsers, { query: { q: search, limit: 5 } });
   const columns: DataTableColumn<OpsUserRow>[] = [
     { key: 'name', header: 'Name', render: (u) => <Cell>{u.name}</Cell> },
     { key: 'email', header: 'E-mail', render: (u) => <Cell>{u.email}</Cell> },
@@ -72,7 +55,7 @@ export function PromotionsPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(q, 300);
-  const list = useOpsList<OpsPromotionRow>(E.listPromotions, { user_id: user?.user_id ?? 0, search, page, limit: PAGE }, user !== null);
+  const list = useEndpointPage(E.listPromotions, { query: { user_id: user?.user_id ?? 0, search, page, limit: PAGE } }, { enabled: user !== null });
   const [adding, setAdding] = useState<{ values: PromotionValues; file: File | null } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<OpsPromotionRow | null>(null);

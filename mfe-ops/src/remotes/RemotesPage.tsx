@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Card, ConfirmDialog, DataTable, Muted, Row, SectionTitle, Stack, TextField, api, notify, theme, type DataTableColumn } from '@portal/kit';
+import { ApiError, Button, Card, ConfirmDialog, DataTable, Muted, Row, SectionTitle, Stack, TextField, api, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { OPS_UI, REMOTE_REGISTRY_ENDPOINTS as R, fillMessage, type RemoteActivationRow, type RemoteDeployTokenRow, type RemoteVersionRow } from '@portal/contracts';
-import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 import { groupByRemote, versionAction, type VersionAction } from './remote-versions';
 
@@ -66,8 +65,8 @@ type Pending = { row: RemoteVersionRow; action: VersionAction | 'mark-bad' | 'ca
  * a refusal of the compatibility gate stays on screen with the server's message (package and versions).
  */
 export function RemotesPage() {
-  const versions = useOpsList<RemoteVersionRow>(R.listRemoteVersions, {});
-  const activations = useOpsList<RemoteActivationRow>(R.listRemoteActivations, {});
+  const versions = useEndpointPage(R.listRemoteVersions, {});
+  const activations = useEndpointPage(R.listRemoteActivations, {});
   const [pending, setPending] = useState<Pending | null>(null);
   const [refusal, setRefusal] = useState<{ remote: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -327,7 +326,7 @@ const TokenBox = styled.code`
  * only. Created with a remote and a name; the token is shown once; revoked after a confirmation.
  */
 function DeployTokens() {
-  const tokens = useOpsList<RemoteDeployTokenRow>(R.listRemoteDeployTokens, {});
+  const tokens = useEndpointPage(R.listRemoteDeployTokens, {});
   const [remote, setRemote] = useState('mfe_releases');
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DataTable, Pagination, type DataTableColumn } from '@portal/kit';
+import { DataTable, Pagination, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type ReviewQueueRow } from '@portal/contracts';
-import { useOpsList } from '../common/use-ops-list';
 import { formatAge } from '../common/format';
 
 const U = OPS_UI.queue;
@@ -11,7 +10,7 @@ const U = OPS_UI.queue;
 export function ReviewQueue() {
   const [page, setPage] = useState(1);
   const navigate = useNavigate();
-  const { rows, total, loading } = useOpsList<ReviewQueueRow>(E.reviewQueue, { page, limit: OPS_LIMITS.pageSize });
+  const { rows, total, loading } = useEndpointPage(E.reviewQueue, { query: { page, limit: OPS_LIMITS.pageSize } });
   const columns: DataTableColumn<ReviewQueueRow>[] = [
     { key: 'title', header: 'Release', render: (r) => r.release_title },
     { key: 'artist', header: 'Artist', render: (r) => r.artist_name },

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Muted, Row, SectionTitle, SelectField, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Muted, Row, SectionTitle, SelectField, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, STAFF_ROLES, fillMessage, type OpsStaffRow, type StaffRole } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
-import { useOpsList } from '../common/use-ops-list';
 
 const U = OPS_UI.staff;
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: r }));
@@ -44,7 +43,7 @@ function confirmText(p: NonNullable<Pending>): string {
  * admin changes it (the server refuses it too).
  */
 export function StaffPage() {
-  const { rows, loading, reload } = useOpsList<OpsStaffRow>(E.staffMembers, {});
+  const { rows, loading, reload } = useEndpointPage(E.staffMembers, {});
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('reviewer');
   const [emailError, setEmailError] = useState<string | undefined>();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, api, notify, theme, uploadToEndpoint, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, api, notify, theme, uploadToEndpoint, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
   fillMessage,
@@ -13,12 +13,10 @@ import {
   STATEMENT_FIELDS,
   type StatementField,
   type StatementImportRow,
-  type StatementPreset,
   type StatementUpload,
   type UnmatchedCodeRow,
 } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
-import { useOpsList } from '../common/use-ops-list';
 
 const U = ROYALTY_UI.desk;
 const FIELD_OPTIONS = [{ value: '', label: U.ignored }, ...STATEMENT_FIELDS.map((f) => ({ value: f, label: STATEMENT_FIELD_LABELS[f] }))];
@@ -56,9 +54,9 @@ const Grid = styled.div`
 export function StatementsPage() {
   const [page, setPage] = useState(1);
   const [unmatchedPage, setUnmatchedPage] = useState(1);
-  const imports = useOpsList<StatementImportRow>(E.statementImports, { page, limit: L.pageSize });
-  const unmatched = useOpsList<UnmatchedCodeRow>(E.unmatchedCodes, { page: unmatchedPage, limit: L.pageSize });
-  const presets = useOpsList<StatementPreset>(E.statementPresets, {});
+  const imports = useEndpointPage(E.statementImports, { query: { page, limit: L.pageSize } });
+  const unmatched = useEndpointPage(E.unmatchedCodes, { query: { page: unmatchedPage, limit: L.pageSize } });
+  const presets = useEndpointPage(E.statementPresets, {});
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<StatementUpload | null>(null);
   const [format, setFormat] = useState('');

@@ -106,8 +106,10 @@ describe('SupportDeskPage (support desk)', () => {
     fireEvent.change(within(dialog).getByLabelText(U.assignTo), { target: { value: '8' } });
     fireEvent.click(within(dialog).getByRole('button', { name: U.assign }));
     await waitFor(() => expect(callsTo(spy, 'ops/support/assign')).toEqual([{ body: { ticket_id: 1, user_id: 8 } }]));
-    // Close after a confirmation; the closed thread takes no reply.
-    fireEvent.click(within(dialog).getByRole('button', { name: U.closeTicket }));
+    // Close after a confirmation (once the assignment's reload is over); the closed thread takes no reply.
+    const closeButton = within(dialog).getByRole('button', { name: U.closeTicket }) as HTMLButtonElement;
+    await waitFor(() => expect(closeButton.disabled).toBe(false));
+    fireEvent.click(closeButton);
     const confirm = await screen.findByRole('dialog', { name: U.closeTicket });
     expect(within(confirm).getByText(fillMessage(U.confirmClose, { id: 1 }))).toBeTruthy();
     expect(callsTo(spy, 'ops/support/close')).toHaveLength(0);

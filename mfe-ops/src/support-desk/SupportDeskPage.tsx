@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, DataTable, Dialog, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Dialog, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_EXTENSIONS,
@@ -150,31 +150,9 @@ function AttachmentLinks({ items, label }: { items: TicketAttachment[]; label: s
 
 type Filters = { status: SupportDeskStatus; reason: string; age: SupportDeskAge; assigned: SupportDeskAssigned };
 
-/** The queue of one filter set and page, with loading and error states. */
+/** The queue of one filter set and page through the kit's data layer (docs/decisions/025), with loading and error states. */
 function useQueue(f: Filters, page: number) {
-  const [rows, setRows] = useState<SupportDeskRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const res = await api.call(SD.supportTickets, { query: { ...f, page, limit: L.pageSize } }, { silent: true });
-      setRows(res.body ?? []);
-      setTotal(res.total ?? 0);
-    } catch {
-      setRows([]);
-      setTotal(0);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [f, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { rows, total, loading, failed, reload: load };
+  return useEndpointPage(SD.supportTickets, { query: { ...f, page, limit: L.pageSize } }, { silent: true });
 }
 
 /**
@@ -247,34 +225,25 @@ let seq = 0;
  * assignment to a support member, a reply with up to five files (uploaded when picked, removable) and
  * closing after a confirmation. Loading and error states; the thread reloads after each action.
  */
-function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onClose: () => void; onChanged: () => Promise<void> }) {
-  const [thread, setThread] = useState<SupportDeskThread | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [members, setMembers] = useState<SupportMember[]>([]);
-  const [assignee, setAssignee] = useState('');
+function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onClose: () => void; onChanged: () => void }) {
+  // The thread is asked anew at every opening and after every action: its signed links last 10 minutes.
+  const threadQuery = useEndpointQuery(SD.supportThread, { query: { ticket_id: ticketId } }, { silent: true, staleTime: 0 });
+  const membersQuery = useEndpointQuery(SD.supportMembers, {}, { silent: true });
+  const thread: SupportDeskThread | null = threadQuery.data?.body ?? null;
+  const failed = threadQuery.isError && !threadQuery.isFetching;
+  const members: SupportMember[] = membersQuery.data?.body ?? [];
+  // The assignee select shows the thread's assignee until the member picks another one.
+  const [picked, setAssignee] = useState<string | null>(null);
+  const assignee = picked ?? (thread?.assigned_to ? String(thread.assigned_to) : '');
   const [text, setText] = useState('');
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [confirmClose, setConfirmClose] = useState(false);
   const uploads = useRef(new Map<string, AbortController>());
   const { busy, run } = useConsoleAction();
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const res = await api.call(SD.supportThread, { query: { ticket_id: ticketId } }, { silent: true });
-      setThread(res.body ?? null);
-      setAssignee(res.body?.assigned_to ? String(res.body.assigned_to) : '');
-    } catch {
-      setFailed(true);
-    }
-  }, [ticketId]);
-  useEffect(() => {
-    void load();
-    api
-      .call(SD.supportMembers, {}, { silent: true })
-      .then((res) => setMembers(res.body ?? []))
-      .catch(() => setMembers([]));
-  }, [load]);
+  const load = async () => {
+    await threadQuery.refetch();
+    setAssignee(null);
+  };
   useEffect(() => () => uploads.current.forEach((c) => c.abort()), []);
 
   const pick = (list: FileList | null) => {
@@ -302,7 +271,7 @@ function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onCl
   const uploading = files.some((f) => !f.filename);
   const after = async () => {
     await load();
-    await onChanged();
+    onChanged();
   };
   const send = () =>
     run(

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ApiError } from '@portal/kit';
+import { api, ApiError, createPortalQueryClient, PortalQueryProvider } from '@portal/kit';
 import type { EndpointDef, Envelope } from '@portal/contracts';
 
 /** What a mocked endpoint answers: a body (status 200), or an ApiError the call rejects with. */
@@ -26,7 +26,11 @@ export function mockApi(handlers: Record<string, Handler | unknown>) {
 export const callsTo = (spy: ReturnType<typeof mockApi>, path: string) =>
   spy.mock.calls.filter(([endpoint]) => (endpoint as EndpointDef<unknown, unknown>).path === path).map(([, input]) => input as { body?: Record<string, unknown>; query?: Record<string, unknown> });
 
-/** Render a console screen inside a router at `url`. */
+/** Render a console screen inside a router at `url`, with a fresh page QueryClient (as the shell's layout provides). */
 export function renderAt(url: string, element: ReactElement) {
-  return render(<MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>);
+  return render(
+    <PortalQueryProvider client={createPortalQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+    </PortalQueryProvider>,
+  );
 }

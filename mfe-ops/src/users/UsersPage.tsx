@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, useDebouncedValue, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, useDebouncedValue, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, fillMessage, type OpsUserDetail, type OpsUserRow } from '@portal/contracts';
-import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.users;
@@ -15,7 +14,7 @@ export function UsersPage({ canRevoke }: { canRevoke: boolean }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(q, 300);
-  const { rows, total, loading, reload } = useOpsList<OpsUserRow>(E.searchUsers, { q: search, page, limit: OPS_LIMITS.pageSize });
+  const { rows, total, loading, reload } = useEndpointPage(E.searchUsers, { query: { q: search, page, limit: OPS_LIMITS.pageSize } });
   const [open, setOpen] = useState<OpsUserDetail | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useConsoleAction();

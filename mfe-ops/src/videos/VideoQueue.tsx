@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type VideoQueueRow } from '@portal/contracts';
-import { useOpsList } from '../common/use-ops-list';
 import { formatWhen } from '../common/format';
 
 const U = OPS_UI.videos;
@@ -12,7 +11,7 @@ type Outcome = 'approved' | 'rejected' | 'takendown';
 /** Video releases in review (docs/decisions/008): approve, reject with a reason, take down; the artist's bell is told. */
 export function VideoQueue() {
   const [page, setPage] = useState(1);
-  const { rows, total, loading, reload } = useOpsList<VideoQueueRow>(E.videoQueue, { page, limit: OPS_LIMITS.pageSize });
+  const { rows, total, loading, reload } = useEndpointPage(E.videoQueue, { query: { page, limit: OPS_LIMITS.pageSize } });
   const [open, setOpen] = useState<VideoQueueRow | null>(null);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState<Outcome | null>(null);

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { api, ArtworkImage, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useDebouncedValue } from '@portal/kit';
-import { CATALOG_STATUS_FILTERS, type CatalogRow, EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
+import { ArtworkImage, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useDebouncedValue, useEndpointMutation, useEndpointPage } from '@portal/kit';
+import { CATALOG_STATUS_FILTERS, catalogListQuery, type CatalogRow, EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
-import { useCatalog } from './use-catalog';
 import { storeLinks } from './store-links';
 
 const ActionCell = styled.span`
@@ -38,17 +37,20 @@ export function CatalogPage() {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText, RELEASE_LIMITS.searchDebounceMs);
-  const catalog = useCatalog({ page, search, status });
+  // The page belongs to the search and filter it was chosen for: a new search or filter starts from page 1.
+  const filter = `${search}\n${status}`;
+  const [paging, setPaging] = useState({ filter, page: 1 });
+  const page = paging.filter === filter ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filter, page: next });
+  // The first page's query is also the route's first request, which the shell starts on entry (docs/decisions/025).
+  const catalog = useEndpointPage(RELEASE_ENDPOINTS.getCatelogListWeb, { query: catalogListQuery({ page, search, status }) });
+  const deleteDraft = useEndpointMutation(RELEASE_ENDPOINTS.deleteDraft, { invalidates: [RELEASE_ENDPOINTS.getCatelogListWeb] });
   const [toDelete, setToDelete] = useState<CatalogRow | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [storesFor, setStoresFor] = useState<CatalogRow | null>(null);
   const [storesLoading, setStoresLoading] = useState(true);
   const storeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // A new search or filter starts from page 1.
-  useEffect(() => setPage(1), [search, status]);
 
   // Store-dialog loader: 5 s from the first catalogue load of this visit only (core §2, §9).
   useEffect(() => {
@@ -64,17 +66,14 @@ export function CatalogPage() {
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    setDeleting(true);
     try {
-      const answer = await api.call(RELEASE_ENDPOINTS.deleteDraft, { body: { release_id: toDelete.release_id } });
+      // Every cached catalogue page is out of date after it: the one on screen reloads (docs/decisions/025).
+      const answer = await deleteDraft.mutateAsync({ body: { release_id: toDelete.release_id } });
       notify.success(answer.message || RELEASE_MESSAGES.draftDeleted);
       setToDelete(null);
       if (catalog.rows.length === 1 && page > 1) setPage(page - 1);
-      else catalog.reload();
     } catch {
       // Delete failure: the loader stops; the kit has shown the server's answer (core §8).
-    } finally {
-      setDeleting(false);
     }
   };
 
@@ -183,7 +182,7 @@ export function CatalogPage() {
         open={toDelete !== null}
         title={RELEASE_UI.catalog.deleteTitle}
         message={t(RELEASE_UI.catalog.deleteQuestion, { title: toDelete?.release_title ?? '' })}
-        busy={deleting}
+        busy={deleteDraft.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />

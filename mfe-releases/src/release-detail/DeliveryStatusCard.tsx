@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { api, Button, Card, formatDate, Loader, Muted, SectionTitle, Stack, theme } from '@portal/kit';
+import { Button, Card, formatDate, Loader, Muted, SectionTitle, Stack, theme, useEndpointQuery } from '@portal/kit';
 import { DELIVERY_ENDPOINTS, DELIVERY_UI, fillMessage, QC_UI, type DeliveryRow } from '@portal/contracts';
 
 const List = styled.ul`
@@ -19,38 +18,27 @@ const Line = styled.span<{ $status: DeliveryRow['status'] }>`
 export const deliveryLine = (d: DeliveryRow): string =>
   fillMessage(DELIVERY_UI.status[d.status], { store: d.store, date: d.delivered_at ? formatDate(Date.parse(d.delivered_at)) : '' });
 
+/** How often (ms) the deliveries are asked again while a store is queued or delivering. */
+const DELIVERY_POLL_MS = 3000;
+
+const rowsOf = (body: DeliveryRow[] | undefined): DeliveryRow[] => (Array.isArray(body) ? body : []);
+const isOnItsWay = (d: DeliveryRow) => d.status === 'queued' || d.status === 'delivering';
+
 /**
  * Where an approved (or taken-down) release is, per store (docs/decisions/020; GET /api/getDeliveries):
  * queued, delivering, delivered on a date, failed, taken down. Asked again every 3 s while a store is
  * still queued or delivering.
  */
 export function DeliveryStatusCard({ releaseId }: { releaseId: number }) {
-  const [rows, setRows] = useState<DeliveryRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setFailed(false);
-    const load = () => {
-      api
-        .call(DELIVERY_ENDPOINTS.getDeliveries, { query: { release_id: releaseId } }, { silent: true })
-        .then((answer) => {
-          if (cancelled) return;
-          const list = Array.isArray(answer.body) ? answer.body : [];
-          setRows(list);
-          if (list.some((d) => d.status === 'queued' || d.status === 'delivering')) timer = setTimeout(load, 3000);
-        })
-        .catch(() => !cancelled && setFailed(true));
-    };
-    load();
-    return () => {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [releaseId, attempt]);
+  // Polled through the data layer (docs/decisions/025): every 3 s while a store is on its way, never after a failure.
+  const deliveries = useEndpointQuery(DELIVERY_ENDPOINTS.getDeliveries, { query: { release_id: releaseId } }, {
+    silent: true,
+    staleTime: 0,
+    refetchInterval: (query) => (!query.state.error && rowsOf(query.state.data?.body).some(isOnItsWay) ? DELIVERY_POLL_MS : false),
+  });
+  const failed = deliveries.isError && !deliveries.isFetching;
+  const rows = deliveries.data ? rowsOf(deliveries.data.body) : null;
+  const retry = () => void deliveries.refetch();
 
   return (
     <Card>

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, CellTitle, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, PageHeader, Pagination, SelectField, StatusIcon, TextField, useDebouncedValue } from '@portal/kit';
-import { VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_STATUS_FILTERS, VIDEO_UI, type VideoCatalogRow } from '@portal/contracts';
+import { Button, CellTitle, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, PageHeader, Pagination, SelectField, StatusIcon, TextField, useDebouncedValue, useEndpointPage } from '@portal/kit';
+import { VIDEO_ENDPOINTS, VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_STATUS_FILTERS, VIDEO_UI, type VideoCatalogRow } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
-import { useVideoCatalog } from './use-video-catalog';
+import { videoCatalogRequest } from './video-catalog-request';
 import { VideoThumb } from './VideoThumb';
 
 const UI = VIDEO_UI.catalog;
@@ -22,12 +22,14 @@ export function VideoCatalogPage() {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
   const search = useDebouncedValue(searchText, VIDEO_LIMITS.searchDebounceMs);
-  const catalog = useVideoCatalog({ page, search, status });
+  // The page belongs to the search and filter it was chosen for: a new search or filter starts from page 1.
+  const filter = `${search}\n${status}`;
+  const [paging, setPaging] = useState({ filter, page: 1 });
+  const page = paging.filter === filter ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filter, page: next });
+  const catalog = useEndpointPage(VIDEO_ENDPOINTS.getVideoCatelogListWeb, { query: videoCatalogRequest({ page, search, status }) });
 
-  // A new search or filter starts from page 1.
-  useEffect(() => setPage(1), [search, status]);
 
   const offset = (page - 1) * VIDEO_LIMITS.catalogPageSize;
   const cols = UI.columns;

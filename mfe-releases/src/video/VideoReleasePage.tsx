@@ -22,13 +22,13 @@ import {
   Stack,
   TextField,
   theme,
+  useEndpointPage,
 } from '@portal/kit';
 import { minReleaseDate, RELEASE_UI, VIDEO_ENDPOINTS, VIDEO_MESSAGES, VIDEO_TRANSFER_SITES, VIDEO_UI, videoReleaseSchema } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
 import { GuidelinesDialog } from './GuidelinesDialog';
 import { ThumbnailUpload } from './ThumbnailUpload';
-import { useAudioOptions, useReleaseOptions } from './use-video-options';
 import { VideoPlatforms } from './VideoPlatforms';
 import { EMPTY_VIDEO_FORM, fieldMessage, firstVideoError, videoPayload, type VideoFormValues } from './video-form';
 
@@ -90,7 +90,8 @@ export function VideoReleaseForm() {
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const minDate = useMemo(() => minReleaseDate(), []);
-  const releases = useReleaseOptions();
+  // "Select Release" options (areas §2): the caller's submitted or approved releases.
+  const releases = useEndpointPage(VIDEO_ENDPOINTS.getReleaseTitlesForVRelease);
 
   const formik = useFormik<VideoFormValues>({
     initialValues: EMPTY_VIDEO_FORM,
@@ -99,14 +100,15 @@ export function VideoReleaseForm() {
     onSubmit: () => undefined,
   });
   const { values, setFieldValue, setFieldTouched } = formik;
-  const audios = useAudioOptions(values.release_id);
+  // "Select Audio" options (areas §2: loaded once a release is chosen), none while no release is.
+  const audios = useEndpointPage(VIDEO_ENDPOINTS.getAudioTitles, { query: { release_id: values.release_id } }, { enabled: !!values.release_id, keepPrevious: false });
   const errorOf = (name: keyof VideoFormValues) => fieldMessage(fieldError(formik, name));
 
-  const releaseOptions = releases.options.map((r) => ({ value: String(r.release_id), label: r.release_title }));
-  const audioOptions = audios.options.map((a) => ({ value: String(a.audio_id), label: a.title }));
+  const releaseOptions = releases.rows.map((r) => ({ value: String(r.release_id), label: r.release_title }));
+  const audioOptions = audios.rows.map((a) => ({ value: String(a.audio_id), label: a.title }));
   const titles = {
-    release_title: releases.options.find((r) => String(r.release_id) === values.release_id)?.release_title ?? '',
-    audio_title: audios.options.find((a) => String(a.audio_id) === values.audio_id)?.title ?? '',
+    release_title: releases.rows.find((r) => String(r.release_id) === values.release_id)?.release_title ?? '',
+    audio_title: audios.rows.find((a) => String(a.audio_id) === values.audio_id)?.title ?? '',
   };
 
   const text = (name: 'download_link' | 'video_upc' | 'video_isrc' | 'actor' | 'actress') => ({
@@ -176,7 +178,7 @@ export function VideoReleaseForm() {
             <Stack $gap={4}>
               <SectionTitle style={{ marginBottom: 8 }}>{UI.detailsHeading}</SectionTitle>
               <Muted style={{ marginBottom: 8 }}>{UI.required}</Muted>
-              {!releases.loading && !releases.failed && releases.options.length === 0 && (
+              {!releases.loading && !releases.failed && releases.rows.length === 0 && (
                 <Notice role="status">
                   {UI.noReleases} <Link to={RELEASE_ROUTES.wizard}>{RELEASE_UI.select.audio}</Link>
                 </Notice>

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { Button, Card, EmptyState, Loader, PageHeader, SectionTitle, theme, VisuallyHidden } from '@portal/kit';
-import { CONTENT_ENDPOINTS, DASHBOARD_UI as UI, fillMessage, type NewsItem, type VideoLink } from '@portal/contracts';
-import { useContentList, type ContentListState } from './use-content-list';
+import { Button, Card, EmptyState, Loader, PageHeader, SectionTitle, theme, useEndpointPage, VisuallyHidden, type EndpointPage } from '@portal/kit';
+import { CONTENT_ENDPOINTS, DASHBOARD_LIST_LIMIT, DASHBOARD_UI as UI, fillMessage, type VideoLink } from '@portal/contracts';
 import { YouTubeEmbed } from './YouTubeEmbed';
 import { OnboardingChecklist, useOnboarding } from './OnboardingChecklist';
 
@@ -89,7 +88,7 @@ const StateBox = styled.div`
 `;
 
 /** Loading, failure (with a retry) and empty states shared by both lists. */
-function ListState<T>({ list, loading, failed, empty }: { list: ContentListState<T>; loading: string; failed: string; empty: string }) {
+function ListState<T>({ list, loading, failed, empty }: { list: EndpointPage<T>; loading: string; failed: string; empty: string }) {
   if (list.loading)
     return (
       <StateBox>
@@ -125,10 +124,12 @@ function ListState<T>({ list, loading, failed, empty }: { list: ContentListState
 export function DashboardPage() {
   const onboarding = useOnboarding();
   const newArtist = onboarding.state === 'ready' && !onboarding.hasRelease;
-  const news = useContentList<NewsItem>(CONTENT_ENDPOINTS.getNews);
+  // Both lists are the route's first requests, which the shell starts on entry (docs/decisions/025). A
+  // failure shows in the list itself (with a retry), not as a toast, so one failed list leaves the page calm.
+  const news = useEndpointPage(CONTENT_ENDPOINTS.getNews, { query: { limit: DASHBOARD_LIST_LIMIT } }, { silent: true });
   // Asked at once, beside the checks (a small list; embeds load on play), so an artist with releases
   // waits no longer than before; a new artist's page does not show it.
-  const videos = useContentList<VideoLink>(CONTENT_ENDPOINTS.getVideoLinks);
+  const videos = useEndpointPage(CONTENT_ENDPOINTS.getVideoLinks, { query: { limit: DASHBOARD_LIST_LIMIT } }, { silent: true });
   const title = (v: VideoLink, i: number) => v.title || fillMessage(UI.videoFallbackTitle, { n: i + 1 });
   const [first, ...rest] = videos.rows;
 

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, api, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, theme, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import { centsToUsd, ROYALTY_ENDPOINTS as E, ROYALTY_UI, type EarningLine, type EarningsSummary } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
-import { useRemoteList } from '../support-common/use-remote-list';
 import { defaultWindow, usd } from './earnings-format';
 import { SplitsPanel } from './SplitsPanel';
 
@@ -56,22 +55,14 @@ export function EarningsPage() {
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
   const [window, setWindow] = useState(initial);
-  const [summary, setSummary] = useState<EarningsSummary | null>(null);
-  const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
   const [page, setPage] = useState(1);
-  const lines = useRemoteList<EarningLine>(E.getEarningLines, { ...window, limit: PAGE, offset: (page - 1) * PAGE });
+  const lines = useEndpointPage(E.getEarningLines, { query: { ...window, limit: PAGE, offset: (page - 1) * PAGE } });
 
-  const load = useCallback(() => {
-    setState('loading');
-    api
-      .call(E.getEarnings, { query: window })
-      .then((a) => {
-        setSummary(a.body ?? null);
-        setState('ready');
-      })
-      .catch(() => setState('failed'));
-  }, [window]);
-  useEffect(load, [load]);
+  // The window's totals and charts through the kit's data layer (docs/decisions/025).
+  const earnings = useEndpointQuery(E.getEarnings, { query: window });
+  const summary: EarningsSummary | null = earnings.data?.body ?? null;
+  const state = earnings.isPending || (earnings.isFetching && earnings.isError) ? 'loading' : earnings.isError ? 'failed' : 'ready';
+  const load = () => void earnings.refetch();
 
   const columns = useMemo<DataTableColumn<EarningLine>[]>(
     () => [

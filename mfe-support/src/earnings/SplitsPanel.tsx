@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, theme, type DataTableColumn } from '@portal/kit';
-import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation, type SplitTrack } from '@portal/contracts';
+import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
-import { useRemoteList } from '../support-common/use-remote-list';
 
 const U = ROYALTY_UI.splits;
 type Share = { email: string; percent: string };
@@ -32,8 +31,8 @@ const Muted = styled.p`
  * collaborator, at most 100 % in all; the owner keeps the rest). The server checks every rule again.
  */
 export function SplitsPanel() {
-  const invitations = useRemoteList<SplitInvitation>(E.getSplitInvitations, {});
-  const tracks = useRemoteList<SplitTrack>(E.getSplitTracks, {});
+  const invitations = useEndpointPage(E.getSplitInvitations, {});
+  const tracks = useEndpointPage(E.getSplitTracks, {});
   const [trackId, setTrackId] = useState('');
   const [shares, setShares] = useState<Share[]>([]);
   const [busy, setBusy] = useState(false);
@@ -45,7 +44,12 @@ export function SplitsPanel() {
       .then((a) => setShares((a.body ?? []).map((s) => ({ email: s.email, percent: String(s.percent) }))))
       .catch(() => setShares([]));
   }, []);
-  useEffect(() => loadShares(trackId), [trackId, loadShares]);
+
+  // The chosen track's shares are loaded when it is chosen (an editable copy: the editor changes them).
+  const chooseTrack = (id: string) => {
+    setTrackId(id);
+    loadShares(id);
+  };
 
   const total = shares.reduce((s, x) => s + Math.round((Number(x.percent) || 0) * 100), 0);
   const save = async () => {
@@ -116,7 +120,7 @@ export function SplitsPanel() {
                 void save();
               }}
             >
-              <SelectField label={U.track} name="track" placeholder={U.trackPlaceholder} options={tracks.rows.map((t) => ({ value: String(t.track_id), label: `${t.title} — ${t.release}` }))} value={trackId} onChange={(e) => setTrackId(e.target.value)} />
+              <SelectField label={U.track} name="track" placeholder={U.trackPlaceholder} options={tracks.rows.map((t) => ({ value: String(t.track_id), label: `${t.title} — ${t.release}` }))} value={trackId} onChange={(e) => chooseTrack(e.target.value)} />
               {trackId &&
                 shares.map((s, i) => (
                   <ShareRow key={i}>

@@ -1,22 +1,20 @@
 import { useMemo } from 'react';
-import { DataTable, Pagination, SectionTitle, Stack, type DataTableColumn } from '@portal/kit';
+import { DataTable, Pagination, SectionTitle, Stack, useEndpointPage, type DataTableColumn, type EndpointPage } from '@portal/kit';
 import { SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, type Payout } from '@portal/contracts';
 import { formatDay, formatUsd } from '../support-common/format';
 import { ListFallback } from '../support-common/ListFallback';
 import { StatusBadge } from '../support-common/StatusBadge';
-import type { RemoteList } from '../support-common/use-remote-list';
-import { useRemoteList } from '../support-common/use-remote-list';
 
 const U = SUPPORT_UI.profile;
 
 /** The payout list state for the profile page (newest first, 10 a page). */
-export function usePayoutHistory(page: number): RemoteList<Payout> {
+export function usePayoutHistory(page: number): EndpointPage<Payout> {
   const limit = SUPPORT_LIMITS.payoutPageSize;
-  return useRemoteList<Payout>(E.getPayoutHistory, { limit, offset: (page - 1) * limit }, true);
+  return useEndpointPage(E.getPayoutHistory, { query: { limit, offset: (page - 1) * limit } }, { silent: true });
 }
 
 /** Payout history (beyond the spec): date, amount (USD), status, payment reference or rejection reason. */
-export function PayoutHistory({ list, page, onPage }: { list: RemoteList<Payout>; page: number; onPage(page: number): void }) {
+export function PayoutHistory({ list, page, onPage }: { list: EndpointPage<Payout>; page: number; onPage(page: number): void }) {
   const columns = useMemo<DataTableColumn<Payout>[]>(
     () => [
       { key: 'date', header: U.historyColumns[0], width: 120, render: (p) => formatDay(p.created_at) },

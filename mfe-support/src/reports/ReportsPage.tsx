@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { Button, Card, DataTable, MonthPickerField, PageHeader, Pagination, SectionTitle, SelectField, Stack, api, fieldError, notify, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, MonthPickerField, PageHeader, Pagination, SectionTitle, SelectField, Stack, api, fieldError, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { STORES, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, type ReportRow } from '@portal/contracts';
 import { fill, formatMonth } from '../support-common/format';
 import { ListFallback } from '../support-common/ListFallback';
 import { StatusBadge } from '../support-common/StatusBadge';
-import { useRemoteList } from '../support-common/use-remote-list';
 import { currentMonthInput, reportFormErrors, reportPayload, type ReportFormValues } from './report-form';
 
 const U = SUPPORT_UI.reports;
@@ -46,7 +45,7 @@ const Download = styled.a`
 export function ReportsPage() {
   const [page, setPage] = useState(1);
   const limit = SUPPORT_LIMITS.reportPageSize;
-  const list = useRemoteList<ReportRow>(E.getRequestedReports, { limit, offset: (page - 1) * limit });
+  const list = useEndpointPage(E.getRequestedReports, { query: { limit, offset: (page - 1) * limit } });
   const maxMonth = currentMonthInput();
 
   const formik = useFormik<ReportFormValues>({

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { Button, DataTable, Muted, PageHeader, Pagination, SelectField, theme, type DataTableColumn } from '@portal/kit';
+import { Button, DataTable, Muted, PageHeader, Pagination, SelectField, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, TICKET_STATUS_FILTERS, type TicketRow } from '@portal/contracts';
 import { fill, formatDay } from '../support-common/format';
 import { ListFallback } from '../support-common/ListFallback';
 import { StatusBadge } from '../support-common/StatusBadge';
-import { useRemoteList } from '../support-common/use-remote-list';
 import { NewTicketDialog } from './NewTicketDialog';
 
 const Toolbar = styled.div`
@@ -39,7 +38,7 @@ export function TicketsPage() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState(false);
   const limit = SUPPORT_LIMITS.ticketPageSize;
-  const list = useRemoteList<TicketRow>(E.getTicketListForUser, { status, limit, offset: (page - 1) * limit });
+  const list = useEndpointPage(E.getTicketListForUser, { query: { status, limit, offset: (page - 1) * limit } });
   const offset = (page - 1) * limit;
 
   const columns = useMemo<DataTableColumn<TicketRow>[]>(

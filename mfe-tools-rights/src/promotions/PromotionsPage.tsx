@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS as L, TOOLS_MESSAGES as M, TOOLS_UI as UI, type PromotionRow } from '@portal/contracts';
-import { Button, Card, DataTable, type DataTableColumn, Dialog, formatDate, PageHeader, Pagination, Stack, theme, VisuallyHidden } from '@portal/kit';
-import { usePromotions } from './use-promotions';
+import { PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS as L, TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, type PromotionRow } from '@portal/contracts';
+import { Button, Card, DataTable, type DataTableColumn, Dialog, formatDate, PageHeader, Pagination, Stack, theme, useDebouncedValue, useEndpointPage, VisuallyHidden } from '@portal/kit';
 
 const SearchInput = styled.input`
   width: min(360px, 100%);
@@ -37,14 +36,22 @@ const imageUrl = (image: string) => `${PROMOTION_IMAGE_URL_PREFIX}${encodeURICom
 /**
  * Promotions history (/marketing/promotions, areas §2, §8, §9): "Your Promotions History", a search box
  * ("Search...", 500 ms debounce), the table with "Click here" playlist links in a new tab and image
- * thumbnails opening "Preview Image", pagination, and "No Promotions Yet" when empty.
+ * thumbnails opening "Preview Image", pagination (15 a page; a new search starts from page 1), and "No
+ * Promotions Yet" when empty. The list is read through the kit's data layer (docs/decisions/025); a failed
+ * load shows the server's message as a toast (areas §8).
  */
 export default function PromotionsPage() {
   const [search, setSearch] = useState('');
-  const list = usePromotions(search);
+  const debounced = useDebouncedValue(search.trim(), L.searchDebounceMs);
+  // The page belongs to the search it was chosen for: another search starts from page 1.
+  const [paging, setPaging] = useState({ search: debounced, page: 1 });
+  const page = paging.search === debounced ? paging.page : 1;
+  const list = useEndpointPage(E.getCreatedPromotions, {
+    query: { limit: L.promotionsPageSize, offset: (page - 1) * L.promotionsPageSize, page, search: debounced },
+  });
   const [preview, setPreview] = useState<PromotionRow | null>(null);
   const columns: DataTableColumn<PromotionRow>[] = [
-    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => (list.page - 1) * L.promotionsPageSize + i + 1 },
+    { key: 'no', header: UI.columns.no, width: 48, render: (_, i) => (page - 1) * L.promotionsPageSize + i + 1 },
     { key: 'song', header: UI.columns.songName, render: (p) => p.song },
     { key: 'platform', header: UI.columns.platform, render: (p) => p.platform },
     { key: 'type', header: UI.columns.promotionType, render: (p) => p.type },
@@ -84,9 +91,9 @@ export default function PromotionsPage() {
             rows={list.rows}
             rowKey={(p) => p.promotion_id}
             loading={list.loading}
-            empty={list.failed ? UI.promotionsLoadFailed : list.searching ? UI.noPromotionMatch : M.noPromotions}
+            empty={list.failed ? UI.promotionsLoadFailed : debounced !== '' ? UI.noPromotionMatch : M.noPromotions}
           />
-          <Pagination page={list.page} total={list.total} pageSize={L.promotionsPageSize} onChange={list.setPage} />
+          <Pagination page={page} total={list.total} pageSize={L.promotionsPageSize} onChange={(next) => setPaging({ search: debounced, page: next })} />
         </Stack>
       </Card>
       <Dialog open={preview !== null} title={UI.previewImage} onClose={() => setPreview(null)} width={720} actions={<Button onClick={() => setPreview(null)}>{UI.close}</Button>}>

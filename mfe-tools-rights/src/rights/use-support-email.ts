@@ -1,19 +1,11 @@
-import { useEffect, useState } from 'react';
 import { AUTH_ENDPOINTS } from '@portal/contracts';
-import { api } from '@portal/kit';
+import { useEndpointQuery } from '@portal/kit';
 
-/** The support address for the misuse notice (areas §1 "{email}"), from GET getAppConfig (docs/decisions/001). */
+/**
+ * The support address for the misuse notice (areas §1 "{email}"), from GET getAppConfig (docs/decisions/001),
+ * asked once per page through the kit's data layer (docs/decisions/025); '' until it arrived or when it failed.
+ */
 export function useSupportEmail(): string {
-  const [email, setEmail] = useState('');
-  useEffect(() => {
-    let live = true;
-    api
-      .call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true })
-      .then((r) => live && setEmail(r.body?.support_email ?? ''))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return email;
+  const config = useEndpointQuery(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true, staleTime: Infinity });
+  return config.data?.body?.support_email ?? '';
 }

@@ -1,6 +1,5 @@
-import { TOOLS_UI as UI } from '@portal/contracts';
-import { SelectField } from '@portal/kit';
-import { useReleaseOptions } from './use-release-options';
+import { TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI } from '@portal/contracts';
+import { SelectField, useEndpointPage } from '@portal/kit';
 
 export type ReleaseAudioFieldsProps = {
   releaseId: string;
@@ -13,9 +12,17 @@ export type ReleaseAudioFieldsProps = {
   audioError?: string;
 };
 
-/** Select Release then Select Audio (areas §2, both required); the audio list loads once a release is chosen. */
+/**
+ * Select Release then Select Audio (areas §2, both required): the release options are all submitted
+ * releases, or only upcoming ones for the playlist pitch; the audio list loads once a release is chosen
+ * (cleared while another release's is awaited). Load failures only stop the loading state (areas §8:
+ * no message on rights lists).
+ */
 export function ReleaseAudioFields({ releaseId, audioId, onRelease, onAudio, upcomingOnly = false, releaseError, audioError }: ReleaseAudioFieldsProps) {
-  const { releases, audios, loadingReleases, loadingAudios } = useReleaseOptions(upcomingOnly, releaseId);
+  const releaseList = useEndpointPage(upcomingOnly ? E.getReleaseTitlesPlaylist : E.getReleaseTitles, {}, { silent: true });
+  const audioList = useEndpointPage(E.getReleaseAudioTitles, { query: { release_id: releaseId } }, { enabled: !!releaseId, silent: true, keepPrevious: false });
+  const [releases, audios] = [releaseList.rows, audioList.rows];
+  const [loadingReleases, loadingAudios] = [releaseList.loading, audioList.loading];
   const releasePlaceholder = loadingReleases ? UI.loading : releases.length ? UI.selectRelease : upcomingOnly ? UI.noUpcomingReleases : UI.noReleases;
   const audioPlaceholder = !releaseId ? UI.selectReleaseFirst : loadingAudios ? UI.loading : UI.selectAudio;
   return (

@@ -1,7 +1,7 @@
 import { routeToPreload, type RemoteRoute } from '../routing/routes';
 import { loadLayout } from '../layout/load-layout';
 import { loadRouteModule, preloadManifest } from './remote-registry';
-import { prefetchRouteData } from '../routing/prefetch-data';
+import { startRouteRequests } from '../routing/route-requests';
 
 /**
  * localStorage key of the session token: the kit's TOKEN_STORAGE_KEY (docs/decisions/001). The entry
@@ -23,7 +23,8 @@ export function nextTask(): Promise<void> {
  * shell's own code and shared libraries are still downloading, instead of after React rendered the
  * route (docs/decisions/010): the registry, the remote's manifest, then its remoteEntry.js and the
  * exposed module's chunks in parallel (preloadRemote). With a stored session the route's first GET
- * requests start at once (`firstRequests`, docs/decisions/013); the code loads start in the next task,
+ * requests start at once (`firstRequests`, docs/decisions/013, 025: the layout hands them to the data
+ * layer's QueryClient as prefetched queries); the code loads start in the next task,
  * so the entry's own task stays short and the page frame is painted before the federation runtime
  * resolves the shared modules (Total Blocking Time, first paint). loadRouteModule memoises, so
  * RemotePage later picks up the same promise; a failure here is forgotten and RemotePage loads again
@@ -33,7 +34,7 @@ export function preloadCurrentRoute(): RoutePreload {
   const token = storedToken();
   const loggedIn = token !== null;
   const route = routeToPreload(window.location.pathname, loggedIn);
-  if (loggedIn) prefetchRouteData(route?.firstRequests, token);
+  if (loggedIn) startRouteRequests(route?.firstRequests, token);
   if (route) preloadManifest(route.remote);
   const settled = nextTask().then(() => {
     const loads: Promise<unknown>[] = [];

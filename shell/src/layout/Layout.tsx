@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SHELL, SHELL_TEXT } from '@portal/contracts';
-import { Button, theme } from '@portal/kit';
+import { Button, PortalQueryProvider, prefetchEndpoint, theme } from '@portal/kit';
+import { shellQueryClient } from '../data/shell-query-client';
+import { findRoute, PROTECTED_ROUTES } from '../routing/routes';
 import { useMediaQuery } from './use-media-query';
 import { loadChrome, loadedChrome } from './load-chrome';
 import type { LayoutChrome } from './LayoutChrome';
@@ -97,7 +99,8 @@ function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
 }
 
 /**
- * The common layout of protected routes (core §2): drawer, top bar, page, logout dialog. The page's
+ * The common layout of protected routes (core §2): drawer, top bar, page, logout dialog, inside the
+ * data layer's QueryClient (docs/decisions/025). The page's
  * area renders at once; the drawer, the top bar and the logout dialog (the "chrome", its own chunk) are
  * requested once the page's content is shown, and until then empty slots of the same size hold their
  * place, so nothing moves when they arrive (docs/decisions/010, "The page before the chrome"). If the
@@ -106,14 +109,26 @@ function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
 export function Layout() {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
-  const [overlayOpen, setOverlayOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { pathname } = useLocation();
   const toggleRef = useRef<HTMLDivElement>(null);
   const [chrome, retryChrome] = useChrome();
+  const client = shellQueryClient();
 
-  // The overlay closes when the page changes or the window grows past 700 px.
-  useEffect(() => setOverlayOpen(false), [pathname, small]);
+  // Route entry (docs/decisions/025): a page's first requests start with the navigation, alongside its
+  // code, not after it rendered. A request already cached fresh or under way is not sent again.
+  useEffect(() => {
+    for (const request of findRoute(pathname, PROTECTED_ROUTES)?.firstRequests ?? []) {
+      void prefetchEndpoint(client, { method: 'GET', path: request.path }, { query: request.query });
+    }
+  }, [client, pathname]);
+
+  // The overlay belongs to the page and the window size it was opened on: it is closed once the page
+  // changes or the window grows past 700 px.
+  const overlayPlace = `${small ? 'small' : 'wide'} ${pathname}`;
+  const [overlayOpenAt, setOverlayOpenAt] = useState<string | null>(null);
+  const overlayOpen = overlayOpenAt === overlayPlace;
+  const setOverlayOpen = (value: boolean) => setOverlayOpenAt(value ? overlayPlace : null);
 
   const open = small ? overlayOpen : desktopOpen;
   const closeOverlay = () => {
@@ -123,7 +138,7 @@ export function Layout() {
   const ready = chrome && chrome !== 'failed' ? chrome : undefined;
 
   return (
-    <>
+    <PortalQueryProvider client={client}>
       <SkipLink href="#main-content">Skip to content</SkipLink>
       {ready ? (
         <ready.Drawer
@@ -144,7 +159,7 @@ export function Layout() {
           <ready.TopBar
             small={small}
             drawerOpen={open}
-            onToggleDrawer={() => (small ? setOverlayOpen((value) => !value) : setDesktopOpen((value) => !value))}
+            onToggleDrawer={() => (small ? setOverlayOpen(!overlayOpen) : setDesktopOpen((value) => !value))}
           />
         ) : (
           <TopBarSlot data-testid="top-bar-slot">
@@ -166,6 +181,6 @@ export function Layout() {
           <ready.UserDetailsLoader />
         </>
       )}
-    </>
+    </PortalQueryProvider>
   );
 }

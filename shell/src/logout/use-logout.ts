@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { AUTH_ENDPOINTS, PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
-import { api, useSession, useUserDetails } from '@portal/kit';
+import { api, useQueryClient, useSession, useUserDetails } from '@portal/kit';
 
 /** Longest wait for POST /api/logout before leaving anyway. */
 const LOGOUT_CALL_CAP_MS = 3000;
@@ -9,10 +9,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Logout (core §2): loader, POST /api/logout (failure ignored: the session ends here regardless),
- * clear the session and user details, then after SHELL.logoutRedirectMs (1 s) go to PUBLIC_SITE_PATH.
+ * clear the session, the user details and the data layer's cache (no answer of this session stays in
+ * memory, docs/decisions/025), then after SHELL.logoutRedirectMs (1 s) go to PUBLIC_SITE_PATH.
  */
 export function useLogout(): { busy: boolean; logout(): Promise<void> } {
   const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
   const logout = useCallback(async () => {
     setBusy(true);
     // The call reads the token now, before the session is cleared below.
@@ -20,7 +22,8 @@ export function useLogout(): { busy: boolean; logout(): Promise<void> } {
     await Promise.race([call, sleep(LOGOUT_CALL_CAP_MS)]);
     useSession.getState().clear();
     useUserDetails.getState().reset();
+    client.clear();
     setTimeout(() => window.location.assign(PUBLIC_SITE_PATH), SHELL.logoutRedirectMs);
-  }, []);
+  }, [client]);
   return { busy, logout };
 }

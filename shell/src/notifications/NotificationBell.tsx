@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type UIEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, SHELL, SHELL_TEXT } from '@portal/contracts';
-import { api, ApiError, formatDate, Loader, theme } from '@portal/kit';
+import { ApiError, endpointKey, endpointScope, formatDate, Loader, theme, useEndpointPages, useEndpointQuery, useQueryClient } from '@portal/kit';
 import { Icon } from '../layout/icons';
 import { IconButton } from '../layout/IconButton';
-import { linkify, toNotificationView, type NotificationView } from './notification';
+import { linkify, toNotificationView } from './notification';
 
 const Wrap = styled.div`
   position: relative;
@@ -77,6 +77,24 @@ const Empty = styled.p`
 /** An endpoint that answers 404 is not deployed yet: stop asking it for this page's life. */
 const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
 
+/** checkNotificationBell answers the badge at the envelope's top level: `notification_icon` 1 or 0. */
+const hasNewIn = (envelope: object | undefined) => Boolean(Number((envelope as { notification_icon?: unknown } | undefined)?.notification_icon ?? 0));
+
+/**
+ * The "new" badge (core §2) through the data layer (docs/decisions/025): asked when the bell mounts,
+ * every SHELL.notificationPollMs (60 s) and when the window regains focus; silent. A 404 (no
+ * notifications API deployed) stops the polling.
+ */
+function useBellBadge(): boolean {
+  const badge = useEndpointQuery(AUTH_ENDPOINTS.checkNotificationBell, {}, {
+    silent: true,
+    staleTime: 0,
+    refetchInterval: (query) => (isMissing(query.state.error) ? false : SHELL.notificationPollMs),
+    refetchOnWindowFocus: (query) => !isMissing(query.state.error),
+  });
+  return hasNewIn(badge.data);
+}
+
 /**
  * Notification bell (core §2): "new" badge polled every 60 s, dropdown of pages of 20 loading more
  * within 70 px of the bottom, "No notification yet." when empty, closes on an outside click or Esc.
@@ -87,66 +105,7 @@ export function NotificationBell() {
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [hasNew, setHasNew] = useState(false);
-  const [items, setItems] = useState<NotificationView[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [done, setDone] = useState(false);
-  const [stale, setStale] = useState(false);
-
-  useEffect(() => {
-    let stopped = false;
-    const poll = () => {
-      api.call(AUTH_ENDPOINTS.checkNotificationBell, {}, { silent: true }).then(
-        (envelope) => {
-          if (stopped) return;
-          const fresh = Boolean(Number(envelope.notification_icon ?? 0));
-          setHasNew(fresh);
-          // A poll that sees new items refreshes a list already loaded (docs/decisions/017).
-          if (fresh) setStale(true);
-        },
-        (error: unknown) => {
-          if (isMissing(error) && timer) clearInterval(timer);
-        },
-      );
-    };
-    poll();
-    // Read by poll's answers only, which arrive after this line ran.
-    const timer = setInterval(poll, SHELL.notificationPollMs);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, []);
-
-  const loadPage = useCallback(async (offset: number) => {
-    setLoading(true);
-    try {
-      const envelope = await api.call(AUTH_ENDPOINTS.getNotificationsForUser, { query: { offset } }, { silent: true });
-      const rows = Array.isArray(envelope.body) ? envelope.body : [];
-      setItems((current) => [...(offset === 0 ? [] : current), ...rows.map(toNotificationView)]);
-      setDone(rows.length < SHELL.notificationPageSize);
-    } catch {
-      setDone(true);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    setHasNew(false);
-    // Each opening shows the newest page (docs/decisions/017), not the list of the first opening.
-    void loadPage(0);
-    setStale(false);
-  }, [open, loadPage]);
-
-  // While the list is open, a poll that sees new items reloads it (a closed list reloads when opened:
-  // reading the first page marks everything seen, so it is not read behind the artist's back).
-  useEffect(() => {
-    if (!stale || !open || loading) return;
-    setStale(false);
-    void loadPage(0);
-  }, [stale, open, loading, loadPage]);
+  const hasNew = useBellBadge();
 
   useEffect(() => {
     if (!open) return;
@@ -160,12 +119,6 @@ export function NotificationBell() {
       document.removeEventListener('touchstart', onPointerDown);
     };
   }, [open]);
-
-  const onScroll = (event: UIEvent<HTMLUListElement>) => {
-    const list = event.currentTarget;
-    if (loading || done) return;
-    if (list.scrollHeight - list.scrollTop - list.clientHeight <= SHELL.notificationLoadMorePx) void loadPage(items.length);
-  };
 
   return (
     <Wrap
@@ -190,45 +143,85 @@ export function NotificationBell() {
         <Icon name="bell" size={22} />
         {hasNew && <Badge>new</Badge>}
       </IconButton>
-      {open && (
-        <Panel id={panelId} role="region" aria-label="Notifications">
-          <PanelHead>Notifications</PanelHead>
-          {items.length === 0 && loading ? (
-            <Loader />
-          ) : items.length === 0 ? (
-            <Empty>{SHELL_TEXT.noNotifications}</Empty>
-          ) : (
-            <List onScroll={onScroll}>
-              {items.map((item) => (
-                <Item key={item.key}>
-                  <p>
-                    {item.link && (
-                      <Link to={item.link} className="notification-open" onClick={() => setOpen(false)}>
-                        {item.text}
-                      </Link>
-                    )}
-                    {!item.link && linkify(item.text).map((part, i) =>
-                      part.kind === 'link' ? (
-                        <a key={i} href={part.value} target="_blank" rel="noopener noreferrer">
-                          {part.value}
-                        </a>
-                      ) : (
-                        <span key={i}>{part.value}</span>
-                      ),
-                    )}
-                  </p>
-                  {item.time !== undefined && <time>{formatDate(item.time, SHELL_TEXT.notificationTimeFormat)}</time>}
-                </Item>
-              ))}
-              {loading && (
-                <li>
-                  <Loader />
-                </li>
-              )}
-            </List>
-          )}
-        </Panel>
-      )}
+      {open && <NotificationPanel id={panelId} hasNew={hasNew} onNavigate={() => setOpen(false)} />}
     </Wrap>
+  );
+}
+
+/**
+ * The open dropdown: the newest page first (each opening starts from it, the pages are not kept once
+ * the panel closes), the next page within SHELL.notificationLoadMorePx of the bottom. Reading the first
+ * page marks every notification seen, so once it arrived the badge is asked again; a poll that sees new
+ * items while the panel is open reloads the list (docs/decisions/017, 025).
+ */
+function NotificationPanel({ id, hasNew, onNavigate }: { id: string; hasNew: boolean; onNavigate(): void }) {
+  const client = useQueryClient();
+  const list = useEndpointPages(AUTH_ENDPOINTS.getNotificationsForUser, (offset) => ({ query: { offset } }), {
+    pageSize: SHELL.notificationPageSize,
+    silent: true,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const items = useMemo(() => list.rows.map(toNotificationView), [list.rows]);
+  const { reload, loading } = list;
+
+  // Mark read: reading the first page clears the server's badge. It goes at once on opening, and the
+  // badge is asked again each time a list arrived (the server's answer, not this guess, then shows).
+  useEffect(() => {
+    const key = endpointKey(AUTH_ENDPOINTS.checkNotificationBell);
+    client.setQueryData(key, (envelope: object | undefined) => (envelope ? { ...envelope, notification_icon: 0 } : envelope));
+  }, [client]);
+  useEffect(() => {
+    if (!loading) void client.invalidateQueries({ queryKey: endpointScope(AUTH_ENDPOINTS.checkNotificationBell) });
+  }, [client, loading, list.rows]);
+
+  // New items while the list is open: read them again (which marks them seen in turn).
+  useEffect(() => {
+    if (hasNew && !loading) reload();
+  }, [hasNew, loading, reload]);
+
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const element = event.currentTarget;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight <= SHELL.notificationLoadMorePx) list.loadMore();
+  };
+
+  return (
+    <Panel id={id} role="region" aria-label="Notifications">
+      <PanelHead>Notifications</PanelHead>
+      {items.length === 0 && list.loading ? (
+        <Loader />
+      ) : items.length === 0 ? (
+        <Empty>{SHELL_TEXT.noNotifications}</Empty>
+      ) : (
+        <List onScroll={onScroll}>
+          {items.map((item) => (
+            <Item key={item.key}>
+              <p>
+                {item.link && (
+                  <Link to={item.link} className="notification-open" onClick={onNavigate}>
+                    {item.text}
+                  </Link>
+                )}
+                {!item.link && linkify(item.text).map((part, i) =>
+                  part.kind === 'link' ? (
+                    <a key={i} href={part.value} target="_blank" rel="noopener noreferrer">
+                      {part.value}
+                    </a>
+                  ) : (
+                    <span key={i}>{part.value}</span>
+                  ),
+                )}
+              </p>
+              {item.time !== undefined && <time>{formatDate(item.time, SHELL_TEXT.notificationTimeFormat)}</time>}
+            </Item>
+          ))}
+          {list.loading && (
+            <li>
+              <Loader />
+            </li>
+          )}
+        </List>
+      )}
+    </Panel>
   );
 }

@@ -40,6 +40,15 @@ describe('compatibility gate', () => {
     expect(findIncompatibilities(candidate, later).map((p) => p.package)).toEqual(['ky', 'dayjs', 'react-hot-toast', 'some-new-singleton']);
   });
 
+  it('refuses a remote built against another major of the data layer (docs/decisions/025)', () => {
+    const withQuery = { ...shell, '@tanstack/react-query': '5.108.0' };
+    const react = { react: '19.3.1', 'react-dom': '19.3.1' };
+    expect(findIncompatibilities({ ...react, '@tanstack/react-query': '5.90.0' }, withQuery)).toEqual([]);
+    expect(findIncompatibilities({ ...react, '@tanstack/react-query': '4.36.1' }, withQuery)).toEqual([
+      { package: '@tanstack/react-query', candidate: '4.36.1', shell: '5.108.0' },
+    ]);
+  });
+
   it('refuses a remote that bundles its own React instead of sharing it', () => {
     const problems = findIncompatibilities({ zustand: '5.0.0', '@portal/kit': '0.1.0' }, shell);
     expect(problems).toEqual([

@@ -9,7 +9,7 @@
  * fewer. The gate now checks every package the shell shares (its shared-versions.json, written from the
  * shell's shared config), so a package added to the shell's shared config later is gated too.
  */
-export const GATED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', 'zustand', '@portal/kit'] as const;
+export const GATED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components', 'zustand', '@portal/kit', '@tanstack/react-query'] as const;
 
 /**
  * Packages a remote must share, never bundle: a remote renders React elements into the shell's tree, so a

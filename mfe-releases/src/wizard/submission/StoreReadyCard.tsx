@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { api, Button, Card, Loader, Muted, SectionTitle, Stack, theme } from '@portal/kit';
+import { Button, Card, Loader, Muted, SectionTitle, Stack, theme, useEndpointQuery } from '@portal/kit';
 import { DISTRIBUTION_ENDPOINTS, QC_UI, type StoreReadyChecklist } from '@portal/contracts';
 import { QcProblems } from '../song-info/TrackQcPanel';
 
@@ -19,6 +18,11 @@ const State = styled.span<{ $status: string }>`
 
 const label = (status: string) => (status === 'passed' ? QC_UI.passed : status === 'refused' ? QC_UI.refused : QC_UI.checking);
 
+/** How often (ms) the checklist is asked again while a file is still being checked. */
+const CHECKING_POLL_MS = 2000;
+
+const isChecking = (list: StoreReadyChecklist | null | undefined) => !!list?.items.some((i) => i.status === 'checking');
+
 /**
  * The store-ready checklist of the release on the Submission tab (docs/decisions/020;
  * GET /api/getStoreReadiness): the artwork and every track with its QC status and problems. Asked
@@ -26,31 +30,15 @@ const label = (status: string) => (status === 'passed' ? QC_UI.passed : status =
  * while anything is refused or checking.
  */
 export function StoreReadyCard({ releaseId }: { releaseId: number }) {
-  const [list, setList] = useState<StoreReadyChecklist | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setFailed(false);
-    const load = () => {
-      api
-        .call(DISTRIBUTION_ENDPOINTS.getStoreReadiness, { query: { release_id: releaseId } }, { silent: true })
-        .then((answer) => {
-          if (cancelled || !answer.body) return;
-          setList(answer.body);
-          if (answer.body.items.some((i) => i.status === 'checking')) timer = setTimeout(load, 2000);
-        })
-        .catch(() => !cancelled && setFailed(true));
-    };
-    load();
-    return () => {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [releaseId, attempt]);
+  // Polled through the data layer (docs/decisions/025): every 2 s while a file is being checked, never after a failure.
+  const readiness = useEndpointQuery(DISTRIBUTION_ENDPOINTS.getStoreReadiness, { query: { release_id: releaseId } }, {
+    silent: true,
+    staleTime: 0,
+    refetchInterval: (query) => (!query.state.error && isChecking(query.state.data?.body) ? CHECKING_POLL_MS : false),
+  });
+  const failed = readiness.isError && !readiness.isFetching;
+  const list = readiness.data?.body ?? null;
+  const retry = () => void readiness.refetch();
 
   return (
     <Card>
