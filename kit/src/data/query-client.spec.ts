@@ -1,4 +1,6 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api/api-error';
+import { endpointKey } from './endpoint-key';
 import { createPortalQueryClient, QUERY_STALE_MS, shouldRetryQuery } from './query-client';
 
 describe('the portal QueryClient (docs/decisions/025)', () => {
@@ -10,9 +12,11 @@ describe('the portal QueryClient (docs/decisions/025)', () => {
     expect(shouldRetryQuery(0, new Error('boom'))).toBe(false);
   });
 
-  it('keeps answers fresh 30 s and does not refetch on focus unless a query asks', () => {
+  it('keeps artist answers fresh 30 s, asks the console’s lists again on every opening, and does not refetch on focus unless a query asks', () => {
     const options = createPortalQueryClient().getDefaultOptions();
-    expect(options.queries?.staleTime).toBe(QUERY_STALE_MS);
+    const staleTime = options.queries?.staleTime as unknown as (query: { queryKey: QueryKey }) => number;
+    expect(staleTime({ queryKey: endpointKey({ method: 'GET', path: 'getCatelogListWeb' }, { query: { page: 1 } }) })).toBe(QUERY_STALE_MS);
+    expect(staleTime({ queryKey: endpointKey({ method: 'GET', path: 'ops/support/tickets' }, { query: { page: 1 } }) })).toBe(0);
     expect(options.queries?.refetchOnWindowFocus).toBe(false);
     expect(options.mutations?.retry).toBe(false);
   });
