@@ -1,7 +1,7 @@
 import { CATALOG_FIRST_REQUESTS, catalogListQuery } from '../releases/catalog.request';
 import { DASHBOARD_FIRST_REQUESTS, DASHBOARD_LIST_LIMIT } from '../content/content.request';
-import { CONTENT_ENDPOINTS } from '../content/content.endpoints';
-import { RELEASE_ENDPOINTS } from '../releases/releases.endpoints';
+import { CONTENT_ENDPOINTS } from '../content/content.routes';
+import { RELEASE_ENDPOINTS } from '../releases/releases.routes';
 import { prefetchKey, querySearchParams } from './prefetch';
 
 describe('catalogListQuery (core §9 page size 25, offset (page - 1) * 25)', () => {

@@ -1,0 +1,7 @@
+import type * as yup from 'yup';
+import { defineRoute } from '../common/endpoint';
+import type { LegalDocument } from './legal';
+
+export const LEGAL_ENDPOINTS = {
+  getLegalPage: defineRoute<undefined, LegalDocument>({ method: 'GET', path: 'legal/:page', access: 'public', tag: 'content' }),
+} as const;
