@@ -68,6 +68,7 @@ export const AUTH_SERVER = {
       'carries the attempt’s `signup_token` for the OTP screen); 429 rate limit.',
     body: loginSchema,
     headers: [captchaHeader],
+    codes: { 403: ['not_verified'] },
     errors: [400, 403, 429],
   },
   forgetPassword: {

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 
 /**
  * The public legal pages (core §2 /signup "distribution terms and privacy policy"; the wizard's and the

@@ -21,12 +21,14 @@ export const DELIVERY_SERVER = {
     summary: 'Queue a failed delivery again (audited).' + ROLE('reviewer'),
     description: '409 notFailed.',
     body: deliveryIdSchema,
+    codes: { 409: ['not_failed'] },
     errors: [400, 403, 404, 409],
   },
   opsStoreTakedown: {
     summary: 'Take a delivered release down from one store: its takedown message is delivered there (audited).' + ROLE('reviewer'),
     description: '409 notDelivered.',
     body: storeTakedownSchema,
+    codes: { 409: ['not_delivered'] },
     errors: [400, 403, 404, 409],
   },
   opsDeliveryTargets: {
@@ -36,6 +38,7 @@ export const DELIVERY_SERVER = {
   opsSaveDeliveryTarget: {
     summary: 'Create (no target_id) or change a delivery target; credentials are encrypted at rest and never answered; an empty password or key keeps the stored one (audited).' + ROLE('admin'),
     body: deliveryTargetSchema,
-    errors: [400, 403, 404],
+    codes: { 409: ['target_exists'] },
+    errors: [400, 403, 404, 409],
   },
 } satisfies ServerDocs;

@@ -27,6 +27,7 @@ export const DISTRIBUTION_SERVER = {
     summary: 'The ERN 4.3 NewReleaseMessage of an approved (or the takedown form of a taken-down) release for one store, as an XML download.' + ROLE,
     description: 'Validated against the ERN 4.3 schema before it is answered. 409 ddexNotApproved; 422 ddexInvalid with the schema errors.',
     query: ddexQuerySchema,
+    codes: { 409: ['not_approved', 'artwork_missing', 'audio_missing'], 422: ['ddex_invalid'] },
     errors: [400, 403, 404, 409, 422],
   },
 } satisfies ServerDocs;

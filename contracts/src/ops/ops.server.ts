@@ -15,13 +15,15 @@ export const OPS_SERVER = {
   staffTotpEnrol: {
     summary: 'Start TOTP enrolment (staff only): an otpauth:// URI and its QR code',
     description: '409 once enrolment is confirmed by a first valid code; 403 for a non-staff caller.',
+    codes: { 409: ['totp_enrolled'] },
     errors: [403, 409],
   },
   staffTotpVerify: {
     summary: 'Pass the second factor for this session with a current TOTP code (confirms enrolment the first time)',
     description: 'A code is accepted once (replays are refused).',
     body: totpVerifySchema,
-    errors: [400, 403],
+    codes: { 400: ['totp_invalid', 'totp_not_enrolled'], 429: ['totp_locked'] },
+    errors: [400, 403, 429],
   },
   reviewQueue: {
     summary: 'Releases in review, oldest first, with their age.' + ROLE('reviewer'),
@@ -42,12 +44,14 @@ export const OPS_SERVER = {
     summary: 'Approve a release in review; assigns a UPC and ISRCs in the same transaction; tells the artist.' + ROLE('reviewer'),
     description: '409 when the release is not in review (also for the loser of two concurrent approvals); 403 ownRelease for a release of the reviewer’s own account (four-eyes); 409 with the code’s owner when an entered UPC or ISRC belongs to another release or owner.',
     body: opsReleaseIdSchema,
-    errors: [400, 403, 404, 409],
+    codes: { 400: ['upc_in_use', 'isrc_in_use'], 403: ['four_eyes'], 409: ['not_reviewable', 'upc_clash', 'isrc_clash', 'identifier_busy', 'upc_in_use', 'isrc_in_use'], 422: ['upc_exhausted', 'isrc_exhausted'] },
+    errors: [400, 403, 404, 409, 422],
   },
   rejectRelease: {
     summary: 'Reject a release in review with reasons from the catalogue and an optional note; tells the artist.' + ROLE('reviewer'),
     description: '403 ownRelease for a release of the reviewer’s own account (four-eyes).',
     body: opsRejectSchema,
+    codes: { 403: ['four_eyes'], 409: ['not_reviewable'] },
     errors: [400, 403, 404, 409],
   },
   takedownRelease: {
@@ -65,6 +69,7 @@ export const OPS_SERVER = {
     summary: 'Approve, reject (with a reason) or take down a video release; tells the artist.' + ROLE('reviewer'),
     description: '403 ownVideo for a video of the reviewer’s own account (four-eyes).',
     body: opsVideoReviewSchema,
+    codes: { 400: ['upc_in_use', 'isrc_in_use'], 403: ['four_eyes'], 409: ['not_reviewable'] },
     errors: [400, 403, 404, 409],
   },
   platformStatus: {
@@ -100,24 +105,28 @@ export const OPS_SERVER = {
     summary: 'Give a verified account a staff role (as the CLI `staff add`); audited.' + ROLE('admin'),
     description: '400 staffNoAccount when no verified account has the e-mail; 403 staffSelf for the caller.',
     body: opsStaffAddSchema,
+    codes: { 400: ['no_account'] },
     errors: [400, 403],
   },
   setStaffRoles: {
     summary: 'Replace a staff member’s roles; audited with before and after.' + ROLE('admin'),
     description: '404 when the user is not staff; 403 staffSelf for the caller (an admin’s own roles are changed by another admin).',
     body: opsStaffRolesSchema,
+    codes: { 403: ['staff_self'] },
     errors: [400, 403, 404],
   },
   removeStaff: {
     summary: 'Remove a staff member: roles, TOTP secret and console sessions go at once; audited.' + ROLE('admin'),
     description: '404 when the user is not staff; 403 staffSelf.',
     body: opsStaffUserSchema,
+    codes: { 403: ['staff_self'] },
     errors: [403, 404],
   },
   resetStaffTotp: {
     summary: 'Delete a staff member’s TOTP secret and end their console sessions; they enrol again; audited.' + ROLE('admin'),
     description: '404 when the user is not staff; 403 staffSelf.',
     body: opsStaffUserSchema,
+    codes: { 403: ['staff_self'] },
     errors: [403, 404],
   },
   addNews: {
@@ -185,6 +194,7 @@ export const OPS_SERVER = {
   replyTicket: {
     summary: 'Reply as Support Team (bell and e-mail to the artist).' + ROLE('support'),
     body: opsTicketReplySchema,
+    codes: { 409: ['ticket_closed'] },
     errors: [400, 403, 404, 409],
   },
   closeTicket: {
@@ -201,12 +211,14 @@ export const OPS_SERVER = {
     summary: 'Mark a requested or in-payment payout paid with its bank reference; the message states amount, account and reference.' + ROLE('finance'),
     description: '403 ownPayout for a payout of the finance member’s own account (four-eyes).',
     body: opsPayoutPaidSchema,
+    codes: { 403: ['four_eyes'], 409: ['not_open'] },
     errors: [400, 403, 404, 409],
   },
   rejectPayout: {
     summary: 'Reject a requested or in-payment payout with a reason; the amount is credited back in the same transaction.' + ROLE('finance'),
     description: '403 ownPayout for a payout of the finance member’s own account (four-eyes).',
     body: opsPayoutRejectSchema,
+    codes: { 403: ['four_eyes'], 409: ['not_open'] },
     errors: [400, 403, 404, 409],
   },
   listAudit: {

@@ -15,6 +15,7 @@ export const PAYOUT_DESK_SERVER = {
     summary: 'Put the selected requested payouts in a new bank run (one transaction); they become in_payment; audited.' + ROLE,
     description: '409 when one is not requested or has no complete bank details; 403 when one is of the caller’s own account (four-eyes); 404 for an unknown id.',
     body: payoutRunSchema,
+    codes: { 403: ['four_eyes'], 409: ['not_requested', 'bank_missing', 'bank_changed'] },
     errors: [400, 403, 404, 409],
   },
   paymentRuns: {

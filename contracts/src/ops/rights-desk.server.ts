@@ -15,6 +15,7 @@ export const RIGHTS_DESK_SERVER = {
     summary: 'Approve or reject (with a reason) a request in review, once; audited in the same transaction; the artist’s bell is told.' + ROLE,
     description: '409 alreadyDecided when it is no longer in review (of two concurrent decisions one wins); 404 for an unknown kind and id.',
     body: rightsDecideSchema,
+    codes: { 409: ['already_decided'] },
     errors: [400, 403, 404, 409],
   },
 } satisfies ServerDocs;

@@ -97,6 +97,7 @@ export const RELEASE_SERVER = {
       'Re-validates the whole release in one transaction; the terms must be accepted (termsRequired). ' +
       '409 alreadySubmitted when it is not draft or rejected, or a concurrent submit won.',
     body: submitSchema,
+    codes: { 400: ['store_not_ready'] },
     errors: [400, 403, 404, 409],
   },
   deleteDraft: {
@@ -148,7 +149,8 @@ export const RELEASE_SERVER = {
       'A failed upload leaves no file and no row. 403 away / revoked.',
     query: uploadQuerySchema,
     response: uploadDocSchema,
-    errors: [400, 403, 413, 415],
+    codes: { 413: ['upload_quota'], 415: ['artwork_unreadable'], 422: ['artwork_qc'], 429: ['upload_rate'] },
+    errors: [400, 403, 413, 415, 422, 429],
   },
   artworkFile: {
     summary: 'Artwork bytes (public, cached a year: names are random and never reused)',

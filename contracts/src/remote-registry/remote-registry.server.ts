@@ -110,6 +110,7 @@ export const REMOTE_REGISTRY_SERVER = {
     description: 'Without `to`, the version that was live before the live one (activation history; bad and pruned versions skipped). A bad `to` is refused (409) unless `force`. Passes the pre-activation check (422). Passes the compatibility gate again (422), loses to a concurrent activation (409), refuses a pruned or unknown version (404).',
     body: remoteRollbackSchema,
     response: rollbackDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_live_version', 'nothing_to_roll_back_to', 'pruned_version', 'unknown_version'], 409: ['already_live', 'activation_conflict'] },
     errors: [400, 403, 404, 409, 422, 503],
   },
   markRemoteVersionBad: {
@@ -117,6 +118,7 @@ export const REMOTE_REGISTRY_SERVER = {
     description: 'Rollback skips a bad version; rollback, deploy and activation refuse it unless forced (409). Audited. A live version stays live: roll back.',
     body: remoteMarkBadSchema,
     response: yup.object({ remote: yup.string().required(), version: yup.string().required(), live: yup.boolean().required() }),
+    codes: { 403: ['ops_admin_required'], 404: ['unknown_version'] },
     errors: [400, 403, 404],
   },
   startRemoteCanary: {
@@ -124,18 +126,21 @@ export const REMOTE_REGISTRY_SERVER = {
     description: 'Sticky per browser. Gate and pre-activation check (422); a bad version is refused (409) unless force; 404 without a live version. A new live version ends the canary.',
     body: canarySchema,
     response: canaryDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_live_version', 'unknown_version'], 409: ['already_live'] },
     errors: [400, 403, 404, 409, 422, 503],
   },
   stopRemoteCanary: {
     summary: 'End the canary of a remote: every browser gets the live version (admins)',
     body: remoteOnlySchema,
     response: canaryDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_canary'] },
     errors: [400, 403, 404, 409],
   },
   promoteRemoteCanary: {
     summary: 'Make the canary the live version for everyone (admins)',
     body: remoteOnlySchema,
     response: rollbackDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_canary'], 409: ['activation_conflict'] },
     errors: [400, 403, 404, 409, 422, 503],
   },
   pinRemoteVersion: {
@@ -143,12 +148,14 @@ export const REMOTE_REGISTRY_SERVER = {
     description: 'Sets a signed cookie that /remotes.json honours for this browser only; `version: null` unpins. 404 unknown or pruned version.',
     body: pinSchema,
     response: yup.object({ remote: yup.string().required(), version: yup.string().nullable() }),
+    codes: { 404: ['unknown_version'] },
     errors: [400, 403, 404],
   },
   reportRemoteLoad: {
     summary: 'The shell reports one load of a remote version (navigator.sendBeacon; no personal data)',
     description: 'Counted only for the live or canary version of the remote; rate-limited per client (429). A canary or new live version whose failures cross the threshold in the window is rolled back by itself, marked bad, audited and admins are notified.',
     body: beaconSchema,
+    codes: { 429: ['too_many_reports'] },
     errors: [400, 429],
   },
   listRemoteDeployTokens: {
@@ -166,6 +173,7 @@ export const REMOTE_REGISTRY_SERVER = {
     summary: 'Revoke a deploy token (admins): it is refused from now on',
     body: deployTokenRevokeSchema,
     response: deployTokenDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['unknown_token'] },
     errors: [400, 403, 404],
   },
   deployRemoteVersion: {
@@ -173,6 +181,7 @@ export const REMOTE_REGISTRY_SERVER = {
     description:
       'Authorization: Bearer <deploy token> of this remote (401 without a valid one, 403 for another remote). Body: the tarball (Content-Type application/gzip or application/x-tar, 415 otherwise), at most REMOTE_UPLOAD_MAX_MB (413); files and folders only, no links, no path leaving the folder (400, nothing stored). Then as `remote deploy`: gate (422), pre-activation check (422), one deploy of a remote at a time (409 naming the winner). `?force=true` deploys a version marked bad.',
     response: deployResultDoc,
+    codes: { 400: ['bad_bundle', 'unsafe_bundle', 'not_built', 'bad_remote'], 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 409: ['version_exists', 'deploy_in_progress', 'bad_version'], 413: ['bundle_too_large'], 415: ['bad_bundle_type'], 422: ['incompatible_remote', 'check_failed'], 503: ['gate_unavailable'] },
     errors: [400, 401, 403, 409, 413, 415, 422, 503],
   },
   rollbackRemoteByToken: {
@@ -180,6 +189,7 @@ export const REMOTE_REGISTRY_SERVER = {
     description: 'As the console rollback: without `to`, the version that was live before. 401 without a valid deploy token, 403 for another remote.',
     body: tokenRollbackSchema,
     response: deployResultDoc,
+    codes: { 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 404: ['no_live_version', 'nothing_to_roll_back_to', 'pruned_version', 'unknown_version'], 409: ['already_live', 'activation_conflict'] },
     errors: [400, 401, 403, 404, 409, 422, 503],
   },
   activateRemoteByToken: {
@@ -187,6 +197,7 @@ export const REMOTE_REGISTRY_SERVER = {
     description: '401 without a valid deploy token, 403 for another remote; gate and pre-activation check (422), bad version (409 unless force).',
     body: tokenActivateSchema,
     response: deployResultDoc,
+    codes: { 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 404: ['unknown_version'], 409: ['activation_conflict', 'bad_version'], 422: ['incompatible_remote'] },
     errors: [400, 401, 403, 404, 409, 422, 503],
   },
 } satisfies ServerDocs;

@@ -9,6 +9,7 @@ export const ROYALTY_SERVER = {
   statementUpload: {
     summary: 'Upload a statement file (multipart field "file"), streamed to disk with its SHA-256; answers the header and first 20 rows.' + ROLE,
     description: '409 duplicateFile when a live import has the same SHA-256; 400 when the bytes are not text; 413 beyond 2 GB.',
+    codes: { 409: ['duplicate_file'] },
     errors: [400, 403, 409, 413],
   },
   statementStart: {
@@ -29,6 +30,7 @@ export const ROYALTY_SERVER = {
   statementRollback: {
     summary: 'Roll an applied import back as a whole (its credits leave the ledger); refused once a payout was requested after it.' + ROLE,
     body: statementImportIdSchema,
+    codes: { 409: ['rollback_refused'] },
     errors: [403, 404, 409],
   },
   statementConfirm: {

@@ -59,6 +59,7 @@ export const SUPPORT_SERVER = {
       'Answers the server-chosen filename to list in `attachement` of createTicket or replyTicket. 400 attachmentMissing; 413 attachmentTooLarge; ' +
       '415 attachmentType; 429 tooManyUnsent (20 uploads not yet sent). A refused upload leaves no file and no row.',
     response: attachmentDoc,
+    codes: { 429: ['too_many_unsent_attachments'] },
     errors: [400, 413, 415, 429],
   },
   createTicket: {
@@ -85,6 +86,7 @@ export const SUPPORT_SERVER = {
     summary: 'Add the caller’s reply to their ticket (sent_by is always "user")',
     description: 'areas §4, §5: 400 replyRequired; 404 ticketNotFound; 409 ticketClosed (status 1). Answers the ticket with its thread.',
     body: replyTicketSchema,
+    codes: { 409: ['ticket_closed'] },
     errors: [400, 404, 409],
   },
   ticketAttachmentFile: {
@@ -99,7 +101,8 @@ export const SUPPORT_SERVER = {
     description: 'areas §5 "Reports": 400 storeRequired, startRequired, endRequired, startAfterEnd, futureMonth. Months are epoch ms of the 1st (UTC).',
     body: requestReportSchema,
     response: reportRowDoc,
-    errors: [400],
+    codes: { 409: ['report_pending'] },
+    errors: [400, 409],
   },
   getRequestedReports: {
     summary: 'The caller’s report requests, newest first ("Previously Requested")',
@@ -120,6 +123,7 @@ export const SUPPORT_SERVER = {
       'Step-up (decision 022): a login older than 15 minutes must send `current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: bankDetailsSchema,
     response: bankDoc,
+    codes: { 403: ['step_up_required', 'step_up_wrong_password'] },
     errors: [400, 403],
   },
   getUserBankDetails: {
@@ -135,6 +139,7 @@ export const SUPPORT_SERVER = {
     body: withdrawSchema,
     headers: [IDEMPOTENCY_HEADER],
     response: payoutDoc,
+    codes: { 400: ['idempotency_key_invalid', 'minimum_withdrawal'], 409: ['bank_details_required'] },
     errors: [400, 409],
   },
   getPayoutHistory: {
@@ -157,12 +162,14 @@ export const SUPPORT_SERVER = {
       'answers a fresh login `token` for the caller and e-mails the user. Step-up (decision 022): a password change with a login older than 15 minutes must send ' +
       '`current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: updateProfileSchema,
+    codes: { 400: ['nothing_to_update'], 403: ['step_up_required', 'step_up_wrong_password'] },
     errors: [400, 403],
   },
   sendInvite: {
     summary: 'E-mail an invite with an absolute /signup?name= link',
     description: 'areas §5 "Invite": 400 inviteEmailInvalid, inviteNameRequired; 429 inviteDailyLimit. The same answer whether or not the address has an account.',
     body: inviteSchema,
+    codes: { 429: ['invite_daily_limit'] },
     errors: [400, 429],
   },
 } satisfies ServerDocs;

@@ -57,6 +57,7 @@ export const TOOLS_RIGHTS_SERVER = {
       'social_media 1–10 links, press_release 0–10 links ("Invalid URL at position {n}"), additional_assets a link ("Invalid Additional Assets"). ' +
       '400 when the release date has passed; 409 when the audio already has a pitch in review or approved; 404 for another user’s release or audio.',
     body: pitchPlaylistSchema,
+    codes: { 400: ['not_upcoming'], 409: ['already_pitched'] },
     errors: [400, 404, 409],
   },
   submitDistributeLyrics: {
@@ -65,6 +66,7 @@ export const TOOLS_RIGHTS_SERVER = {
       'areas §2 Distribute Lyrics, §5: lyrics_language (a code of the language list), p_rights, lyrics required; iswc T-DDD.DDD.DDD-C with its check digit; ' +
       'lrc_link the filename answered by videoUpload (the caller’s own). 404 for another user’s release or audio.',
     body: lyricsSchema,
+    codes: { 400: ['lrc_unknown', 'lrc_invalid', 'lrc_not_text'] },
     errors: [400, 404],
   },
   videoUpload: {
@@ -134,6 +136,7 @@ export const TOOLS_RIGHTS_SERVER = {
       'areas §2 Whitelist mode, §5: platform, channel_type (Artist Channel, Label Channel), channel_name ≤ 100, URL http(s) ("Please enter a valid link"); ' +
       'on a YouTube platform the URL must name a channel (/channel/UC…, /@handle, /c/, /user/). 409 when the same channel is already in review.',
     body: whitelistSchema,
+    codes: { 409: ['already_requested'] },
     errors: [400, 409],
   },
   getWhitelistHistory: {

@@ -31,7 +31,8 @@ export const VIDEO_SERVER = {
       'whatever the name or content type says). Message "Thumbnail uploaded successfully."; body.filename is what submitVideoRelease takes, body.url its public path. ' +
       `400 for a request without one file in "image". ${GATES}`,
     response: thumbnailDocSchema,
-    errors: [400, 403, 413, 415],
+    codes: { 422: ['thumbnail_qc'] },
+    errors: [400, 403, 413, 415, 422],
   },
   submitVideoRelease: {
     summary: 'Submit a music video for review (status in_review)',
