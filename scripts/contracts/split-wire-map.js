@@ -94,6 +94,9 @@ function convert(file) {
           route.push(text(p));
           for (const id of identifiersIn(ts.isPropertyAssignment(p) ? text(p.initializer) : name)) routeValueIds.add(id);
         } else if (SERVER_PROPS.has(name)) {
+          // An empty documentation placeholder (`response: any`, `any = yup.object({})`) is dropped: the
+          // OpenAPI document then shows the schema generated from the route's response type.
+          if (name === 'response' && ts.isPropertyAssignment(p) && ts.isIdentifier(p.initializer) && others.some((o) => o.names.includes(p.initializer.text) && /yup\.object\(\{\}\)/.test(o.text))) continue;
           server.push(text(p));
           for (const id of identifiersIn(ts.isPropertyAssignment(p) ? text(p.initializer) : name)) serverIds.add(id);
           if ((name === 'body' || name === 'query') && ts.isPropertyAssignment(p) && ts.isIdentifier(p.initializer)) requestSchema = p.initializer.text;
@@ -182,11 +185,12 @@ function convert(file) {
   const routeBody = routeStatements.map((o) => o.text).join('\n') + '\n\n' + routeParts.join('\n\n');
   const routeValues = new Set([...routeValueIds]);
   for (const o of routeStatements) if (!o.isType) for (const id of identifiersIn(o.text)) routeValues.add(id);
-  const routeTypes = new Set([...routeTypeIds, 'yup']);
+  const routeTypes = new Set([...routeTypeIds]);
+  if (/\byup\./.test(routeBody)) routeTypes.add('yup');
   for (const o of routeStatements) if (o.isType) for (const id of identifiersIn(o.text)) routeTypes.add(id);
   routeValues.delete('yup');
   const routeImports = importLines(routeValues, routeTypes).filter((l) => !/defineEndpoint/.test(l));
-  if (!routeImports.some((l) => /from 'yup'/.test(l))) routeImports.unshift(`import type * as yup from 'yup';`);
+  if (routeTypes.has('yup') && !routeImports.some((l) => /from 'yup'/.test(l))) routeImports.unshift(`import type * as yup from 'yup';`);
   const localTypeImports = [...localSchemas].length ? [`import type { ${[...localSchemas].join(', ')} } from '${rel(base)}.server';`] : [];
   const routesFile = [
     ...routeImports,
@@ -207,6 +211,8 @@ function convert(file) {
   });
   const serverValues = new Set(serverIds);
   for (const o of serverStatements) for (const id of identifiersIn(o.text)) serverValues.add(id);
+  const serverText = serverOwn.join('\n') + serverParts.join('\n');
+  if (!/\byup\./.test(serverText)) serverValues.delete('yup');
   const serverImports = importLines(serverValues, new Set()).filter((l) => !/defineEndpoint/.test(l));
   const serverFile = [
     ...serverImports,

@@ -48,5 +48,8 @@ export function pairServerMap<R extends Record<string, RouteDef>, S extends Serv
   routes: R,
   docs: S & { [K in keyof R]: EndpointDocs } & { [K in Exclude<keyof S, keyof R>]: never },
 ): Array<[RouteDef, EndpointDocs]> {
-  return Object.keys(routes).map((name) => [routes[name], docs[name]]);
+  return Object.keys(routes).map((name) => {
+    if (!docs[name]) throw new Error(`route ${name} has no server entry`);
+    return [routes[name], docs[name]];
+  });
 }

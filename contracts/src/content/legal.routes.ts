@@ -1,4 +1,3 @@
-import type * as yup from 'yup';
 import { defineRoute } from '../common/endpoint';
 import type { LegalDocument } from './legal';
 

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { deliveryIdSchema, deliveryReleaseQuerySchema, deliveryTargetSchema, storeTakedownSchema } from './delivery.schemas';
 import type { ServerDocs } from '../common/endpoint-server';
 

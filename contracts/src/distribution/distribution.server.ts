@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { ddexQuerySchema, releaseQcQuerySchema, trackQcQuerySchema } from './distribution.schemas';
 import type { ServerDocs } from '../common/endpoint-server';
 

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import type { ServerDocs } from '../common/endpoint-server';
 import { opsJobRetrySchema, opsJobsQuerySchema } from './jobs.contract';
 

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { opsAuditQuerySchema, opsAwaySchema, opsPagingSchema, opsRejectSchema, opsReleaseIdSchema, opsRevokeSchema, opsStaffAddSchema, opsStaffRolesSchema, opsStaffUserSchema, opsTakedownSchema, opsTrackIdSchema, opsUserIdSchema, opsUserSearchSchema, opsVideoReviewSchema, opsTicketReplySchema, opsTicketIdSchema, opsPayoutPaidSchema, opsPayoutRejectSchema, totpVerifySchema, opsNewsEditSchema, opsVideoLinkEditSchema, opsPromotionAddSchema, opsPromotionEditSchema, opsPromotionIdSchema, opsPromotionListSchema } from './ops.schemas';
 import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
 import { payoutDeskListSchema } from './payout-desk';

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import type { ServerDocs } from '../common/endpoint-server';
 import { bankFileSchema, payoutRunListSchema, payoutRunSchema, payoutIdSchema } from './payout-desk';
 

@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import type { ServerDocs } from '../common/endpoint-server';
 import { rightsDecideSchema, rightsDeskListSchema } from './rights-desk';
 

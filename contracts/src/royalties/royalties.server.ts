@@ -1,4 +1,3 @@
-import * as yup from 'yup';
 import { earningLinesQuerySchema, earningsQuerySchema, linkUnmatchedSchema, reportFulfilSchema, respondSplitSchema, setTrackSplitsSchema, statementImportIdSchema, statementListSchema, statementStartSchema, trackIdQuerySchema, unmatchedListSchema } from './royalties.schemas';
 import type { ServerDocs } from '../common/endpoint-server';
 
