@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Synthetic album artwork for the benches (issue 14): 3000 x 3000 JPEGs (the spec's minimum size) of
+ * Synthetic album artwork for the benches (docs/decisions/010): 3000 x 3000 JPEGs (the spec's minimum size) of
  * about 1.2 MB each at quality 90 (the catalogue complaint: "up to 1.5 MB a row"): gradients, soft
  * light spots, a title and film grain, each a different hue, so they compress like a photo cover and not
  * like a flat test pattern. Made with sharp (the API's own dependency).

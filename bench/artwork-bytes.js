@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Artwork bytes of a 25-row catalogue page and of a release detail page, before and after renditions
- * (issue 14: "Catalogue thumbnails load the 3000x3000 original, up to 1.5 MB a row, 25 rows").
+ * (docs/decisions/010: "Catalogue thumbnails load the 3000x3000 original, up to 1.5 MB a row, 25 rows").
  * Starts the built portal (API in production mode serving the built front ends) on a temp SQLite,
  * signs a user up, uploads 25 synthetic 3000 x 3000 JPEG covers of about 1.2 MB (bench/_artwork.js;
  * each upload makes its six renditions, timed) and creates 25 drafts with them. Then Debian's Chromium,

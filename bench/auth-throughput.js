@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * Throughput of POST /api/login and GET /api/getUserDetails against a bare Nest hello-world route on
- * the same machine (issue 2). Prints requests/s and the ratio to the baseline.
+ * the same machine (docs/decisions/001). Prints requests/s and the ratio to the baseline.
  *
  *   node bench/auth-throughput.js [--seconds 10] [--connections 10] [--rounds 3]
  *
  * The baseline and getUserDetails are measured in alternating rounds, both servers running throughout,
  * and the ratio is the median of the rounds' ratios: a burst of other work on the machine then hits
- * one round, not the whole comparison. Target (issue 14): getUserDetails ratio >= 0.6.
+ * one round, not the whole comparison. Target (docs/decisions/010): getUserDetails ratio >= 0.6.
  *
  * Needs `npm run build` first (uses api/dist). The API runs as in production (NODE_ENV=production,
  * through scripts/start.js) with a fresh SQLite DATA_DIR, captcha off

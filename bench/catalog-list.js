@@ -7,7 +7,7 @@
  * filter, and both. Runs on SQLite, and on MySQL/MariaDB too when MYSQL_URL is set.
  * Target: p95 < 25 ms on each engine.
  *
- * `--label 50000` measures a label instead (issue 14): one user holding 50,000 releases among
+ * `--label 50000` measures a label instead (docs/decisions/010): one user holding 50,000 releases among
  * `--total` (1,000,000) in all, the other users sharing the rest equally (`--users`, 951 by default,
  * so 950 users x 1,000). Scenarios, all as that label: page 1, a middle page, a deep page, a status
  * filter, a rare word (20 rows), a common word (~70% of the titles), a word in every row (the label's

@@ -18,6 +18,7 @@ async function main() {
   build(process.argv);
   const { buildErn43, releaseParentalWarning } = require('../api/dist/distribution/ddex/ern43.builder');
   const { validateErn } = require('../api/dist/distribution/ddex/ern-validator');
+  const { ernSchemaDir } = require('../api/dist/distribution/distribution.config');
   const runs = numberArg('runs', 30);
   const n = numberArg('tracks', 20);
   const hex = (i) => require('node:crypto').createHash('md5').update(String(i)).digest('hex');
@@ -61,7 +62,7 @@ async function main() {
     const t0 = process.hrtime.bigint();
     const xml = buildErn43(input);
     const t1 = process.hrtime.bigint();
-    const result = await validateErn(xml);
+    const result = await validateErn(xml, { schemaDir: ernSchemaDir(process.env) });
     const t2 = process.hrtime.bigint();
     if (!result.valid) throw new Error(`the message does not validate:\n${result.errors.join('\n')}`);
     bytes = Buffer.byteLength(xml);

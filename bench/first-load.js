@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First-load weight as a user's browser sees it (issue 14): Debian's Chromium, a fresh context (empty
+ * First-load weight as a user's browser sees it (docs/decisions/010): Debian's Chromium, a fresh context (empty
  * cache) per page, against the portal served by the API in production mode (STATIC_ROOT = this
  * repository, so the built shell and remotes' build folders). For /login, /catalog and
  * /create_releases (the last two logged in) it prints the JavaScript bytes on the wire (encoded body,

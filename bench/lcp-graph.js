@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * What Lighthouse's mobile LCP and TBT are made of, for one page (issue 14): runs the mobile preset
+ * What Lighthouse's mobile LCP and TBT are made of, for one page (docs/decisions/010): runs the mobile preset
  * once per --runs (as bench/lighthouse-mobile.js does, built portal, fresh Chromium, the bench user's
  * session for logged-in pages) and prints, from Lighthouse's own simulation (Lantern, the engine behind
  * the reported figures):

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Mobile Lighthouse of the built portal (issue 14): the `lighthouse` package's default (mobile) preset
+ * Mobile Lighthouse of the built portal (docs/decisions/010): the `lighthouse` package's default (mobile) preset
  * (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) against Debian's Chromium, for
  * /login and, logged in, /, /catalog and /create_releases. The portal is the built shell and remotes
  * served by the API in production mode (STATIC_ROOT = this repository), as bench/first-load.js does.

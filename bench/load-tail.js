@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Tail latency under load (issue 14): 200 concurrent keep-alive connections for 30 s against
+ * Tail latency under load (docs/decisions/010): 200 concurrent keep-alive connections for 30 s against
  * GET /api/getUserDetails, then against GET /api/getCatelogListWeb (core §2 /catalog, page 1-4 and a
  * search), each connection authenticated as one of the seeded users (bench/seed-catalog.js: 200 users
  * x 100 releases). Prints requests/s, p50, p99 and worst latency (ms), non-2xx answers and socket
@@ -184,7 +184,7 @@ async function runBalanced(engine) {
     const lb = await startHaproxy([one.port, two.port]);
     running.push(lb);
     rows.push(...(await runCases(`${engine}, 2 instances + haproxy`, lb.port, seeded, pair)));
-    // The comparison asked for (issue 24): the same cases, same database, same run.
+    // The comparison asked for (docs/decisions/018): the same cases, same database, same run.
     console.log(`\n[${engine}] two instances behind haproxy vs one instance, same run (load average now ${loadAverage()}):`);
     console.log(`  ${'route'.padEnd(28)} ${'p99 1 inst'.padStart(11)} ${'p99 2 inst'.padStart(11)} ${'ratio'.padStart(6)} ${'req/s 1'.padStart(8)} ${'req/s 2'.padStart(8)} errors+non2xx (1 / 2)`);
     for (const [k, a] of single.entries()) {

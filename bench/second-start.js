@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Time to a healthy portal on a fresh clone, first and second `npm start` (issue 14: the second must be
+ * Time to a healthy portal on a fresh clone, first and second `npm start` (docs/decisions/010: the second must be
  * under 20 s, because the build is cached by lerna/Nx and reused when no input changed).
  * Clones this repository's HEAD into a temp folder, installs (`npm ci`, or with --copy-node-modules a
  * copy of this checkout's node_modules, which is faster and equivalent for the same lockfile), then

@@ -8,7 +8,7 @@
  * upload that is refused (413) while the body is drained, then five more to show nothing accumulates.
  * Prints baseline, peak and growth, with the default environment and with MALLOC_ARENA_MAX=2, and
  * for reference a bare Node http server that only pipes the same body to a file (the runtime's floor).
- * Artwork (issue 14): each upload also makes six renditions with sharp (libvips, outside V8's heap), so
+ * Artwork (docs/decisions/010): each upload also makes six renditions with sharp (libvips, outside V8's heap), so
  * the same process uploads 3000 x 3000 JPEG covers of about 1.2 MB, six one after another and then six
  * at once (rendition jobs queue, ARTWORK_RENDITION_JOBS=1), sampled the same way.
  * Resumable (tus, docs/decisions/020): the same 100 MB WAV sent as the wizard sends it, POST /api/tus then

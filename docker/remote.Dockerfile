@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image per remote (issue 12), built and shipped alone:
+# One image per remote (docs/decisions/007), built and shipped alone:
 #   docker build -f docker/remote.Dockerfile --build-arg REMOTE=mfe-releases --build-arg GIT_COMMIT=$(git rev-parse HEAD) .
 # The image holds that remote's versioned build in /bundle and an unprivileged static server. On start it
 # publishes /bundle into the shared version store (/store/<remote>/<version>/, never overwriting a

@@ -4,7 +4,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
 
 /**
- * Issue 2 "Done when": a new user signs up in a real browser, reads the OTP from the dev outbox,
+ * Acceptance (docs/decisions/001): a new user signs up in a real browser, reads the OTP from the dev outbox,
  * verifies, lands on the dashboard route, logs out, logs in and resets a forgotten password; the spec's
  * message texts appear for each invalid input of the login, signup and new-password forms.
  */

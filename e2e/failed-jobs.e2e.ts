@@ -19,7 +19,7 @@ const until = async <T>(what: string, fn: () => T | undefined | Promise<T | unde
 };
 
 /**
- * Failed jobs in the operations console (issue 24, docs/decisions/018-scale-out.md), on the production
+ * Failed jobs in the operations console (docs/decisions/018-scale-out.md), on the production
  * transport: the portal on a redis-server this test starts (BullMQ). A mail job fails for real (its dev
  * outbox is a file), an admin sees it under Platform → Failed jobs with its error and tries, fixes the
  * cause, retries it from the page and sees the list empty. Screens at 1280 and 412 px; no console error.

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BANK_CSV_COLUMNS, fillMessage, OPS_UI, PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as PD, ROYALTY_UI, SUPPORT_UI } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, OPS_UI, PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as PD, ROYALTY_UI, SUPPORT_UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -204,7 +204,7 @@ describe('money journey in the browser', () => {
     const [download] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadCsv} #1` }).click()]);
     expect(download.suggestedFilename()).toBe('bank-run-1.csv');
     const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
-    expect(csv).toEqual([BANK_CSV_COLUMNS.join(','), `${payoutId},RUN1-PAYOUT${payoutId},${amount},USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${payoutId}`]);
+    expect(csv).toEqual([[...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','), `${payoutId},RUN1-PAYOUT${payoutId},${amount},USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${payoutId},bank_in,IN,,,`]);
     const [xml] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadXml} #1` }).click()]);
     expect(readFileSync((await xml.path())!, 'utf8')).toContain(`<EndToEndId>RUN1-PAYOUT${payoutId}</EndToEndId>`);
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { OPS_UI, RELEASE_MESSAGES, RELEASE_REJECTION_REASONS, RELEASE_UI, hasValidGs1CheckDigit } from '@portal/contracts';
+import { fillMessage, OPS_UI, RELEASE_MESSAGES, RELEASE_REJECTION_REASONS, RELEASE_UI, SUPPORT_DESK_UI, hasValidGs1CheckDigit } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -8,7 +8,7 @@ import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
 
 /**
- * Issue 11 in a real browser: a reviewer made by the CLI enrols TOTP with a code computed here,
+ * docs/decisions/008 in a real browser: a reviewer made by the CLI enrols TOTP with a code computed here,
  * rejects an artist's release with two reasons; the artist (another context) sees them and the marked
  * fields, fixes them in the wizard and re-submits; the reviewer approves; the artist sees Approved with a UPC and ISRC. Away mode and revoke
  * through the console (the artist sees the away and revoked texts); the audit shows the actions. Any console error fails. Screenshots at 1280 / 600.
@@ -177,15 +177,20 @@ describe('operations console in the browser', () => {
     await both(p, 'videos');
 
     const ticket = await fetch(`${portal.url}/api/createTicket`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'Delivery Status', reply: 'Where is my release?' }) });
-    expect((await ticket.json()).status).toBe(200);
+    const created = (await ticket.json()) as { status: number; body: { ticket_id: number } };
+    expect(created.status).toBe(200);
+    // The support desk (SupportDeskPage; its own journey: support-desk.e2e.ts).
     await go(p, '/ops/desk');
-    await p.getByLabel(OPS_UI.desk.text).fill('Your release is live now.');
-    await p.getByRole('button', { name: OPS_UI.desk.reply }).first().click();
-    await confirmDialog(p);
+    await p.getByRole('button', { name: fillMessage(SUPPORT_DESK_UI.openLabel, { id: created.body.ticket_id }) }).click();
+    await p.getByLabel(SUPPORT_DESK_UI.reply).fill('Your release is live now.');
+    await p.getByRole('button', { name: SUPPORT_DESK_UI.send }).click();
+    await p.getByRole('dialog').getByText('Your release is live now.').waitFor();
     await both(p, 'desk');
-    await p.getByRole('button', { name: OPS_UI.desk.close, exact: true }).first().click();
-    await confirmDialog(p);
-    await p.getByText(OPS_UI.desk.noTickets).waitFor();
+    await p.getByRole('button', { name: SUPPORT_DESK_UI.closeTicket }).click();
+    await p.getByRole('dialog', { name: SUPPORT_DESK_UI.closeTicket }).getByRole('button', { name: SUPPORT_DESK_UI.closeTicket }).click();
+    await p.getByText(SUPPORT_DESK_UI.closedNote).waitFor();
+    await p.getByRole('button', { name: SUPPORT_DESK_UI.back, exact: true }).last().click();
+    await p.getByText(SUPPORT_DESK_UI.empty).waitFor();
 
     await go(p, '/ops/content');
     await p.getByLabel(OPS_UI.content.heading).fill('Console news item');

@@ -10,7 +10,7 @@ import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 
 /**
- * Issue 3 "Done when": on the running portal a new artist creates a single and an album with real
+ * Acceptance (docs/decisions/003): on the running portal a new artist creates a single and an album with real
  * audio (sox WAV, lame MP3) and real JPEG artwork, uploads, fills every required field, saves
  * platforms, submits, finds both in /catalog as In-Review and opens the detail page with its tracks
  * table. Reloading at every wizard step comes back to that step.
@@ -283,7 +283,7 @@ describe('audio releases in the browser', () => {
     }
     await shots('catalog-full');
 
-    // A search that finds nothing says so, not "No Release Created." (issue 14).
+    // A search that finds nothing says so, not "No Release Created." (docs/decisions/010).
     await page.getByLabel(starts(UI.catalog.search)).fill('zzz-no-such-release');
     await page.getByText(UI.catalog.noMatch).waitFor({ timeout: 5000 });
     expect(await page.getByText(M.noRelease).count()).toBe(0);
@@ -320,7 +320,7 @@ describe('audio releases in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Stores' });
     await dialog.getByRole('link', { name: /Spotify/ }).waitFor({ timeout: 10_000 });
     expect(await dialog.getByRole('link', { name: /Spotify/ }).getAttribute('href')).toContain(encodeURIComponent(single.title));
-    // Brand marks drawn by the API (issue 14): every logo of the dialog loads.
+    // Brand marks drawn by the API (docs/decisions/010): every logo of the dialog loads.
     await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog] img')].every((i) => (i as HTMLImageElement).complete));
     expect(await dialog.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
     expect(await dialog.locator('img').count()).toBe(16);

@@ -26,7 +26,7 @@ const OLD_TEXT = RELEASE_UI.select.intro;
 const NEW_TEXT = 'What would you like to release today? (deployed alone)';
 
 /**
- * Issue 12 "Done when": the portal runs with each remote's version store on its own port and the
+ * Acceptance (docs/decisions/007): the portal runs with each remote's version store on its own port and the
  * registry in the database. A changed mfe-releases, built alone, is deployed with `npm run remote --
  * deploy`; a fresh page shows it with no shell build and no API restart; `remote rollback` brings the old
  * text back; pages opened before keep working or offer the reload; an incompatible candidate is refused.

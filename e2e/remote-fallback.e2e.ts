@@ -4,7 +4,7 @@ import { expectAccessible, launchBrowser, newPage, screenshot } from './support/
 import { startPortal, type Portal } from './support/portal';
 
 /**
- * Issue 2 "Done when": with every remote on its own server (the production shape) and the shell
+ * Acceptance (docs/decisions/001): with every remote on its own server (the production shape) and the shell
  * finding them through /remotes.json, stopping the server of one remote leaves login and the other
  * areas working, with the fallback shown where that remote's routes are.
  */

@@ -8,7 +8,7 @@ import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
 
 /**
- * The tools and rights desk in a real browser (issue 25 "Done when"): an artist's playlist pitch is
+ * The tools and rights desk in a real browser (docs/decisions/019): an artist's playlist pitch is
  * rejected with a reason on the console's desk (kind filter, details with the submitted links), the
  * artist sees the reason in their playlist pitch history and bell, and a second decision is refused
  * (409) — the request stays rejected under the "Processed" filter. Screenshots at 1280, 600 and 412 px.

@@ -4,7 +4,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
 
 /**
- * Issue 13: the security headers are on the page, the remotes and the API, and the portal works under
+ * docs/decisions/026: the security headers are on the page, the remotes and the API, and the portal works under
  * its Content-Security-Policy (a violation is logged as a console error, which fails the test). The
  * other journeys run under the same policy and fail on console errors too.
  */

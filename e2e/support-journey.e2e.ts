@@ -8,7 +8,7 @@ import { makeJpeg, makeMp3 } from './support/media';
 import { createSubmittedRelease } from './support/release-api';
 
 /**
- * Issue 9 "Done when", in a real browser on the running portal: a ticket with a real PDF and PNG,
+ * Acceptance (docs/decisions/006), in a real browser on the running portal: a ticket with a real PDF and PNG,
  * its list and detail, a reply with Enter, the operator's support reply and close; a report request
  * PENDING; bank details, 250 USD from the operator, a payout after the confirmation, balance 0 and the
  * history; an invite whose e-mail carries the ?name= link. Each client message of areas §5 for these

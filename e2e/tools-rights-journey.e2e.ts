@@ -10,7 +10,7 @@ import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
 
 /**
- * Issue 10 "Done when": on the running portal, an artist with an upcoming release submits a profile
+ * Acceptance (docs/decisions/005): on the running portal, an artist with an upcoming release submits a profile
  * linking request, a playlist pitch (two moods, two social links through the URL dialog, "Invalid URL at
  * position 2" on the way), lyrics with a real LRC file, a UGC claim with two URLs and a whitelist request,
  * each checked against the client messages of areas §5; sees each in its history as In Review; after

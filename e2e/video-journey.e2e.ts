@@ -22,7 +22,7 @@ import { startPortal, type Portal } from './support/portal';
 import { DEFAULT_NEWS, DEFAULT_VIDEO_LINKS } from '../api/src/database/migrations/1764000100000-content';
 
 /**
- * Issue 8 "Done when": on the running portal an artist creates and submits an audio release, then
+ * Acceptance (areas §3): on the running portal an artist creates and submits an audio release, then
  * releases its music video with a real 1920x1080 JPEG thumbnail (jpeg-js), meeting each client message
  * of areas §5 on the way, sees it In-Review in /video-catalog, finds it by search, sees "No Video Release
  * Found." for a search that matches nothing, and sees the dashboard's news and videos with no network

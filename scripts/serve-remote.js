@@ -3,7 +3,7 @@
 // (docs/decisions/001). Static files of <package-dir>/dist with CORS "*" so a shell on another
 // origin can load it; mf-manifest.json and remoteEntry.js are never cached (a redeploy or rollback
 // must be seen at once), content-hashed chunks are cached for a year. Text files are answered from
-// their precompressed `.br` / `.gz` copies (written by the production build, issue 14) when the client
+// their precompressed `.br` / `.gz` copies (written by the production build, docs/decisions/010) when the client
 // accepts that encoding, with `Vary: Accept-Encoding`.
 const http = require('node:http');
 const fs = require('node:fs');
@@ -70,7 +70,7 @@ function createHandler(root) {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
-    // Security headers of a static remote (issue 13): only scripts, styles and data are served here,
+    // Security headers of a static remote (docs/decisions/026): only scripts, styles and data are served here,
     // loaded by the shell's page; nothing may frame or sniff them.
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -137,8 +137,16 @@ if (require.main === module) {
   const port = Number(portArg);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) usage(`bad port: ${portArg}`);
 
-  const server = http.createServer(createHandler(dist));
-  server.listen(port, () => console.log(`serving ${dist} on http://localhost:${port} (CORS *)`));
+  serveFolder(dist, port);
+}
+
+/**
+ * Serve `root` with createHandler on `port` (0: any free port) until SIGINT/SIGTERM, which close the
+ * server and its connections (exit within 1 s). Logs the URL.
+ */
+function serveFolder(root, port) {
+  const server = http.createServer(createHandler(root));
+  server.listen(port, () => console.log(`serving ${root} on http://localhost:${server.address().port} (CORS *)`));
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
@@ -146,6 +154,7 @@ if (require.main === module) {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return server;
 }
 
-module.exports = { createHandler, acceptedEncodings };
+module.exports = { createHandler, acceptedEncodings, serveFolder };

@@ -32,11 +32,11 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   // cannot choose the address its rate-limit buckets are counted under.
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
   app.disable('x-powered-by');
-  // API answers are no-store, so an ETag (a hash of every JSON body) would never be used (issue 14).
+  // API answers are no-store, so an ETag (a hash of every JSON body) would never be used (docs/decisions/010).
   app.set('etag', false);
   app.use(requestId);
   app.use(securityHeaders(config));
-  // Every /api middleware in one router layer (issue 14, hot path): each layer costs a path match per request.
+  // Every /api middleware in one router layer (docs/decisions/010, hot path): each layer costs a path match per request.
   const bodyParsers: RequestHandler[] = [express.json({ limit: '1mb', strict: false }), express.urlencoded({ extended: false, limit: '1mb' })];
   app.use(
     '/api',
@@ -92,7 +92,7 @@ export function skipUnless(when: (req: Request) => boolean, handler: RequestHand
 }
 
 /**
- * The live registry and the version store (issue 12): `/remotes.json` is read from the database on every
+ * The live registry and the version store (docs/decisions/007): `/remotes.json` is read from the database on every
  * request (`Cache-Control: no-store`, so a deploy or rollback is seen by the next page load), and
  * `/remotes/<dir>/<version>/…` serves the store's immutable folders: `mf-manifest.json` and
  * `version.json` no-cache, every other file (content-hashed chunks, the folder's remoteEntry.js)
@@ -135,7 +135,7 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
     new Logger('Static').warn({ msg: 'shell/dist not built: only the API is served', root });
     return;
   }
-  // Not in front of the API: a call would otherwise cost a file lookup in shell/dist first (issue 14).
+  // Not in front of the API: a call would otherwise cost a file lookup in shell/dist first (docs/decisions/010).
   const shellFiles = [precompressed(shell), express.static(shell, { index: false, setHeaders: buildFolderCaching })];
   http.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/')) return next();
@@ -182,7 +182,7 @@ async function servedRemoteFile(config: AppConfig, urlPath: string): Promise<str
   return undefined;
 }
 
-/** Build folders (issue 14): content-hashed chunks immutable for a year, index.html, main.js, remoteEntry.js and manifests no-cache. */
+/** Build folders (docs/decisions/010): content-hashed chunks immutable for a year, index.html, main.js, remoteEntry.js and manifests no-cache. */
 function buildFolderCaching(res: Response, path: string): void {
   res.setHeader('Cache-Control', buildFolderCacheControl(path));
 }

@@ -2464,7 +2464,12 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
           "account_masked",
           "ifsc_code",
           "branch_name",
-          "pan_masked"
+          "pan_masked",
+          "country",
+          "payout_method",
+          "iban_masked",
+          "bic",
+          "paypal_masked"
         ],
         "properties": {
           "holder_name": {
@@ -2484,6 +2489,29 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
           },
           "pan_masked": {
             "type": "string"
+          },
+          "country": {
+            "type": "string",
+            "description": "Payout country (ISO 3166-1 alpha-2) and method (docs/decisions/027); Indian fields are '' for iban and paypal."
+          },
+          "payout_method": {
+            "type": "string",
+            "enum": [
+              "bank_in",
+              "iban",
+              "paypal"
+            ]
+          },
+          "iban_masked": {
+            "type": "string",
+            "description": "IBAN masked but for its last 4 characters, BIC in full; '' unless iban."
+          },
+          "bic": {
+            "type": "string"
+          },
+          "paypal_masked": {
+            "type": "string",
+            "description": "PayPal e-mail masked (first character and domain); '' unless paypal."
           }
         },
         "nullable": true
@@ -2598,7 +2626,9 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       "created_at",
       "created_by_email",
       "payout_count",
-      "total_cents"
+      "total_cents",
+      "paypal_count",
+      "note"
     ],
     "properties": {
       "run_id": {
@@ -2618,6 +2648,13 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       },
       "total_cents": {
         "type": "number"
+      },
+      "paypal_count": {
+        "type": "number",
+        "description": "PayPal payouts of the run (in the CSV, left out of pain.001) and the note saying so, '' when none."
+      },
+      "note": {
+        "type": "string"
       }
     }
   },
@@ -2629,7 +2666,9 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       "created_at",
       "created_by_email",
       "payout_count",
-      "total_cents"
+      "total_cents",
+      "paypal_count",
+      "note"
     ],
     "properties": {
       "run_id": {
@@ -2649,6 +2688,13 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       },
       "total_cents": {
         "type": "number"
+      },
+      "paypal_count": {
+        "type": "number",
+        "description": "PayPal payouts of the run (in the CSV, left out of pain.001) and the note saying so, '' when none."
+      },
+      "note": {
+        "type": "string"
       }
     }
   },
@@ -3059,7 +3105,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
             }
           }
         },
-        "description": "A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11)."
+        "description": "A rejected release: the catalogue reasons of its latest review, each with the field to fix (docs/decisions/008)."
       },
       "track_draft": {
         "type": "object",
@@ -3407,7 +3453,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
             }
           }
         },
-        "description": "A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11)."
+        "description": "A rejected release: the catalogue reasons of its latest review, each with the field to fix (docs/decisions/008)."
       },
       "track_draft": {
         "type": "object",
@@ -3778,7 +3824,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
             }
           }
         },
-        "description": "A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11)."
+        "description": "A rejected release: the catalogue reasons of its latest review, each with the field to fix (docs/decisions/008)."
       },
       "track_draft": {
         "type": "object",
@@ -5869,6 +5915,841 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       }
     }
   },
+  "SUPPORT_DESK_ENDPOINTS.supportTickets": {
+    "type": "object",
+    "required": [
+      "ticket_id",
+      "user_id",
+      "user_email",
+      "reason",
+      "status",
+      "created_at",
+      "closed_at",
+      "last_by",
+      "last_message_at",
+      "awaiting_support",
+      "messages",
+      "assigned_to",
+      "assigned_email"
+    ],
+    "properties": {
+      "ticket_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "user_email": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "closed"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "closed_at": {
+        "type": "string",
+        "nullable": true
+      },
+      "last_by": {
+        "type": "string",
+        "enum": [
+          "user",
+          "support"
+        ],
+        "description": "Who wrote last: the artist ('user', the ticket itself counts) or support."
+      },
+      "last_message_at": {
+        "type": "string",
+        "description": "When the last message (or the ticket) was written."
+      },
+      "awaiting_support": {
+        "type": "boolean",
+        "description": "Open and the artist spoke last: the queue shows these first."
+      },
+      "messages": {
+        "type": "number",
+        "description": "Messages in the thread after the concern."
+      },
+      "assigned_to": {
+        "type": "number",
+        "nullable": true
+      },
+      "assigned_email": {
+        "type": "string"
+      }
+    }
+  },
+  "SUPPORT_DESK_ENDPOINTS.supportThread": {
+    "type": "object",
+    "required": [
+      "ticket_id",
+      "user_id",
+      "user_email",
+      "reason",
+      "status",
+      "created_at",
+      "closed_at",
+      "last_by",
+      "last_message_at",
+      "awaiting_support",
+      "messages",
+      "assigned_to",
+      "assigned_email",
+      "concern",
+      "attachments",
+      "thread"
+    ],
+    "properties": {
+      "ticket_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "user_email": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "closed"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "closed_at": {
+        "type": "string",
+        "nullable": true
+      },
+      "last_by": {
+        "type": "string",
+        "enum": [
+          "user",
+          "support"
+        ],
+        "description": "Who wrote last: the artist ('user', the ticket itself counts) or support."
+      },
+      "last_message_at": {
+        "type": "string",
+        "description": "When the last message (or the ticket) was written."
+      },
+      "awaiting_support": {
+        "type": "boolean",
+        "description": "Open and the artist spoke last: the queue shows these first."
+      },
+      "messages": {
+        "type": "number",
+        "description": "Messages in the thread after the concern."
+      },
+      "assigned_to": {
+        "type": "number",
+        "nullable": true
+      },
+      "assigned_email": {
+        "type": "string"
+      },
+      "concern": {
+        "type": "string"
+      },
+      "attachments": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "filename",
+            "name",
+            "size",
+            "mime",
+            "url"
+          ],
+          "properties": {
+            "filename": {
+              "type": "string",
+              "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+            },
+            "name": {
+              "type": "string",
+              "description": "The name the file had on the user's machine (display only)."
+            },
+            "size": {
+              "type": "number",
+              "description": "Bytes."
+            },
+            "mime": {
+              "type": "string"
+            },
+            "url": {
+              "type": "string",
+              "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+            }
+          }
+        }
+      },
+      "thread": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "sent_by",
+            "text",
+            "created_at",
+            "attachments"
+          ],
+          "properties": {
+            "id": {
+              "type": "number"
+            },
+            "sent_by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "support"
+              ]
+            },
+            "text": {
+              "type": "string"
+            },
+            "created_at": {
+              "type": "string"
+            },
+            "attachments": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "filename",
+                  "name",
+                  "size",
+                  "mime",
+                  "url"
+                ],
+                "properties": {
+                  "filename": {
+                    "type": "string",
+                    "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+                  },
+                  "name": {
+                    "type": "string",
+                    "description": "The name the file had on the user's machine (display only)."
+                  },
+                  "size": {
+                    "type": "number",
+                    "description": "Bytes."
+                  },
+                  "mime": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "SUPPORT_DESK_ENDPOINTS.supportMembers": {
+    "type": "object",
+    "required": [
+      "user_id",
+      "email",
+      "name"
+    ],
+    "properties": {
+      "user_id": {
+        "type": "number"
+      },
+      "email": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      }
+    }
+  },
+  "SUPPORT_DESK_ENDPOINTS.supportUploadAttachment": {
+    "type": "object",
+    "required": [
+      "filename",
+      "name",
+      "size",
+      "mime",
+      "url"
+    ],
+    "properties": {
+      "filename": {
+        "type": "string",
+        "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+      },
+      "name": {
+        "type": "string",
+        "description": "The name the file had on the user's machine (display only)."
+      },
+      "size": {
+        "type": "number",
+        "description": "Bytes."
+      },
+      "mime": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string",
+        "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+      }
+    }
+  },
+  "SUPPORT_DESK_ENDPOINTS.supportReply": {
+    "type": "object",
+    "required": [
+      "ticket_id",
+      "user_id",
+      "user_email",
+      "reason",
+      "status",
+      "created_at",
+      "closed_at",
+      "last_by",
+      "last_message_at",
+      "awaiting_support",
+      "messages",
+      "assigned_to",
+      "assigned_email",
+      "concern",
+      "attachments",
+      "thread"
+    ],
+    "properties": {
+      "ticket_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "user_email": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "closed"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "closed_at": {
+        "type": "string",
+        "nullable": true
+      },
+      "last_by": {
+        "type": "string",
+        "enum": [
+          "user",
+          "support"
+        ],
+        "description": "Who wrote last: the artist ('user', the ticket itself counts) or support."
+      },
+      "last_message_at": {
+        "type": "string",
+        "description": "When the last message (or the ticket) was written."
+      },
+      "awaiting_support": {
+        "type": "boolean",
+        "description": "Open and the artist spoke last: the queue shows these first."
+      },
+      "messages": {
+        "type": "number",
+        "description": "Messages in the thread after the concern."
+      },
+      "assigned_to": {
+        "type": "number",
+        "nullable": true
+      },
+      "assigned_email": {
+        "type": "string"
+      },
+      "concern": {
+        "type": "string"
+      },
+      "attachments": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "filename",
+            "name",
+            "size",
+            "mime",
+            "url"
+          ],
+          "properties": {
+            "filename": {
+              "type": "string",
+              "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+            },
+            "name": {
+              "type": "string",
+              "description": "The name the file had on the user's machine (display only)."
+            },
+            "size": {
+              "type": "number",
+              "description": "Bytes."
+            },
+            "mime": {
+              "type": "string"
+            },
+            "url": {
+              "type": "string",
+              "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+            }
+          }
+        }
+      },
+      "thread": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "sent_by",
+            "text",
+            "created_at",
+            "attachments"
+          ],
+          "properties": {
+            "id": {
+              "type": "number"
+            },
+            "sent_by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "support"
+              ]
+            },
+            "text": {
+              "type": "string"
+            },
+            "created_at": {
+              "type": "string"
+            },
+            "attachments": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "filename",
+                  "name",
+                  "size",
+                  "mime",
+                  "url"
+                ],
+                "properties": {
+                  "filename": {
+                    "type": "string",
+                    "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+                  },
+                  "name": {
+                    "type": "string",
+                    "description": "The name the file had on the user's machine (display only)."
+                  },
+                  "size": {
+                    "type": "number",
+                    "description": "Bytes."
+                  },
+                  "mime": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "SUPPORT_DESK_ENDPOINTS.supportClose": {
+    "type": "object",
+    "required": [
+      "ticket_id",
+      "user_id",
+      "user_email",
+      "reason",
+      "status",
+      "created_at",
+      "closed_at",
+      "last_by",
+      "last_message_at",
+      "awaiting_support",
+      "messages",
+      "assigned_to",
+      "assigned_email",
+      "concern",
+      "attachments",
+      "thread"
+    ],
+    "properties": {
+      "ticket_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "user_email": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "closed"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "closed_at": {
+        "type": "string",
+        "nullable": true
+      },
+      "last_by": {
+        "type": "string",
+        "enum": [
+          "user",
+          "support"
+        ],
+        "description": "Who wrote last: the artist ('user', the ticket itself counts) or support."
+      },
+      "last_message_at": {
+        "type": "string",
+        "description": "When the last message (or the ticket) was written."
+      },
+      "awaiting_support": {
+        "type": "boolean",
+        "description": "Open and the artist spoke last: the queue shows these first."
+      },
+      "messages": {
+        "type": "number",
+        "description": "Messages in the thread after the concern."
+      },
+      "assigned_to": {
+        "type": "number",
+        "nullable": true
+      },
+      "assigned_email": {
+        "type": "string"
+      },
+      "concern": {
+        "type": "string"
+      },
+      "attachments": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "filename",
+            "name",
+            "size",
+            "mime",
+            "url"
+          ],
+          "properties": {
+            "filename": {
+              "type": "string",
+              "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+            },
+            "name": {
+              "type": "string",
+              "description": "The name the file had on the user's machine (display only)."
+            },
+            "size": {
+              "type": "number",
+              "description": "Bytes."
+            },
+            "mime": {
+              "type": "string"
+            },
+            "url": {
+              "type": "string",
+              "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+            }
+          }
+        }
+      },
+      "thread": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "sent_by",
+            "text",
+            "created_at",
+            "attachments"
+          ],
+          "properties": {
+            "id": {
+              "type": "number"
+            },
+            "sent_by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "support"
+              ]
+            },
+            "text": {
+              "type": "string"
+            },
+            "created_at": {
+              "type": "string"
+            },
+            "attachments": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "filename",
+                  "name",
+                  "size",
+                  "mime",
+                  "url"
+                ],
+                "properties": {
+                  "filename": {
+                    "type": "string",
+                    "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+                  },
+                  "name": {
+                    "type": "string",
+                    "description": "The name the file had on the user's machine (display only)."
+                  },
+                  "size": {
+                    "type": "number",
+                    "description": "Bytes."
+                  },
+                  "mime": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "SUPPORT_DESK_ENDPOINTS.supportAssign": {
+    "type": "object",
+    "required": [
+      "ticket_id",
+      "user_id",
+      "user_email",
+      "reason",
+      "status",
+      "created_at",
+      "closed_at",
+      "last_by",
+      "last_message_at",
+      "awaiting_support",
+      "messages",
+      "assigned_to",
+      "assigned_email",
+      "concern",
+      "attachments",
+      "thread"
+    ],
+    "properties": {
+      "ticket_id": {
+        "type": "number"
+      },
+      "user_id": {
+        "type": "number"
+      },
+      "user_email": {
+        "type": "string"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "closed"
+        ]
+      },
+      "created_at": {
+        "type": "string"
+      },
+      "closed_at": {
+        "type": "string",
+        "nullable": true
+      },
+      "last_by": {
+        "type": "string",
+        "enum": [
+          "user",
+          "support"
+        ],
+        "description": "Who wrote last: the artist ('user', the ticket itself counts) or support."
+      },
+      "last_message_at": {
+        "type": "string",
+        "description": "When the last message (or the ticket) was written."
+      },
+      "awaiting_support": {
+        "type": "boolean",
+        "description": "Open and the artist spoke last: the queue shows these first."
+      },
+      "messages": {
+        "type": "number",
+        "description": "Messages in the thread after the concern."
+      },
+      "assigned_to": {
+        "type": "number",
+        "nullable": true
+      },
+      "assigned_email": {
+        "type": "string"
+      },
+      "concern": {
+        "type": "string"
+      },
+      "attachments": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "filename",
+            "name",
+            "size",
+            "mime",
+            "url"
+          ],
+          "properties": {
+            "filename": {
+              "type": "string",
+              "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+            },
+            "name": {
+              "type": "string",
+              "description": "The name the file had on the user's machine (display only)."
+            },
+            "size": {
+              "type": "number",
+              "description": "Bytes."
+            },
+            "mime": {
+              "type": "string"
+            },
+            "url": {
+              "type": "string",
+              "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+            }
+          }
+        }
+      },
+      "thread": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "required": [
+            "id",
+            "sent_by",
+            "text",
+            "created_at",
+            "attachments"
+          ],
+          "properties": {
+            "id": {
+              "type": "number"
+            },
+            "sent_by": {
+              "type": "string",
+              "enum": [
+                "user",
+                "support"
+              ]
+            },
+            "text": {
+              "type": "string"
+            },
+            "created_at": {
+              "type": "string"
+            },
+            "attachments": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "filename",
+                  "name",
+                  "size",
+                  "mime",
+                  "url"
+                ],
+                "properties": {
+                  "filename": {
+                    "type": "string",
+                    "description": "Server-chosen name (`<32 hex>.<ext>`), what `attachement` carries and the file URL uses."
+                  },
+                  "name": {
+                    "type": "string",
+                    "description": "The name the file had on the user's machine (display only)."
+                  },
+                  "size": {
+                    "type": "number",
+                    "description": "Bytes."
+                  },
+                  "mime": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string",
+                    "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
   "SUPPORT_ENDPOINTS.uploadTicketAttachment": {
     "type": "object",
     "required": [
@@ -5896,7 +6777,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       },
       "url": {
         "type": "string",
-        "description": "A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL)."
+        "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
       }
     }
   },
@@ -6033,7 +6914,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
             },
             "url": {
               "type": "string",
-              "description": "A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL)."
+              "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
             }
           }
         }
@@ -6101,7 +6982,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
                   },
                   "url": {
                     "type": "string",
-                    "description": "A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL)."
+                    "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
                   }
                 }
               }
@@ -6178,7 +7059,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
             },
             "url": {
               "type": "string",
-              "description": "A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL)."
+              "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
             }
           }
         }
@@ -6246,7 +7127,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
                   },
                   "url": {
                     "type": "string",
-                    "description": "A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL)."
+                    "description": "A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL)."
                   }
                 }
               }
@@ -6352,6 +7233,11 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       "branch_name",
       "pan",
       "other_details",
+      "country",
+      "payout_method",
+      "iban",
+      "bic",
+      "paypal_email",
       "updated_at"
     ],
     "properties": {
@@ -6375,6 +7261,30 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       },
       "other_details": {
         "type": "string"
+      },
+      "country": {
+        "type": "string",
+        "description": "ISO 3166-1 alpha-2 payout country; 'IN' for every account that never chose one (docs/decisions/027)."
+      },
+      "payout_method": {
+        "type": "string",
+        "enum": [
+          "bank_in",
+          "iban",
+          "paypal"
+        ]
+      },
+      "iban": {
+        "type": "string",
+        "description": "IBAN masked but for its last 4 characters; '' unless payout_method is iban."
+      },
+      "bic": {
+        "type": "string",
+        "description": "'' unless payout_method is iban."
+      },
+      "paypal_email": {
+        "type": "string",
+        "description": "The PayPal account's e-mail (the artist's own, shown in full to them); '' unless payout_method is paypal."
       },
       "updated_at": {
         "type": "number"
@@ -6391,6 +7301,11 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       "branch_name",
       "pan",
       "other_details",
+      "country",
+      "payout_method",
+      "iban",
+      "bic",
+      "paypal_email",
       "updated_at"
     ],
     "properties": {
@@ -6414,6 +7329,30 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown> | null> = 
       },
       "other_details": {
         "type": "string"
+      },
+      "country": {
+        "type": "string",
+        "description": "ISO 3166-1 alpha-2 payout country; 'IN' for every account that never chose one (docs/decisions/027)."
+      },
+      "payout_method": {
+        "type": "string",
+        "enum": [
+          "bank_in",
+          "iban",
+          "paypal"
+        ]
+      },
+      "iban": {
+        "type": "string",
+        "description": "IBAN masked but for its last 4 characters; '' unless payout_method is iban."
+      },
+      "bic": {
+        "type": "string",
+        "description": "'' unless payout_method is iban."
+      },
+      "paypal_email": {
+        "type": "string",
+        "description": "The PayPal account's e-mail (the artist's own, shown in full to them); '' unless payout_method is paypal."
       },
       "updated_at": {
         "type": "number"

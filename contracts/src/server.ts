@@ -22,6 +22,8 @@ import { PAYOUT_DESK_ENDPOINTS } from './ops/payout-desk.routes';
 import { PAYOUT_DESK_SERVER } from './ops/payout-desk.server';
 import { RIGHTS_DESK_ENDPOINTS } from './ops/rights-desk.routes';
 import { RIGHTS_DESK_SERVER } from './ops/rights-desk.server';
+import { SUPPORT_DESK_ENDPOINTS } from './ops/support-desk.routes';
+import { SUPPORT_DESK_SERVER } from './ops/support-desk.server';
 import { RELEASE_ENDPOINTS } from './releases/releases.routes';
 import { RELEASE_SERVER } from './releases/releases.server';
 import { TRACK_DRAFT_ENDPOINTS } from './releases/track-draft.routes';
@@ -50,6 +52,7 @@ export * from './ops/jobs.server';
 export * from './ops/ops.server';
 export * from './ops/payout-desk.server';
 export * from './ops/rights-desk.server';
+export * from './ops/support-desk.server';
 export * from './releases/releases.server';
 export * from './releases/track-draft.server';
 export * from './remote-registry/remote-registry.server';
@@ -58,7 +61,7 @@ export * from './support/support.server';
 export * from './tools-rights/tools-rights.server';
 export * from './video/video.server';
 
-const MAPS: Record<string, Record<string, RouteDef>> = { AUTH_ENDPOINTS, CONTENT_ENDPOINTS, LEGAL_ENDPOINTS, DELIVERY_ENDPOINTS, DISTRIBUTION_ENDPOINTS, JOBS_ENDPOINTS, OPS_ENDPOINTS, PAYOUT_DESK_ENDPOINTS, RIGHTS_DESK_ENDPOINTS, RELEASE_ENDPOINTS, TRACK_DRAFT_ENDPOINTS, REMOTE_REGISTRY_ENDPOINTS, ROYALTY_ENDPOINTS, SUPPORT_ENDPOINTS, TOOLS_RIGHTS_ENDPOINTS, VIDEO_ENDPOINTS };
+const MAPS: Record<string, Record<string, RouteDef>> = { AUTH_ENDPOINTS, CONTENT_ENDPOINTS, LEGAL_ENDPOINTS, DELIVERY_ENDPOINTS, DISTRIBUTION_ENDPOINTS, JOBS_ENDPOINTS, OPS_ENDPOINTS, PAYOUT_DESK_ENDPOINTS, RIGHTS_DESK_ENDPOINTS, SUPPORT_DESK_ENDPOINTS, RELEASE_ENDPOINTS, TRACK_DRAFT_ENDPOINTS, REMOTE_REGISTRY_ENDPOINTS, ROYALTY_ENDPOINTS, SUPPORT_ENDPOINTS, TOOLS_RIGHTS_ENDPOINTS, VIDEO_ENDPOINTS };
 const DOCS = new Map([
   ...pairServerMap(AUTH_ENDPOINTS, AUTH_SERVER),
   ...pairServerMap(CONTENT_ENDPOINTS, CONTENT_SERVER),
@@ -69,6 +72,7 @@ const DOCS = new Map([
   ...pairServerMap(OPS_ENDPOINTS, OPS_SERVER),
   ...pairServerMap(PAYOUT_DESK_ENDPOINTS, PAYOUT_DESK_SERVER),
   ...pairServerMap(RIGHTS_DESK_ENDPOINTS, RIGHTS_DESK_SERVER),
+  ...pairServerMap(SUPPORT_DESK_ENDPOINTS, SUPPORT_DESK_SERVER),
   ...pairServerMap(RELEASE_ENDPOINTS, RELEASE_SERVER),
   ...pairServerMap(TRACK_DRAFT_ENDPOINTS, TRACK_DRAFT_SERVER),
   ...pairServerMap(REMOTE_REGISTRY_ENDPOINTS, REMOTE_REGISTRY_SERVER),

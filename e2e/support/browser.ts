@@ -27,7 +27,7 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
 }
 
 /**
- * axe-core rules left out, each with its reason (issue 14). Everything else of WCAG 2.0/2.1/2.2 A and
+ * axe-core rules left out, each with its reason (docs/decisions/010). Everything else of WCAG 2.0/2.1/2.2 A and
  * AA and axe's best practices is checked.
  * - none today.
  */
@@ -37,7 +37,7 @@ let axeSource: string | undefined;
 
 /**
  * Run axe-core on the page as it is now and fail, naming each rule, its impact and the offending
- * elements, on any violation (issue 14). The journeys call it on every screen they visit, through
+ * elements, on any violation (docs/decisions/010). The journeys call it on every screen they visit, through
  * {@link screenshot} (each screen a journey looks at is photographed) or directly.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {

@@ -47,7 +47,7 @@ export { Pagination, type PaginationProps } from './table/Pagination';
 export { StatusIcon, type StatusIconProps } from './status/StatusIcon';
 export { UrlListDialog, type UrlListDialogProps, type UrlListItem } from './dialogs/UrlListDialog';
 export { ReleaseGate } from './gates/ReleaseGate';
-// Artwork and platform logos (issue 14)
+// Artwork and platform logos (docs/decisions/010)
 export { ArtworkImage, type ArtworkImageProps, type ArtworkStage, fallbackWidth, nextArtworkStage, useArtworkStage } from './media/ArtworkImage';
 export { PlatformLogoImage, type PlatformLogoImageProps, initialsOf, platformLogoUrl } from './media/PlatformLogoImage';
 
@@ -57,5 +57,5 @@ export { formatDate } from './utils/format-date';
 
 // Uploads to a multipart endpoint of the wire map
 export { uploadToEndpoint, type EndpointUploadOptions } from './api/upload-to-endpoint';
-// Tools and rights (issue 10)
+// Tools and rights (docs/decisions/005)
 export { SubmissionStatusIcon, type SubmissionStatusIconProps } from './tools-rights/SubmissionStatusIcon';

@@ -9,7 +9,7 @@ const tabNames = () => screen.getAllByRole('link').map((a) => a.textContent);
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('OpsPage: tabs by role (issue 11; the server checks the role again)', () => {
+describe('OpsPage: tabs by role (docs/decisions/008; the server checks the role again)', () => {
   it('a reviewer sees the review tabs only', async () => {
     mockApi({ 'staff/session': session(['reviewer']) });
     renderAt('/ops', <OpsPage />);

@@ -88,7 +88,7 @@ function Screen({ pathname, search, session }: { pathname: string; search: strin
 }
 
 /**
- * The operations console (issues 11, 12), one route-level module for every /ops route: the TOTP gate,
+ * The operations console (docs/decisions/008, 12), one route-level module for every /ops route: the TOTP gate,
  * the tabs the caller's roles open, and the screen of the path (and `?view=`). The server checks every
  * role again.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run remote -- deploy|rollback|list|history ...` (issue 12): deploy a remote's build into the
+// `npm run remote -- deploy|rollback|list|history ...` (docs/decisions/007): deploy a remote's build into the
 // version store and make it live, or roll back, by changing the registry row in the database: no API
 // restart and no shell rebuild. Uses the built API (api/dist): run `npm run build` first.
 // DATA_DIR / DATABASE_URL / REMOTE_* are read as for the server (README "Configuration").

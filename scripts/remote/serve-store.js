@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// Serves one remote's version store on its own port (issue 12, the production shape without Docker):
+// Serves one remote's version store on its own port (docs/decisions/007, the production shape without Docker):
 //   node scripts/remote/serve-store.js <remote-dir> <port> [--store <dir>] [--publish <dist dir>]
 // (--publish: copy that build into the store first, as the remote's container does on start)
 // Files of <store>/<remote-dir>/ (default store: $REMOTE_STORE_DIR or $DATA_DIR/remotes or ./data/remotes),
 // so http://host:<port>/<version>/mf-manifest.json is one deployed version. CORS "*"; mf-manifest.json,
 // version.json and remoteEntry.js no-cache, content-hashed chunks immutable (scripts/serve-remote.js).
-const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
-const { createHandler } = require('../serve-remote');
+const { serveFolder } = require('../serve-remote');
 
 /**
  * Copy a built bundle (`bundle`: a dist folder with version.json) into `folder/<version>/` unless that
@@ -54,15 +53,7 @@ if (require.main === module) {
   }
   const root = storeFolder(dir, store);
   if (bundle) console.log(`published ${dir} ${publish(bundle, root)} into ${root}`);
-  const server = http.createServer(createHandler(root));
-  server.listen(port, () => console.log(`serving ${root} on http://localhost:${server.address().port} (CORS *)`));
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-    setTimeout(() => process.exit(0), 1000).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  serveFolder(root, port);
 }
 
 module.exports = { storeFolder, publish };

@@ -24,7 +24,7 @@ function assetRules() {
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /**
- * The workspace libraries are compiled from their TypeScript sources (issue 14), not from their
+ * The workspace libraries are compiled from their TypeScript sources (docs/decisions/010), not from their
  * CommonJS dist/ (which webpack cannot tree-shake): each container then bundles only the contracts
  * it and the kit use (texts, schemas, limits) instead of the whole package. The API and Jest keep
  * using dist/ through package.json `main`.

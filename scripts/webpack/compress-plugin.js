@@ -1,4 +1,4 @@
-// Precompressed copies of the text assets of a production build (issue 14): beside every `x.js`,
+// Precompressed copies of the text assets of a production build (docs/decisions/010): beside every `x.js`,
 // `x.css`, `x.html`, `x.json`, `x.svg`, `x.txt` of 1 KB or more, `x.js.br` (brotli, quality 11) and
 // `x.js.gz` (gzip, level 9), so the servers (api/src/common/http/precompressed.ts,
 // scripts/serve-remote.js) answer them with Content-Encoding without compressing per request.

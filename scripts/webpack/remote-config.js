@@ -57,7 +57,7 @@ function createRemoteConfig({ dir, name, exposes, port }) {
           // a second copy in every remoteEntry.js (about 24 kB brotli each; docs/decisions/010).
           experiments: { externalRuntime: true },
         }),
-        // .br and .gz beside every text asset (issue 14); copied into the version store with the rest.
+        // .br and .gz beside every text asset (docs/decisions/010); copied into the version store with the rest.
         ...(production ? [new PrecompressPlugin(), new RemoteVersionPlugin({ dir, name })] : []),
       ],
       ...buildSettings(production),
@@ -65,7 +65,7 @@ function createRemoteConfig({ dir, name, exposes, port }) {
         ...buildSettings(production).optimization,
         // One chunk per exposed module (plus the shared libraries' own): the code two pages have in
         // common is in each, instead of in chunks of its own that a page's first load asks for one by
-        // one. On a phone's connection each request costs more than the few KB repeated (issue 14,
+        // one. On a phone's connection each request costs more than the few KB repeated (docs/decisions/010,
         // docs/decisions/010).
         splitChunks: false,
       },

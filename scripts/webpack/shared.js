@@ -29,7 +29,7 @@ const SINGLETONS = [
   // Not in the decision's list, but harmless and protective: a remote that imports react-hot-toast
   // directly must reach the one toaster the shell renders (PortalToaster), not a private copy.
   'react-hot-toast',
-  // Form and date libraries every remote uses (issue 7): one yup (so `instanceof ValidationError`
+  // Form and date libraries every remote uses (docs/decisions/004): one yup (so `instanceof ValidationError`
   // holds across containers), one formik, one dayjs.
   'yup',
   'formik',
@@ -73,7 +73,7 @@ function installedVersion(pkg, dir) {
  * meet on a page is decided before they can: the API's deploy gate refuses a remote built against
  * another major of a singleton than the shell's (docs/decisions/007). The federation runtime's own
  * check only warned (`strictVersion: false`) and, to do so, parsed semver ranges with regular
- * expressions it compiles on the phone at start-up, 10 to 30 ms before the first page (issue 14).
+ * expressions it compiles on the phone at start-up, 10 to 30 ms before the first page (docs/decisions/010).
  */
 function createShared(dir = ROOT) {
   const shared = {};

@@ -75,7 +75,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
           // that copy to the remotes instead of the one the shell runs.
           runtimePlugins: [INJECT_RUNTIME_CORE_PLUGIN],
         }),
-        // The singletons' versions, for the API's compatibility gate of remote deploys (issue 12).
+        // The singletons' versions, for the API's compatibility gate of remote deploys (docs/decisions/007).
         ...(production ? [new SharedVersionsPlugin(shared)] : []),
         new HtmlWebpackPlugin({
           template: path.join(dir, 'src', 'index.html'),
@@ -85,7 +85,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
         }),
         // The files of the entry's and the layout's first load, for the API's index.html (docs/decisions/015).
         ...(production ? [new PreloadHintsPlugin({ groups: ['bootstrap', 'layout'] })] : []),
-        // .br and .gz beside every text asset, served by the API with Content-Encoding (issue 14).
+        // .br and .gz beside every text asset, served by the API with Content-Encoding (docs/decisions/010).
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       ...buildSettings(production),

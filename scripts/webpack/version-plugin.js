@@ -1,4 +1,4 @@
-// Versioned output of a remote build (issue 12): after webpack has written dist/, a `version.json`
+// Versioned output of a remote build (docs/decisions/007): after webpack has written dist/, a `version.json`
 // names the bundle so `npm run remote -- deploy` can copy it into an immutable version folder.
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');

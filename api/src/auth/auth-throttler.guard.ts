@@ -10,7 +10,7 @@ function emailOf(req: Record<string, unknown>): string {
 }
 
 /**
- * The three buckets of the account endpoints (issue 13), each per AUTH_RATE_TTL_SECONDS:
+ * The three buckets of the account endpoints (docs/decisions/026), each per AUTH_RATE_TTL_SECONDS:
  * - `auth`: per client IP and e-mail (AUTH_RATE_LIMIT): one attacker cannot hammer one account, and one
  *   busy office IP does not lock out everyone behind it;
  * - `auth-ip`: per client IP across e-mails (AUTH_IP_RATE_LIMIT): password spraying and e-mail probing;

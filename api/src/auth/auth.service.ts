@@ -28,7 +28,7 @@ export class AuthService {
 
   /**
    * POST /api/signup. Records a sign-up attempt with its own details and code and mails the code; the
-   * account is created only when that code is verified (issue 13: a second sign-up of an unverified
+   * account is created only when that code is verified (docs/decisions/026: a second sign-up of an unverified
    * e-mail never changes the first one's password). Answers the attempt's `signup_token`. An e-mail
    * that already has an account gets the same answer, and its owner a notice instead of a code
    * (decision 022: no account call reveals whether an e-mail is registered).
@@ -56,7 +56,7 @@ export class AuthService {
   /**
    * POST /api/resendEmailOTP `{ email, type, signup_token? }`: type "verification" resends a sign-up
    * attempt's code, empty the recovery code of a verified account. Every e-mail gets the same answer,
-   * and inside the 30 s floor nothing is sent, silently (issue 13: no enumeration).
+   * and inside the 30 s floor nothing is sent, silently (docs/decisions/026: no enumeration).
    */
   async resend(dto: { email: string; type: string; signup_token?: string }): Promise<{ message: string }> {
     if (dto.type === 'verification') {

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One sign-up attempt of an e-mail that has no verified account yet (issue 13, account pre-hijacking):
+ * One sign-up attempt of an e-mail that has no verified account yet (docs/decisions/026, account pre-hijacking):
  * each attempt keeps its own details and its own code, and verifying a code creates the account with
  * exactly that attempt's details and ends the others. `token_hash` is the SHA-256 of the attempt's
  * `signup_token`, which only the browser that made the attempt (or knows its password) holds.

@@ -25,7 +25,7 @@ function fakeRepository() {
   return repo;
 }
 
-describe('SessionService cache (issue 14)', () => {
+describe('SessionService cache (docs/decisions/010)', () => {
   let repo: ReturnType<typeof fakeRepository>;
   let sessions: SessionService;
   beforeEach(() => {

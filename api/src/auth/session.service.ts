@@ -16,7 +16,7 @@ type Revoked = { sessionId?: string; userId?: number };
 
 type Claims = { sub: number; kind: 'login' | 'reset'; jti: string };
 
-/** How long a checked token is believed without reading its session row again (issue 14, hot path). */
+/** How long a checked token is believed without reading its session row again (docs/decisions/010, hot path). */
 export const SESSION_CACHE_TTL_MS = 5000;
 /** Entries kept at most; past it the cache starts over (a cheap bound, not an LRU). */
 const SESSION_CACHE_MAX = 10_000;

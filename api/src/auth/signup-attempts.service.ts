@@ -19,7 +19,7 @@ const ATTEMPTS_CHECKED = 5;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * Sign-up attempts of e-mails without a verified account (issue 13, account pre-hijacking; core §4, §5 OTP).
+ * Sign-up attempts of e-mails without a verified account (docs/decisions/026, account pre-hijacking; core §4, §5 OTP).
  * Each attempt keeps its own details, its own 5-digit code (HMAC, 10 minutes, 5 wrong tries, 30 s resend
  * floor) and an opaque `signup_token` given only to the browser that made it. A code verifies only its
  * own attempt; the account is created with exactly that attempt's details and every other attempt of

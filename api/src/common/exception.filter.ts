@@ -19,7 +19,7 @@ const NOT_CONNECTED_ERRORS = new Set(['CannotExecuteNotConnectedError', 'Connect
 /**
  * Whether an error means the database cannot be reached (connection refused or lost, pool closed,
  * server shutting down, SQLite file busy or unreadable) rather than a bad query: the answer is then
- * 503 with Retry-After (issue 13), not a generic 500.
+ * 503 with Retry-After (docs/decisions/026), not a generic 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { name?: unknown; code?: unknown; driverError?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {

@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     expect(c.captcha.required).toBe(true);
   });
 
-  it('has no public site unless PUBLIC_SITE_URL gives an absolute http(s) URL (issue 14)', () => {
+  it('has no public site unless PUBLIC_SITE_URL gives an absolute http(s) URL (docs/decisions/010)', () => {
     expect(load({}).publicSiteUrl).toBe('');
     expect(load({ PUBLIC_SITE_URL: 'https://www.example.com/' }).publicSiteUrl).toBe('https://www.example.com');
     expect(() => load({ PUBLIC_SITE_URL: '/login' })).toThrow(/PUBLIC_SITE_URL must be an absolute http\(s\) URL/);

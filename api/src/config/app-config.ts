@@ -23,8 +23,10 @@ export type AppConfig = {
   /**
    * The distributor's own account the bank files pay from (docs/decisions/023-staff-desks.md):
    * PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT (IBAN or the bank's account id), PAYOUT_DEBTOR_BIC.
+   * Unset ones keep placeholders and are named in `missing`: with NODE_ENV=production no pain.001 is
+   * built until all three are set (the CSV still is).
    */
-  payoutDebtor?: { name: string; account: string; bic: string };
+  payoutDebtor?: { name: string; account: string; bic: string; missing: string[] };
   /**
    * PORTAL_URL: the absolute address of the portal used in e-mailed links (origin + path, no trailing
    * slash), or null when unset — the server then uses `http://localhost:<PORT>` and publishes it, and the
@@ -37,16 +39,16 @@ export type AppConfig = {
   /** ALTCHA proof of work: PBKDF2 `cost` iterations per try, the solver tries up to `maxCounter` values. */
   captcha: { required: boolean; cost: number; maxCounter: number; hmacSecret: string; ttlSeconds: number };
   /**
-   * Account endpoints' buckets per window (issue 13): `authLimit` per client IP and e-mail, `ipLimit`
+   * Account endpoints' buckets per window (docs/decisions/026): `authLimit` per client IP and e-mail, `ipLimit`
    * per client IP across e-mails (password spraying), `accountLimit` per e-mail across IPs.
    */
   rateLimit: { authLimit: number; authTtlMs: number; ipLimit: number; accountLimit: number };
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` list); empty: the socket address only. */
   trustProxy: string[];
-  /** Upload abuse limits (issue 13): uploads per user per minute, bytes a user may keep, hours before an unreferenced upload is removed. */
+  /** Upload abuse limits (docs/decisions/026): uploads per user per minute, bytes a user may keep, hours before an unreferenced upload is removed. */
   uploads: {
     perMinute: number; quotaBytes: number; graceHours: number; sweepMinutes: number;
-    /** Artwork rendition jobs run at once (issue 14: sharp is CPU and memory bound; one per core at most). */
+    /** Artwork rendition jobs run at once (docs/decisions/010: sharp is CPU and memory bound; one per core at most). */
     renditionJobs: number;
   };
   /**
@@ -62,7 +64,7 @@ export type AppConfig = {
   /** REMOTES_JSON alone (development override): these names ignore the live registry. */
   remotesOverride: Record<string, string>;
   /**
-   * Versioned remotes (issue 12): `storeDir` holds `<remote-dir>/<version>/` folders, the last
+   * Versioned remotes (docs/decisions/007): `storeDir` holds `<remote-dir>/<version>/` folders, the last
    * `keepVersions` of each remote are kept; `origins` maps a federation name to the base URL its
    * version folders are served from (default `/remotes/<dir>`, served by this API); `shellSharedVersions`
    * is the shell's `shared-versions.json` the compatibility gate reads (null: unknown, deploys refused).
@@ -88,7 +90,7 @@ export type AppConfig = {
   /** STORAGE_S3_*: every uploaded file in an S3-compatible bucket instead of DATA_DIR/uploads (null: local disk). */
   storageS3: S3StoreSettings | null;
   /**
-   * Identifiers given on approval (issue 11): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
+   * Identifiers given on approval (docs/decisions/008): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
    * digits; the sequence fills the digits up to 11, then the check digit), ISRC country (2 letters) and
    * registrant (3 letters or digits).
    */
@@ -369,7 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
     supportEmail: env.SUPPORT_EMAIL || 'support@portal.local',
-    payoutDebtor: { name: env.PAYOUT_DEBTOR_NAME || 'Portal Distribution', account: env.PAYOUT_DEBTOR_ACCOUNT || 'NOTPROVIDED', bic: env.PAYOUT_DEBTOR_BIC || '' },
+    payoutDebtor: {
+      name: env.PAYOUT_DEBTOR_NAME || 'Portal Distribution',
+      account: env.PAYOUT_DEBTOR_ACCOUNT || 'NOTPROVIDED',
+      bic: env.PAYOUT_DEBTOR_BIC || '',
+      missing: ['PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_ACCOUNT', 'PAYOUT_DEBTOR_BIC'].filter((name) => !env[name]?.trim()),
+    },
     portalUrl: portalUrl(env),
     identifiers: identifierConfig(env),
     distribution: distributionConfig(env, (m) => new ConfigError(m)),

@@ -9,7 +9,7 @@ import type { DataSource, EntityManager } from 'typeorm';
  * running one (same async context) is not queued: TypeORM nests it as a savepoint, and queueing it
  * would wait for itself. MySQL/MariaDB use a pool and are left alone.
  *
- * Across processes (several API instances on one file, the CLI beside a running API; issue 14) each transaction starts
+ * Across processes (several API instances on one file, the CLI beside a running API; docs/decisions/010) each transaction starts
  * with `BEGIN IMMEDIATE`: it takes the write lock at once, waiting up to busy_timeout for another
  * process's, instead of starting as a reader and failing with SQLITE_BUSY when it first writes after
  * another process has committed.

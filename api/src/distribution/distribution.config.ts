@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 /**
  * Settings of the distribution engine (docs/decisions/020-distribution-engine.md), read once at boot
  * with the rest of AppConfig; a bad value stops the start naming the variable.
@@ -18,9 +20,28 @@ export type DistributionConfig = {
   delivery: { attempts: number; backoffMs: number };
   /** DELIVERY_CREDENTIALS_KEY: 32 bytes (hex or base64) sealing target credentials; unset: derived from JWT_SECRET. */
   credentialsKey: string | undefined;
+  /** DDEX_SCHEMA_DIR: folder of the ERN 4.3 schema and its offline catalog (see ernSchemaDir). */
+  ernSchemaDir: string;
 };
 
 const DPID = /^PADPIDA[a-zA-Z0-9]+$/;
+
+/**
+ * Folder of the ERN 4.3 schema and its offline XML catalog: `DDEX_SCHEMA_DIR`, else
+ * `../shared/ddex/ern43` beside the repository (where the project keeps it, see its README).
+ */
+export function ernSchemaDir(env: NodeJS.ProcessEnv): string {
+  if (env.DDEX_SCHEMA_DIR) return resolve(env.DDEX_SCHEMA_DIR);
+  // api/src/distribution (ts-jest) or api/dist/distribution (built): the repository is 3 up;
+  // `shared/` sits beside it (or beside the folder of worktrees), so look upwards for it.
+  let dir = resolve(__dirname, '..', '..', '..', '..');
+  for (let i = 0; i < 3; i++, dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'ddex', 'ern43');
+    if (existsSync(candidate)) return candidate;
+  }
+  return join(resolve(__dirname, '..', '..', '..', '..'), 'shared', 'ddex', 'ern43');
+}
+
 
 /**
  * Placeholder recipient DPIDs (PADPIDA + 'PORTALTEST' + a store slug) until a store's real DPID is
@@ -60,5 +81,6 @@ export function distributionConfig(env: NodeJS.ProcessEnv, fail: (message: strin
     storeDpids,
     delivery: { attempts: int('DELIVERY_ATTEMPTS', 5, 1, 20), backoffMs: int('DELIVERY_BACKOFF_MS', 30_000, 10, 3_600_000) },
     credentialsKey,
+    ernSchemaDir: ernSchemaDir(env),
   };
 }

@@ -10,7 +10,7 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import { ShutdownState } from '../common/http/graceful-shutdown';
 
 /**
- * Liveness and readiness (issue 13, @nestjs/terminus). Liveness says the process answers; readiness
+ * Liveness and readiness (docs/decisions/026, @nestjs/terminus). Liveness says the process answers; readiness
  * pings the database (1.5 s timeout) and answers 503 with `database: 'down'` and Retry-After while it
  * is unreachable, so a load balancer takes the instance out instead of sending it traffic.
  */

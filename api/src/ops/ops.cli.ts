@@ -7,12 +7,18 @@ import { CLI_ACTOR } from '../audit/audit.service';
 import { OpsConsoleService } from './console/ops-console.service';
 import { ReleaseReviewService } from './review/release-review.service';
 import { StaffService } from './staff/staff.service';
+import { OPS_CONTENT_CLI_COMMANDS } from './console/content.cli';
+import { OPS_DESK_CLI_COMMANDS } from './console/desk.cli';
+import { OPS_TOOLS_RIGHTS_CLI_COMMANDS } from './console/tools-rights.cli';
 
 /**
- * Operator commands of the operations console (issue 11). They go through the console's services, so
+ * Operator commands of the operations console (docs/decisions/008). They go through the console's services, so
  * the same rules apply and each writes an audit row (actor `cli`).
  */
 export const OPS_CLI_COMMANDS: CliCommand[] = [
+  ...OPS_CONTENT_CLI_COMMANDS,
+  ...OPS_DESK_CLI_COMMANDS,
+  ...OPS_TOOLS_RIGHTS_CLI_COMMANDS,
   {
     name: 'staff',
     usage: `staff add <email> ${STAFF_ROLES.join('|')} | staff remove <email>   (a verified user account becomes staff)`,

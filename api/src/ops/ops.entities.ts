@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { numeric } from '../database/transformers';
 
-/** A role held by a staff member (issue 11); a user with no row is not staff. */
+/** A role held by a staff member (docs/decisions/008); a user with no row is not staff. */
 @Entity('staff_roles')
 export class StaffRoleEntity {
   @PrimaryGeneratedColumn() id!: number;

@@ -15,12 +15,14 @@ import { ReleaseReviewService } from './review/release-review.service';
 import { StaffModule } from './staff/staff.module';
 import { DistributionModule } from '../distribution/distribution.module';
 import { OpsJobsController } from './jobs/ops-jobs.controller';
+import { OpsSupportDeskController } from './console/ops-support-desk.controller';
+import { OpsSupportDeskService } from './console/ops-support-desk.service';
 
-/** The operations console's API (issue 11, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
+/** The operations console's API (docs/decisions/008, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
   imports: [TypeOrmModule.forFeature(OPS_ENTITIES), StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule, DistributionModule],
-  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsRightsController, OpsJobsController],
-  providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsContentService],
+  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsRightsController, OpsSupportDeskController, OpsJobsController],
+  providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsSupportDeskService, OpsContentService],
   exports: [ReleaseReviewService, OpsConsoleService, IdentifiersModule, OpsContentService],
 })
 export class OpsModule {}

@@ -7,7 +7,7 @@ export type ThrottlerRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
 export type WindowState = { taken: boolean; hits: number[] };
 
 /**
- * The rate-limit counts every API instance must agree on (issue 13 limits; docs/decisions/018-scale-out.md):
+ * The rate-limit counts every API instance must agree on (docs/decisions/026 limits; docs/decisions/018-scale-out.md):
  * @nestjs/throttler's storage for the account endpoints' buckets, and the sliding windows of the upload
  * rate and the staff TOTP lockout. Two implementations: MemoryCounters (one process, no REDIS_URL: the
  * default) and RedisCounters (REDIS_URL: every instance counts in the same Redis, so N instances enforce

@@ -4,7 +4,7 @@ import { DomainError } from '../common/domain-error';
 
 /**
  * Who may use the remote-version endpoints of the operations console. RemoteRegistryModule provides
- * the staff policy of the operations console (issue 11: an admin whose session passed TOTP).
+ * the staff policy of the operations console (docs/decisions/008: an admin whose session passed TOTP).
  */
 export abstract class OpsAccessPolicy {
   /** True when `user` is an admin of the operations console. */

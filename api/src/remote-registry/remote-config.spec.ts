@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config/app-config';
 
-describe('remote store settings (issue 12)', () => {
+describe('remote store settings (docs/decisions/007)', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'portal-remote-config-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

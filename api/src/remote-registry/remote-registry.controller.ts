@@ -18,7 +18,7 @@ type MarkBadBody = EndpointRequest<typeof E.markRemoteVersionBad>;
 type TokenCreateBody = EndpointRequest<typeof E.createRemoteDeployToken>;
 type TokenRevokeBody = EndpointRequest<typeof E.revokeRemoteDeployToken>;
 
-/** Remote versions in the operations console (issue 12): list, audit, rollback; admins only. */
+/** Remote versions in the operations console (docs/decisions/007): list, audit, rollback; admins only. */
 @Controller()
 @UseGuards(OpsAdminGuard)
 export class RemoteRegistryController {

@@ -23,7 +23,7 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
     DeployTokensService,
     DeployTokenGuard,
     OpsAdminGuard,
-    // Admins of the operations console whose session passed TOTP (issue 11).
+    // Admins of the operations console whose session passed TOTP (docs/decisions/008).
     { provide: OpsAccessPolicy, useExisting: StaffOpsAccessPolicy },
   ],
   exports: [RemoteRegistryCoreModule],

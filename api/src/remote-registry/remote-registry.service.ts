@@ -53,7 +53,7 @@ export type LiveView = { remote: string; version: string; manifest_url: string; 
 export type ActivationResult = { remote: string; from: string | null; to: string; manifest_url: string; stored: boolean; pruned: string[]; unchanged?: boolean };
 
 /**
- * The live remote registry (issue 12, DESIGN "Shape"): immutable versions in the static store, one live
+ * The live remote registry (docs/decisions/007, DESIGN "Shape"): immutable versions in the static store, one live
  * row per remote, an audit row per activation attempt. Deploy and rollback change one row in one
  * transaction with an optimistic revision check; nothing is rebuilt or restarted.
  */

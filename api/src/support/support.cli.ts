@@ -1,7 +1,6 @@
-import { OpsDeskService } from '../ops/console/ops-desk.service';
 import { AuditService, CLI_ACTOR } from '../audit/audit.service';
 import { centsToUsd, usdToCents } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { UsersService } from '../users/users.service';
 import { LedgerService } from './money/ledger.service';
 import { ReportsFromLedger } from '../royalties/earnings/reports-from-ledger.service';
@@ -16,7 +15,7 @@ const positiveId = (raw: string | undefined, usage: string): number => {
 /**
  * Add a royalty credit to a user's ledger (the `revenue` operator command): `usd` is text with at
  * most two decimals, turned into cents without floating-point arithmetic. Audited as actor `cli`
- * (`revenue.credit`, before and after balance in USD, issue 11). Answers a line for the console.
+ * (`revenue.credit`, before and after balance in USD, docs/decisions/008). Answers a line for the console.
  */
 export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email: string | undefined, usd: string | undefined, note: string): Promise<string> {
   const user = await app.get(UsersService).findByEmail(email ?? '');
@@ -27,26 +26,8 @@ export async function creditRevenue(app: Parameters<CliCommand['run']>[0], email
   return `${user.email} credited ${centsToUsd(cents)} USD; balance ${centsToUsd(balance)} USD`;
 }
 
-/** Operator commands of the support area (README "Operator commands"); ticket and payout outcomes go through the console's desk service (issue 11). */
+/** Operator commands of the support area (README "Operator commands"); the ticket and payout outcomes are the console's (ops/console/desk.cli.ts). */
 export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
-  {
-    name: 'ticket-reply',
-    usage: 'ticket-reply <ticket_id> "<text>"   (reply as Support Team: bell + e-mail to the artist)',
-    run: async (app, [id, ...text]) => {
-      const ticketId = positiveId(id, 'ticket-reply <ticket_id> "<text>"');
-      // Through the console's desk service: the same rules, and an audit row (issue 11).
-      const ticket = await app.get(OpsDeskService).reply(ticketId, text.join(' '), CLI_ACTOR);
-      return `replied to ticket ${ticket.ticket_id}`;
-    },
-  },
-  {
-    name: 'ticket-close',
-    usage: 'ticket-close <ticket_id>   (mark DONE: no more replies; bell)',
-    run: async (app, [id]) => {
-      const ticket = await app.get(OpsDeskService).close(positiveId(id, 'ticket-close <ticket_id>'), CLI_ACTOR);
-      return `ticket ${ticket.ticket_id} is done`;
-    },
-  },
   {
     name: 'report-attach',
     usage: `report-attach <report_id> <file.csv>   (RECEIVED, downloadable by the artist; bell)`,
@@ -55,22 +36,6 @@ export const SUPPORT_CLI_COMMANDS: CliCommand[] = [
       // Every row must carry one of the artist's codes; audited (docs/decisions/019-money-engine.md).
       const report = await app.get(ReportsFromLedger).attachFile(positiveId(id, 'report-attach <report_id> <file.csv>'), file, CLI_ACTOR);
       return `report ${report.report_id} received (${report.rows} rows)`;
-    },
-  },
-  {
-    name: 'payout-paid',
-    usage: 'payout-paid <payout_id> <payment reference>   (bell)',
-    run: async (app, [id, ...ref]) => {
-      const { row: payout } = await app.get(OpsDeskService).paid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '), CLI_ACTOR);
-      return `payout ${payout.payout_id} paid (${payout.reference})`;
-    },
-  },
-  {
-    name: 'payout-reject',
-    usage: 'payout-reject <payout_id> "<reason>"   (credits the amount back; bell)',
-    run: async (app, [id, ...reason]) => {
-      const { row: payout } = await app.get(OpsDeskService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '), CLI_ACTOR);
-      return `payout ${payout.payout_id} rejected; ${centsToUsd(payout.amount_cents)} USD credited back`;
     },
   },
   {

@@ -21,6 +21,7 @@ import { AttachmentsService } from './tickets/attachments.service';
 import { TicketAttachmentEntity, TicketEntity, TicketMessageEntity } from './tickets/ticket.entities';
 import { TicketsController } from './tickets/tickets.controller';
 import { TicketsService } from './tickets/tickets.service';
+import { SupportDeskService } from './tickets/support-desk.service';
 
 /**
  * The support area (remote mfe_support, areas §2-§9): tickets with attachments, store reports, the
@@ -39,6 +40,7 @@ import { TicketsService } from './tickets/tickets.service';
     // Its own file-type worker (the releases module keeps its sniffer private).
     AttachmentsService,
     TicketsService,
+    SupportDeskService,
     ReportsService,
     LedgerService,
     BankService,
@@ -47,6 +49,6 @@ import { TicketsService } from './tickets/tickets.service';
     ProfileService,
     InviteService,
   ],
-  exports: [TicketsService, ReportsService, LedgerService, PayoutsService, PayoutDeskService, AttachmentsService, SerialTransactions, BankService, SupportConfig],
+  exports: [TicketsService, SupportDeskService, ReportsService, LedgerService, PayoutsService, PayoutDeskService, AttachmentsService, SerialTransactions, BankService, SupportConfig],
 })
 export class SupportModule {}

@@ -1,68 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { opsPromotionAddSchema, SUBMISSION_KINDS, type SubmissionKind } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
-import { validateBody } from '../common/validate';
-import { CLI_ACTOR } from '../audit/audit.service';
-import { OpsContentService } from '../ops/console/ops-content.service';
-import { UsersService } from '../users/users.service';
+import { SUBMISSION_KINDS, type SubmissionKind } from '@portal/contracts';
+import type { CliCommand } from '../common/cli-command';
 import { PromotionsService } from './promotions/promotions.service';
-import { SubmissionReviewService, type ReviewOutcome } from './shared/submission-review.service';
+import { SubmissionReviewService } from './shared/submission-review.service';
 
 const KINDS = SUBMISSION_KINDS.join('|');
-const PROMOTION_USAGE = 'promotion-add <email> "<song>" "<platform>" "<type>" "<playlist name>" <playlist link> <image file>   (also notifies the artist)';
-/** Stands for the image in the field check: the file is stored (and checked on its bytes) only once the fields pass. */
-const PLACEHOLDER_IMAGE = `${'0'.repeat(32)}.png`;
 
-/** The message of a refused operator input (a DomainError) as a plain Error for the command line. */
-async function asOperatorError<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    throw new Error((e as Error).message);
-  }
-}
 const asKind = (k: string | undefined): SubmissionKind => {
   if (!(SUBMISSION_KINDS as readonly string[]).includes(k ?? '')) throw new Error(`kind must be one of ${KINDS}`);
   return k as SubmissionKind;
 };
 
-/** Operator commands of the tools, rights and promotions area (until an admin area exists). */
+/** Operator commands of the tools, rights and promotions area; deciding a request and adding a promotion are the console's (ops/console/tools-rights.cli.ts). */
 export const TOOLS_RIGHTS_CLI_COMMANDS: CliCommand[] = [
-  {
-    name: 'tools-review',
-    usage: `tools-review <${KINDS}> <id> approved|rejected|in_review [reason]   (also notifies the artist)`,
-    run: async (app, [kind, id, status, ...reason]) => {
-      const n = Number(id);
-      if (!Number.isInteger(n) || n <= 0) throw new Error(`tools-review <${KINDS}> <id> approved|rejected [reason]`);
-      const done = await app.get(SubmissionReviewService).review(asKind(kind), n, status as ReviewOutcome, reason.join(' '));
-      return `${done.kind} ${done.id} is ${done.status}${done.reason ? ` (${done.reason})` : ''}`;
-    },
-  },
   {
     name: 'tools-pending',
     usage: `tools-pending <${KINDS}>   (submissions in review, oldest first)`,
     run: async (app, [kind]) => {
       const rows = await app.get(SubmissionReviewService).pending(asKind(kind));
       return rows.length ? rows.map((r) => `${r.id}\tuser ${r.user_id}\t${r.date.toISOString()}\t${r.title}`).join('\n') : 'nothing in review';
-    },
-  },
-  {
-    name: 'promotion-add',
-    usage: PROMOTION_USAGE,
-    run: async (app, [email, song, platform, type, playlistName, playlistLink, imagePath]) => {
-      if (!imagePath) throw new Error(PROMOTION_USAGE);
-      const user = await app.get(UsersService).findByEmail(email ?? '');
-      if (!user) throw new Error(`no user ${email}`);
-      // The console's rules and path: the same schema, the image through the same guard, an audit row (actor cli).
-      const { user_id, ...input } = await asOperatorError(() =>
-        validateBody(opsPromotionAddSchema, { user_id: user.id, song, platform, type, playlist_name: playlistName, playlist_link: playlistLink, image: PLACEHOLDER_IMAGE }),
-      );
-      const file = isAbsolute(imagePath) ? imagePath : resolve(process.env.INIT_CWD || process.cwd(), imagePath);
-      const content = app.get(OpsContentService);
-      const image = await asOperatorError(() => content.storePromotionImage(readFileSync(file), CLI_ACTOR));
-      const row = await asOperatorError(() => content.addPromotion(user_id, { ...input, image: image.image }, CLI_ACTOR));
-      return `promotion ${row.promotion_id} added for ${email} (image ${row.image})`;
     },
   },
   {

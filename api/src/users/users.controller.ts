@@ -6,16 +6,10 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import type { AuthUser } from '../common/request-context';
 import { UsersService } from './users.service';
 
-/** The caller's own account (core §7 getUserDetails, checkUserRevokeStatus). */
+/** The caller's revoke flag (core §7 checkUserRevokeStatus); getUserDetails, which adds the ledger balance, is the support module's. */
 @Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
-
-  /** GET /api/getUserDetails → body `{ user_id, name, email, phone, address, revenue (USD), conversionRate }`. */
-  @Endpoint(E.getUserDetails)
-  async details(@CurrentUser() user: AuthUser) {
-    return ok('User details.', { body: await this.users.details(user.id) });
-  }
 
   /** GET /api/checkUserRevokeStatus → top-level `revoked: 0 | 1` (core §3, §6). */
   @Endpoint(E.checkUserRevokeStatus)

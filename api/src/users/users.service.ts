@@ -63,18 +63,13 @@ export class UsersService {
   }
 
   /**
-   * GET /api/getUserDetails body (revenue in USD = the sum of the support ledger, conversionRate USD→INR).
-   * One hand-written statement (the user and the ledger sum together) instead of two query-builder
-   * queries: this is the most frequent authenticated call (the top bar asks on every page; issue 14).
+   * The account part of GET /api/getUserDetails (core §3 User): everything but `revenue`, which is the
+   * money ledger's (the support module's ProfileService adds it). 404 for an unknown id.
    */
-  async details(id: number): Promise<UserDetails> {
-    const rows = (await this.users.query(
-      'SELECT u.id, u.name, u.email, u.phone, u.address, u.conversion_rate, (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger_entries l WHERE l.user_id = u.id) AS cents FROM users u WHERE u.id = ?',
-      [id],
-    )) as Array<{ id: number; name: string; email: string; phone: string; address: string; conversion_rate: string | number; cents: string | number | null }>;
-    const u = rows[0];
+  async account(id: number): Promise<Omit<UserDetails, 'revenue'>> {
+    const u = await this.users.findOne({ where: { id }, select: { id: true, name: true, email: true, phone: true, address: true, conversion_rate: true } });
     if (!u) throw DomainError.notFound(SERVER_MESSAGES.notFound);
-    return { user_id: Number(u.id), name: u.name, email: u.email, phone: u.phone, address: u.address, revenue: Number(u.cents ?? 0) / 100, conversionRate: Number(u.conversion_rate) };
+    return { user_id: Number(u.id), name: u.name, email: u.email, phone: u.phone, address: u.address, conversionRate: Number(u.conversion_rate) };
   }
 
   /** Whether the user is flagged revoked (core §6: revoked 1 blocks release creation). */

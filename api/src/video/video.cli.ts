@@ -1,6 +1,6 @@
 import { AuditService, CLI_ACTOR } from '../audit/audit.service';
 import { VIDEO_STATUSES } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
+import type { CliCommand } from '../common/cli-command';
 import { ThumbnailsService } from './thumbnails.service';
 import { VideoReleasesService } from './video-releases.service';
 
@@ -13,7 +13,7 @@ export const VIDEO_CLI_COMMANDS: CliCommand[] = [
       const videoId = Number(id);
       if (!Number.isInteger(videoId) || videoId <= 0 || !status) throw new Error(`video-status <video_id> ${VIDEO_STATUSES.join('|')} [reason]`);
       const video = await app.get(VideoReleasesService).setStatus(videoId, status, reason.join(' '));
-      // Staff actions are audited (issue 11), from the console and from this command alike.
+      // Staff actions are audited (docs/decisions/008), from the console and from this command alike.
       await app.get(AuditService).record(CLI_ACTOR, `video.${video.status}`, 'video', video.id, null, { status: video.status, reason: video.reason });
       return `video ${video.id} is ${video.status}${video.reason ? ` (${video.reason})` : ''}`;
     },

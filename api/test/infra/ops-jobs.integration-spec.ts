@@ -32,7 +32,7 @@ async function staffWith(t: TestApp, role: string) {
 }
 
 /**
- * Failed jobs in the console (issue 24, docs/decisions/018-scale-out.md): `GET /api/ops/jobs` lists the
+ * Failed jobs in the console (docs/decisions/018-scale-out.md): `GET /api/ops/jobs` lists the
  * jobs whose tries are spent, per queue, with the last error and the tries; `POST /api/ops/jobs/retry`
  * runs one again (audited). Admins only. On both transports: in-process, and BullMQ on a redis-server
  * this test starts. A real failure: the mail job writing into a dev outbox that is a file.

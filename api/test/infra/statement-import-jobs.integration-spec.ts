@@ -7,7 +7,7 @@ import { STATEMENT_IMPORT_JOB } from '../../src/royalties/import/import-runner';
 import { startRedis, type Service } from './services';
 
 /**
- * Statement imports as jobs of the JobsService on Redis (docs/decisions/018-scale-out.md; issue 25):
+ * Statement imports as jobs of the JobsService on Redis (docs/decisions/018-scale-out.md; docs/decisions/019):
  * the console's start queues a `statements.import` job in BullMQ, a worker runs it, the console reads
  * its progress and outcome from the import row as before. A failed import is the row's `failed` with
  * its message (not a failed job: the job recorded the outcome). The in-process transport is what every

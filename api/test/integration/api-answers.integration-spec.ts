@@ -3,7 +3,7 @@ import { bootTestApp, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 
 /**
- * What every API answer carries after the hot-path work of issue 14: the OWASP REST header set
+ * What every API answer carries after the hot-path work of docs/decisions/010: the OWASP REST header set
  * (a strict CSP, nosniff, DENY), no-store, no ETag; JSON compressed when the client accepts it and
  * the answer is 1 KB or more; bodies parsed for writes and ignored on GET.
  */

@@ -26,7 +26,7 @@ async function jpeg(width: number, height: number): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** Issue 14: artwork renditions made at upload and served like the artwork (docs/decisions/009), on each engine. */
+/** docs/decisions/010: artwork renditions made at upload and served like the artwork (docs/decisions/009), on each engine. */
 describe.each(ENGINES)('artwork renditions on %s', (engine) => {
   let t: TestApp;
   let a: ReleasesClient;

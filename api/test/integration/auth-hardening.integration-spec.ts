@@ -6,7 +6,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser, newSignup } from '../helpers/accounts';
 
 /**
- * Account takeover and enumeration (issue 13): a second sign-up of an unverified e-mail never chooses
+ * Account takeover and enumeration (docs/decisions/026): a second sign-up of an unverified e-mail never chooses
  * the credentials the mailbox owner ends up with; resendEmailOTP answers the same for every e-mail.
  */
 describe.each(ENGINES)('account hardening on %s', (engine) => {

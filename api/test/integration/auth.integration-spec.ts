@@ -25,7 +25,7 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
   };
   const db = () => t.app.get(DataSource);
   const userId = async (email: string) => (await db().getRepository(UserEntity).findOneByOrFail({ email: email.toLowerCase() })).id;
-  /** Change the code of an e-mail's sign-up attempts (they live apart from accounts until verified, issue 13). */
+  /** Change the code of an e-mail's sign-up attempts (they live apart from accounts until verified, docs/decisions/026). */
   const setSignupCode = async (email: string, fields: Partial<PendingSignupEntity>) => db().getRepository(PendingSignupEntity).update({ email: email.toLowerCase() }, fields);
 
   beforeAll(async () => {
@@ -137,7 +137,7 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
       const first = t.lastOtp(s.email)!;
       const mails = () => readdirSync(t.config.outboxDir).length;
       const before = mails();
-      // Inside the floor: the same answer as any e-mail gets, and no new mail (issue 13: no enumeration).
+      // Inside the floor: the same answer as any e-mail gets, and no new mail (docs/decisions/026: no enumeration).
       const early = await post('resendEmailOTP', { email: s.email, type: 'verification' }).expect(200);
       expect(early.body.message).toBe(M.otpSent);
       expect(mails()).toBe(before);
@@ -155,7 +155,7 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
       const u = await createVerifiedUser(t);
       const res = await post('login', { email: u.email.toUpperCase(), password: u.password }).expect(200);
       expect(res.body).toMatchObject({ status: 200, token: expect.any(String) });
-      // The first call puts the session in the in-process cache (issue 14); logout must drop it at once.
+      // The first call puts the session in the in-process cache (docs/decisions/010); logout must drop it at once.
       await get('getUserDetails', res.body.token).expect(200);
       await get('getUserDetails', res.body.token).expect(200);
       await post('logout', {}, res.body.token).expect(200);
@@ -280,7 +280,7 @@ describe.each(ENGINES)('account endpoints on %s', (engine) => {
       const users = t.app.get(UsersService);
       const row = (await users.findByEmail(u.email))!;
       await users.update(row.id, { revoked: 1, conversion_rate: 84.25 });
-      // Revenue is the sum of the support ledger (issue 9): the operator adds a credit.
+      // Revenue is the sum of the support ledger (docs/decisions/006): the operator adds a credit.
       await t.app.get(LedgerService).credit(row.id, 1250, 'royalties');
       expect((await get('checkUserRevokeStatus', u.token).expect(200)).body.revoked).toBe(1);
       expect((await get('getUserDetails', u.token).expect(200)).body.body).toMatchObject({ revenue: 12.5, conversionRate: 84.25 });

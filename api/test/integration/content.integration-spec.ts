@@ -2,7 +2,7 @@ import request from 'supertest';
 import { CONTENT_MESSAGES as M, SESSION_OVER_STATUS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
-import { CONTENT_CLI_COMMANDS } from '../../src/content/content.cli';
+import { OPS_CONTENT_CLI_COMMANDS as CONTENT_CLI_COMMANDS } from '../../src/ops/console/content.cli';
 import { DEFAULT_NEWS, DEFAULT_VIDEO_LINKS } from '../../src/database/migrations/1764000100000-content';
 
 type News = { news_id: number; news_heading: string; news_link: string; created_at: number };

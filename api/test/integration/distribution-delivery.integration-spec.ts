@@ -10,13 +10,16 @@ import { DataSource } from 'typeorm';
 import { DELIVERY_JOB, DeliveryService } from '../../src/distribution/delivery/delivery.service';
 import { AUDIO_QC_JOB, QcService } from '../../src/distribution/qc/qc.service';
 import { JobsService } from '../../src/jobs/jobs.service';
-import { validateErn } from '../../src/distribution/ddex/ern-validator';
+import { validateErn as validateErnAt } from '../../src/distribution/ddex/ern-validator';
+import { ernSchemaDir } from '../../src/distribution/distribution.config';
 import { createVerifiedUser } from '../helpers/accounts';
 import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixtures';
 import { cli, createStaff } from '../helpers/staff';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startS3rver, type Service } from '../infra/services';
+
+const validateErn = (xml: string) => validateErnAt(xml, { schemaDir: ernSchemaDir(process.env) });
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {

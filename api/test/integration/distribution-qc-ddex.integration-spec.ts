@@ -8,11 +8,14 @@ import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import { DISTRIBUTION_CLI_COMMANDS } from '../../src/distribution/distribution.cli';
 import { QcService } from '../../src/distribution/qc/qc.service';
-import { validateErn } from '../../src/distribution/ddex/ern-validator';
+import { validateErn as validateErnAt } from '../../src/distribution/ddex/ern-validator';
+import { ernSchemaDir } from '../../src/distribution/distribution.config';
 import { createVerifiedUser } from '../helpers/accounts';
 import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixtures';
 import { cli, createStaff } from '../helpers/staff';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
+
+const validateErn = (xml: string) => validateErnAt(xml, { schemaDir: ernSchemaDir(process.env) });
 
 /** Real media made by ffmpeg and sharp: what an artist would upload. */
 const dir = mkdtempSync(join(tmpdir(), 'dist-it-'));

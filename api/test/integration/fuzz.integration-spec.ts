@@ -34,7 +34,7 @@ const WRONG_QUERIES: Array<(name: string) => string> = [
 const PATH_VALUES = ['x', '..%2F..%2Fpackage.json', '%00', 'a'.repeat(300), '1e308', '%E0%A4%A'];
 
 /**
- * Fuzz every operation of the OpenAPI document (so every module added later is covered, issue 13):
+ * Fuzz every operation of the OpenAPI document (so every module added later is covered, docs/decisions/026):
  * bodies, fields, query values and path parameters of the wrong shape, with and without a token.
  * Nothing may answer 500.
  */

@@ -5,7 +5,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 
 /**
- * Liveness and readiness (issue 13): readiness answers 503 with the database marked down and
+ * Liveness and readiness (docs/decisions/026): readiness answers 503 with the database marked down and
  * Retry-After while the database is unreachable; any call that needs the database answers 503 with
  * Retry-After, never a generic 500; liveness keeps answering.
  */

@@ -31,7 +31,7 @@ function describes(schema: JsonSchema | undefined): boolean {
 const openApiPath = (path: string) => `/api/${path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
 
 /**
- * The OpenAPI document at /api/docs is generated from the contracts' wire map (issue 7): every endpoint
+ * The OpenAPI document at /api/docs is generated from the contracts' wire map (docs/decisions/004): every endpoint
  * with its request schema (required fields marked), its response schema and its error answers; public
  * operations declare `security: []`; the routes the app serves are exactly the map; Redocly's
  * recommended rules report no error.

@@ -7,14 +7,14 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media } from '../helpers/releases-fixtures';
 import { createStaff } from '../helpers/staff';
-import { CONTENT_CLI_COMMANDS } from '../../src/content/content.cli';
-import { TOOLS_RIGHTS_CLI_COMMANDS } from '../../src/tools-rights/tools-rights.cli';
+import { OPS_CONTENT_CLI_COMMANDS as CONTENT_CLI_COMMANDS } from '../../src/ops/console/content.cli';
+import { CLI_COMMANDS } from '../../src/cli-commands';
 import { creditRevenue } from '../../src/support/support.cli';
 
 type AuditRow = { actor_email: string; action: string; object_type: string; object_id: string; before: string | null; after: string | null };
 
 /**
- * The console's content writes (issue 11): editing news and update videos, and the promotions history
+ * The console's content writes (docs/decisions/008): editing news and update videos, and the promotions history
  * (list, image upload, add, edit, remove) through the same services as the CLI, each audited; the CLI's
  * content, revenue and promotion commands audited as `cli`. 401/403 of these endpoints are in
  * ops.integration-spec (every ops endpoint); here: 400 for a wrong body and 404 for an unknown object.
@@ -181,9 +181,9 @@ describe.each(ENGINES)('console content and promotions on %s', (engine) => {
     await creditRevenue(t.app, artist.email, '12.50', 'April royalties');
     const dir = mkdtempSync(join(tmpdir(), 'promo-'));
     writeFileSync(join(dir, 'cover.png'), media.png());
-    const promo = await run(TOOLS_RIGHTS_CLI_COMMANDS, 'promotion-add', [artist.email, 'CLI Song', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')]);
+    const promo = await run(CLI_COMMANDS, 'promotion-add', [artist.email, 'CLI Song', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')]);
     const promoId = /promotion (\d+) added/.exec(promo)![1];
-    await expect(run(TOOLS_RIGHTS_CLI_COMMANDS, 'promotion-add', [artist.email, '', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')])).rejects.toThrow(M.promotionSongRequired);
+    await expect(run(CLI_COMMANDS, 'promotion-add', [artist.email, '', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')])).rejects.toThrow(M.promotionSongRequired);
 
     const cli = (await audit({ actor: 'cli' })).map((r) => `${r.action} ${r.object_type} ${r.object_id}`);
     expect(cli).toEqual(

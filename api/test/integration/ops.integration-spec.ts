@@ -8,7 +8,8 @@ import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient } from '../helpers/releases-fixtures';
 import { cli, createStaff, login, totpCode } from '../helpers/staff';
 import { SupportClient } from '../helpers/support-client';
-import { creditRevenue, SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
+import { creditRevenue } from '../../src/support/support.cli';
+import { CLI_COMMANDS } from '../../src/cli-commands';
 
 /** Every `/api/ops/*` endpoint of every wire map (the console's and the remote registry's). */
 const OPS_CALLS: Array<[string, EndpointDef]> = Object.entries(contracts)
@@ -61,8 +62,8 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
   afterAll(async () => t?.close());
 
   it('covers every ops endpoint of the map', () => {
-    // 34 + staff management (decision 016) + distribution (020) + the money desks (019) + remote versions 2 (021) + failed jobs (018) + the payout desk (023) + the tools and rights desk (2).
-    expect(OPS_CALLS.length).toBe(72);
+    // 34 + staff management (decision 016) + distribution (020) + the money desks (019) + remote versions 2 (021) + failed jobs (018) + the payout desk (023) + the tools and rights desk (2) + the support desk (7).
+    expect(OPS_CALLS.length).toBe(79);
   });
 
   it.each(OPS_CALLS.map(([name, def]) => [name, def] as const))('%s: 401 without a token, the same 403 for an artist, a staff member without the role and a session without TOTP', async (_name, def) => {
@@ -247,7 +248,7 @@ describe.each(ENGINES)('operations console on %s', (engine) => {
     const rows = (await as(admin.token).get('ops/audit', { action: 'release.approve', object_id: String(id) })).body.body;
     expect(rows[0].actor_email).toBe('cli');
     const ticketId = await new SupportClient(t, artistToken, artistEmail).ticket();
-    await SUPPORT_CLI_COMMANDS.find((c) => c.name === 'ticket-reply')!.run(t.app, [String(ticketId), 'Done.']);
+    await CLI_COMMANDS.find((c) => c.name === 'ticket-reply')!.run(t.app, [String(ticketId), 'Done.']);
     const replies = (await as(admin.token).get('ops/audit', { action: 'ticket.reply', object_id: String(ticketId) })).body.body;
     expect(replies.map((r: { actor_email: string }) => r.actor_email)).toEqual(['cli']);
     await cli(t, 'staff', ['remove', finance.email]);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { create } from 'xmlbuilder2';
-import { BANK_CSV_COLUMNS, OPS_MESSAGES, PAYOUT_DESK_MESSAGES as M, fillMessage } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, OPS_MESSAGES, PAYOUT_DESK_MESSAGES as M, fillMessage } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { createStaff } from '../helpers/staff';
@@ -9,7 +9,7 @@ import { creditRevenue } from '../../src/support/support.cli';
 
 const BANK = { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'hdfc0001234', branch_name: 'Koregaon Park, Pune', pan: 'abcde1234f', other_details: '' };
 
-/** The payout desk (issue 25, docs/decisions/023-staff-desks.md) on each engine. */
+/** The payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md) on each engine. */
 describe.each(ENGINES)('payout desk on %s', (engine) => {
   let t: TestApp;
   let finance: Awaited<ReturnType<typeof createStaff>>;
@@ -73,7 +73,10 @@ describe.each(ENGINES)('payout desk on %s', (engine) => {
     await as(finance.token).post('ops/payouts/reject', { payout_id: a.payoutId, reason: 'Wrong branch' }).expect(200);
     const again = await a.client.post('withdrawMoney', {}, { 'Idempotency-Key': 'second' }).expect(200);
     const d = (await as(finance.token).get('ops/payouts/detail', { payout_id: again.body.body.payout_id }).expect(200)).body.body;
-    expect(d.bank).toEqual({ holder_name: 'Asha Rao', bank_name: 'HDFC Bank', account_masked: 'XXXXXXXXXX5678', ifsc_code: 'HDFC0001234', branch_name: 'Koregaon Park, Pune', pan_masked: 'XXXXXX234F' });
+    expect(d.bank).toEqual({
+      holder_name: 'Asha Rao', bank_name: 'HDFC Bank', account_masked: 'XXXXXXXXXX5678', ifsc_code: 'HDFC0001234', branch_name: 'Koregaon Park, Pune', pan_masked: 'XXXXXX234F',
+      country: 'IN', payout_method: 'bank_in', iban_masked: '', bic: '', paypal_masked: '',
+    });
     expect(JSON.stringify(d)).not.toContain('50100012345678');
     expect(d.balance_cents).toBe(0);
     expect(d.history.map((h: { kind: string; amount_cents: number }) => [h.kind, h.amount_cents])).toEqual([
@@ -110,9 +113,9 @@ describe.each(ENGINES)('payout desk on %s', (engine) => {
     expect(csv.status).toBe(200);
     expect(csv.body.body).toMatchObject({ file_name: `bank-run-${runId}.csv`, content_type: 'text/csv' });
     expect(csv.body.body.content.trim().split('\n')).toEqual([
-      BANK_CSV_COLUMNS.join(','),
-      `${a.payoutId},RUN${runId}-PAYOUT${a.payoutId},250.55,USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${a.payoutId}`,
-      `${b.payoutId},RUN${runId}-PAYOUT${b.payoutId},100.00,USD,"'=Zoë Müller, Jr.",000111222333,SBIN0000001,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${b.payoutId}`,
+      [...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','),
+      `${a.payoutId},RUN${runId}-PAYOUT${a.payoutId},250.55,USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${a.payoutId},bank_in,IN,,,`,
+      `${b.payoutId},RUN${runId}-PAYOUT${b.payoutId},100.00,USD,"'=Zoë Müller, Jr.",000111222333,SBIN0000001,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${b.payoutId},bank_in,IN,,,`,
     ]);
     const xml = await as(finance.token).get('ops/payouts/runs/file', { run_id: runId, format: 'pain001' });
     expect(xml.body.body.content_type).toBe('application/xml');

@@ -187,7 +187,7 @@ describe.each(ENGINES)('uploads and files on %s', (engine) => {
       expect(res.headers['content-disposition']).toBe(`inline; filename="${audio}"`);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
       expect(Buffer.from(res.body).equals(wavBytes)).toBe(true);
-      // The login token in the query opens nothing (issue 13).
+      // The login token in the query opens nothing (docs/decisions/026).
       expect((await request(t.http).get(`/api/files/audio/${audio}`).query({ token: a.token }).expect(401)).body.status).toBe(SESSION_OVER_STATUS);
       const anonymous = await request(t.http).get(`/api/files/audio/${audio}`).expect(401);
       expect(anonymous.body.status).toBe(SESSION_OVER_STATUS);

@@ -23,7 +23,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
   let audio: string;
 
   const newClient = async () => new ReleasesClient(t, (await createVerifiedUser(t)).token);
-  // Outcomes go through the console's one review path (issue 11): audited, identifiers on approval.
+  // Outcomes go through the console's one review path (docs/decisions/008): audited, identifiers on approval.
   const review = (id: number, outcome: 'rejected', note: string) => t.app.get(ReleaseReviewService).reject(id, [], note, CLI_ACTOR);
   const releaseRow = (id: number) => t.app.get(DataSource).getRepository(ReleaseEntity).findOneByOrFail({ id });
 
@@ -235,7 +235,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
     it('submits: release in_review, tracks back to In-Review, in one go; a second submit is 409', async () => {
       const r = await a.readyRelease();
       await t.app.get(DataSource).getRepository(TrackEntity).update({ id: r.audioId }, { status: 2 });
-      // A ready release is still refused until the terms are accepted (core §2 tab 4, issue 7).
+      // A ready release is still refused until the terms are accepted (core §2 tab 4, docs/decisions/004).
       expect((await a.post('submissionButton', { release_id: r.releaseId }).expect(400)).body.message).toBe(M.termsRequired);
       expect((await a.post('submissionButton', { release_id: r.releaseId, terms: 'yes please' }).expect(400)).body.message).toBe(M.termsRequired);
       expect((await releaseRow(r.releaseId)).status).toBe('draft');
@@ -313,7 +313,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       await review(r.releaseId, 'rejected', 'Artwork has a blurry logo');
       let detail = (await a.get('getCatelogById', { release_id: r.releaseId })).body.body;
-      // A reviewer's free text reaches the artist as the note of the rejection (issue 11).
+      // A reviewer's free text reaches the artist as the note of the rejection (docs/decisions/008).
       expect(detail).toMatchObject({ status: 'rejected', reason: 'Artwork has a blurry logo' });
       await a.post('updateReleaseInfo', { ...releaseInfo(r.artistId, { album_artwork: r.artwork, release_title: 'Fixed' }), release_id: r.releaseId }).expect(200);
       await a.post('updateSongInfo', { ...trackInfo(r.releaseId, r.audio, r.artistId, { title: 'Fixed track' }), audio_id: r.audioId }).expect(200);
@@ -335,7 +335,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
     it('approved and takendown: nothing can change; the review command drives the outcome', async () => {
       const r = await a.readyRelease();
       await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
-      // The review command goes through the console's service (issue 11).
+      // The review command goes through the console's service (docs/decisions/008).
       const cmd = OPS_CLI_COMMANDS.find((c) => c.name === 'review')!;
       expect(await cmd.run(t.app, [String(r.releaseId), 'approved'])).toContain('approved');
       expect((await a.get('getCatelogById', { release_id: r.releaseId })).body.body.audios[0].status).toBe(1);

@@ -13,7 +13,7 @@ import { UserEntity } from '../../src/users/user.entity';
 const FORGED = { status: 'approved', user_id: 1, id: 999_999, reason: 'forged', number_of_tracks: 42, submitted_at: '2020-01-01', revoked: 0, revenue_usd: 1e6 };
 
 /**
- * Validation at the edge (issue 7): every write takes a DTO from the shared schema, so unknown fields
+ * Validation at the edge (docs/decisions/004): every write takes a DTO from the shared schema, so unknown fields
  * are dropped (no mass assignment of status, user_id or identifiers) and a body that is not a JSON
  * object answers 400, never 500.
  */
@@ -117,7 +117,7 @@ describe.each(ENGINES)('request shapes on %s', (engine) => {
     expect(res.body).toMatchObject({ status: 400, message: M.requiredFields });
   });
 
-  it('numbers are bounded and genres come from the lists (issue 13)', async () => {
+  it('numbers are bounded and genres come from the lists (docs/decisions/026)', async () => {
     const artist = await a.artist('Bounds');
     const expectMessage = async (overrides: Record<string, unknown>, message: string) => {
       const res = await a.post('createReleaseInfo', releaseInfo(artist, overrides));

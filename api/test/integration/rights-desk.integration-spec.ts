@@ -4,10 +4,11 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient } from '../helpers/releases-fixtures';
 import { createStaff } from '../helpers/staff';
+import { CLI_COMMANDS } from '../../src/cli-commands';
 
 const LRC = ['[ti:Monsoon Nights]', '[00:12.40]Rain on the window', '[00:16.00]Monsoon nights'].join('\n');
 
-/** The tools and rights desk of the console (issue 25 "The other desks") on each engine. */
+/** The tools and rights desk of the console (docs/decisions/019) on each engine. */
 describe.each(ENGINES)('tools and rights desk on %s', (engine) => {
   let t: TestApp;
   let a: ReleasesClient;
@@ -126,6 +127,23 @@ describe.each(ENGINES)('tools and rights desk on %s', (engine) => {
     expect(audit.body.body).toHaveLength(1);
     expect(audit.body.body[0]).toMatchObject({ action: 'submission.reject', actor_email: support.email.toLowerCase(), before: JSON.stringify({ status: 'in_review' }) });
     expect(JSON.parse(audit.body.body[0].after)).toMatchObject({ status: 'rejected', reason });
+  });
+
+  it('operator CLI tools-review: the desk\'s rules through the same service: once, a reason to reject, audited as cli', async () => {
+    const cli = (...args: string[]) => CLI_COMMANDS.find((c) => c.name === 'tools-review')!.run(t.app, args);
+    const id = await submitPitch('Operator Pick');
+    await expect(cli('playlist', String(id), 'rejected')).rejects.toThrow(M.reasonRequired);
+    expect(await cli('playlist', String(id), 'approved')).toBe(`playlist ${id} is approved`);
+    // Decided once: the CLI can flip it no more than the desk can (the desk's 409 message), nor reopen it.
+    await expect(cli('playlist', String(id), 'rejected', 'Changed', 'my', 'mind')).rejects.toThrow(fillMessage(M.alreadyDecided, { status: 'approved' }));
+    await expect(cli('playlist', String(id), 'in_review')).rejects.toThrow(M.decisionInvalid);
+    const desk = await as(support.token).post('ops/rights/decide', { kind: 'playlist', id, decision: 'rejected', reason: 'No' });
+    expect([desk.status, desk.body.message]).toEqual([409, fillMessage(M.alreadyDecided, { status: 'approved' })]);
+    expect((await a.get('getPlaylistPitchHistory', { limit: 50 })).body.body.find((r: { id: number }) => r.id === id)).toMatchObject({ status: 'approved' });
+    await expect(cli('playlist', '999999', 'approved')).rejects.toThrow(M.notFound);
+    const audit = await as(admin.token).get('ops/audit', { object_type: 'submission.playlist', object_id: String(id) }).expect(200);
+    expect(audit.body.body).toHaveLength(1);
+    expect(audit.body.body[0]).toMatchObject({ action: 'submission.approve', actor_email: 'cli' });
   });
 
   it('two concurrent decisions: one wins, the other is 409; one audit row, one bell row', async () => {

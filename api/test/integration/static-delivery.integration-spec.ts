@@ -26,7 +26,7 @@ const raw = (req: request.Test) =>
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
 
-// Issue 14: precompressed delivery and caching of the shell, the remotes' build folders and the
+// docs/decisions/010: precompressed delivery and caching of the shell, the remotes' build folders and the
 // version store, and compressed JSON answers. Static serving does not touch the database: SQLite only.
 describe('static delivery (compression and caching)', () => {
   let t: TestApp;

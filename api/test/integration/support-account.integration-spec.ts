@@ -66,7 +66,7 @@ describe.each(ENGINES)('support reports, profile and invite on %s', (engine) => 
 
       const row = (await a.get('getRequestedReports').expect(200)).body.body[0];
       expect(row).toMatchObject({ status: 1, has_file: true });
-      // The row's signed link opens the CSV without a token; the login token in a URL opens nothing (issue 13).
+      // The row's signed link opens the CSV without a token; the login token in a URL opens nothing (docs/decisions/026).
       expect(row.download_url).not.toContain(a.token);
       await request(t.http).get(`/api/downloadReport?report_id=${id}&token=${encodeURIComponent(a.token)}`).expect(401);
       const tampered = row.download_url.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`);
@@ -106,7 +106,7 @@ describe.each(ENGINES)('support reports, profile and invite on %s', (engine) => 
     it('a password change ends the other sessions, gives the caller a new token and e-mails the user', async () => {
       const u = await createVerifiedUser(t);
       const other = await request(t.http).post('/api/login').send({ email: u.email, password: u.password }).expect(200);
-      // Both sessions answered once, so the session cache (issue 14) holds them: the change must drop them.
+      // Both sessions answered once, so the session cache (docs/decisions/010) holds them: the change must drop them.
       await request(t.http).get('/api/getUserDetails').set('Authorization', `Bearer ${other.body.token}`).expect(200);
       const res = await request(t.http).post('/api/updateUserProfile').set('Authorization', `Bearer ${u.token}`).send({ password: 'brand-new-pass', confirmPassword: 'brand-new-pass' }).expect(200);
       expect(res.body.message).toBe(M.passwordUpdated);

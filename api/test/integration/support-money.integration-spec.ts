@@ -5,11 +5,11 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { outboxTo, SupportClient } from '../helpers/support-client';
 import { LedgerEntryEntity, PayoutEntity } from '../../src/support/money/money.entities';
-import { SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
+import { CLI_COMMANDS } from '../../src/cli-commands';
 import { UsersService } from '../../src/users/users.service';
 import { LedgerService } from '../../src/support/money/ledger.service';
 
-const cli = (t: TestApp, name: string, ...args: string[]) => SUPPORT_CLI_COMMANDS.find((c) => c.name === name)!.run(t.app, args);
+const cli = (t: TestApp, name: string, ...args: string[]) => CLI_COMMANDS.find((c) => c.name === name)!.run(t.app, args);
 
 const BANK = {
   bank_name: 'HDFC Bank',

@@ -6,14 +6,14 @@ import { createVerifiedUser } from '../helpers/accounts';
 import { media } from '../helpers/releases-fixtures';
 import { exeBytes, filesOnDisk, outboxTo, pdfBytes, SupportClient } from '../helpers/support-client';
 import { TicketAttachmentEntity } from '../../src/support/tickets/ticket.entities';
-import { SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
+import { CLI_COMMANDS } from '../../src/cli-commands';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jpeg-js ships no types
 const jpeg = require('jpeg-js') as { encode(img: { data: Buffer; width: number; height: number }, quality: number): { data: Buffer } };
 /** A real 16×16 baseline JPEG (jpeg-js encoder). */
 const jpegBytes = () => jpeg.encode({ data: Buffer.alloc(16 * 16 * 4, 0x80), width: 16, height: 16 }, 80).data;
 
-const cli = (t: TestApp, name: string, ...args: string[]) => SUPPORT_CLI_COMMANDS.find((c) => c.name === name)!.run(t.app, args);
+const cli = (t: TestApp, name: string, ...args: string[]) => CLI_COMMANDS.find((c) => c.name === name)!.run(t.app, args);
 
 /** Tickets and attachments (areas §2 Tickets list / Ticket detail, §4, §5, §7), on each engine. */
 describe.each(ENGINES)('support tickets on %s', (engine) => {
@@ -167,7 +167,7 @@ describe.each(ENGINES)('support tickets on %s', (engine) => {
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(file.headers['content-disposition']).toContain('statement.pdf');
       expect(Buffer.from(file.body).subarray(0, 5).toString()).toBe('%PDF-');
-      // The attachment's signed url opens it without a token; the login token in a URL opens nothing (issue 13).
+      // The attachment's signed url opens it without a token; the login token in a URL opens nothing (docs/decisions/026).
       await request(t.http).get(`/api/files/ticket/${png}?token=${encodeURIComponent(a.token)}`).expect(401);
       const url = res.body.body.attachments[1].url as string;
       expect(url).not.toContain(a.token);

@@ -4,7 +4,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 const wrongLogin = (email: string) => ({ email, password: 'wrong-password' });
 
 /**
- * The account endpoints' buckets (issue 13): per IP across e-mails (password spraying), per account
+ * The account endpoints' buckets (docs/decisions/026): per IP across e-mails (password spraying), per account
  * across IPs, and X-Forwarded-For believed only from TRUST_PROXY.
  */
 describe.each(ENGINES)('throttling on %s', (engine) => {

@@ -1,17 +1,17 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TOOLS_MESSAGES as M, MOODS, OPS_MESSAGES, TOOLS_RIGHTS_ENDPOINTS } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, MOODS, OPS_MESSAGES, RIGHTS_DESK_MESSAGES, TOOLS_RIGHTS_ENDPOINTS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
 import { PromotionsService } from '../../src/tools-rights/promotions/promotions.service';
-import { SubmissionReviewService } from '../../src/tools-rights/shared/submission-review.service';
+import { CLI_COMMANDS } from '../../src/cli-commands';
 
 const DAY = 86_400_000;
 const LRC = ['[ar:Asha Rao]', '[ti:Monsoon Nights]', '', '[00:12.40]Rain on the window', '[00:16.00][01:20.00]Monsoon nights', '[00:21.5]Dancing slow'].join('\n');
 
 /**
- * Tools, rights and promotions API (areas §2–§9, issue 10) on each engine: every §5 rule with its
+ * Tools, rights and promotions API (areas §2–§9, docs/decisions/005) on each engine: every §5 rule with its
  * message, ownership (404 for another user's release or audio, histories per user), moods, URL lists,
  * ISWC, LRC uploads, review outcomes with the bell, paging totals and body shapes.
  */
@@ -201,7 +201,7 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
     });
   });
 
-  describe('lyrics (areas §5, issue 10)', () => {
+  describe('lyrics (areas §5, docs/decisions/005)', () => {
     it('needs language from the list, publishing rights and lyrics; checks the ISWC check digit', async () => {
       await expect400(a, 'submitDistributeLyrics', { ...lyrics(), lyrics_language: '' }, M.mandatory);
       await expect400(a, 'submitDistributeLyrics', { ...lyrics(), lyrics_language: 'Klingon' }, M.languageUnknown);
@@ -335,11 +335,11 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
 
   describe('review outcomes and the bell (areas §4)', () => {
     it('shows the operator’s status and reason in the history and notifies the artist', async () => {
-      const review = t.app.get(SubmissionReviewService);
+      const review = (...args: string[]) => CLI_COMMANDS.find((c) => c.name === 'tools-review')!.run(t.app, args);
       const [claim] = (await a.get('getUGCClaimHistory')).body.body;
       const [pitched] = (await a.get('getPlaylistPitchHistory')).body.body;
-      await review.review('ugc', claim.id, 'approved');
-      await review.review('playlist', pitched.id, 'rejected', 'The release date is too close.');
+      await review('ugc', String(claim.id), 'approved');
+      await review('playlist', String(pitched.id), 'rejected', 'The release date is too close.');
       expect((await a.get('getUGCClaimHistory')).body.body[0]).toMatchObject({ status: 'approved', reason: '' });
       expect((await a.get('getPlaylistPitchHistory')).body.body[0]).toMatchObject({ status: 'rejected', reason: 'The release date is too close.' });
       const bell = await a.get('getNotificationsForUser', { offset: 0 }).expect(200);
@@ -352,7 +352,7 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
       );
       // A rejected pitch may be pitched again.
       await a.post('submitPitchPlaylist', pitch()).expect(200);
-      await expect(review.review('ugc', 999999, 'approved')).rejects.toThrow('no ugc submission 999999');
+      await expect(review('ugc', '999999', 'approved')).rejects.toThrow(RIGHTS_DESK_MESSAGES.notFound);
     });
   });
 

@@ -7,7 +7,7 @@ import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures
 import { UploadEntity } from '../../src/releases/entities/upload.entity';
 import { UploadSweeper } from '../../src/releases/uploads/upload-sweeper';
 
-/** Upload abuse (issue 13): a per-user upload rate, a storage quota, and automatic removal of abandoned uploads. */
+/** Upload abuse (docs/decisions/026): a per-user upload rate, a storage quota, and automatic removal of abandoned uploads. */
 describe.each(ENGINES)('upload limits on %s', (engine) => {
   let t: TestApp;
   const client = async () => new ReleasesClient(t, (await createVerifiedUser(t)).token);

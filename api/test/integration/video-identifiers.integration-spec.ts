@@ -12,8 +12,8 @@ import { cli } from '../helpers/staff';
 const DAY = 86_400_000;
 
 /**
- * The video release form's UPC and ISRC in the identifier registry (docs/decisions/016, issue 22
- * item 3): on top of the form's format and GS1 check-digit checks, a video UPC identifies one
+ * The video release form's UPC and ISRC in the identifier registry (docs/decisions/016, docs/decisions/022):
+ * on top of the form's format and GS1 check-digit checks, a video UPC identifies one
  * release (no audio release's, no other video's; the same video submitted again after a rejection
  * keeps it) and a video ISRC one owner's recording; claimed in the transaction that inserts the video,
  * so two saves of one code at the same moment end with exactly one winner (MariaDB with MYSQL_URL).

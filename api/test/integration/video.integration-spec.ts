@@ -45,7 +45,7 @@ function jpegImage(width = 1920, height = 1080): Buffer {
 type VideoRow = { video_id: number; status: string; release_title: string; audio_title: string; actor: string; actress: string; thumbnail: string; video_isrc: string };
 
 /**
- * The video area's API (areas §2 /create_video_releases, /video-catalog, §3-§5, §7, §9; issue 8), on
+ * The video area's API (areas §2 /create_video_releases, /video-catalog, §3-§5, §7, §9; areas §3), on
  * each engine: every server rule with its message, ownership 404s, the away/revoked gates, the
  * thumbnail limit and type, wrong body shapes, the catalogue and the operator status command.
  */

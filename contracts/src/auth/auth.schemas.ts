@@ -48,7 +48,7 @@ export const otpSchema = yup
 /** The opaque token of one sign-up attempt, answered by signup (and by a login of an unverified e-mail). */
 const signupToken = yup.string().trim().max(64).optional();
 
-/** POST /api/verifyEmailOTP payload; `signup_token` names the attempt the code is for (issue 13). */
+/** POST /api/verifyEmailOTP payload; `signup_token` names the attempt the code is for (docs/decisions/026). */
 export const verifyEmailOtpSchema = yup.object({ email, otp: otpSchema, signup_token: signupToken });
 /** POST /api/VerifyForgetPasswordOTP payload (field OTP upper-case, as published). */
 export const verifyForgetOtpSchema = yup.object({ email, OTP: otpSchema });

@@ -5,7 +5,7 @@
 export type EndpointAccess = 'public' | 'user' | 'reset' | 'staff';
 
 /**
- * One route of the browser-safe wire map (docs/decisions/014): the only place a path is written. The
+ * One route of the browser-safe wire map (docs/decisions/004, 014): the only place a path is written. The
  * kit's `api.call()` sends to it; the API's `@Endpoint()` routes it and takes its validation and
  * documentation from the area's server map (`@portal/contracts/server`), keyed by the same name. It holds
  * no schema, so a page that calls an endpoint never loads yup for it. `Req` is the request's type

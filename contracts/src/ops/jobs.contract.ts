@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 
 /**
- * Failed jobs in the console (issue 24, docs/decisions/018-scale-out.md): the job queue's failures per
+ * Failed jobs in the console (docs/decisions/018-scale-out.md): the job queue's failures per
  * queue with the last error and the tries spent, and a retry. Admins only (audited). Job data is never
  * answered (it may hold mail bodies and codes).
  */

@@ -10,7 +10,7 @@ import { defineRoute } from '../common/endpoint';
 const S = { access: 'staff', tag: 'ops' } as const;
 
 /**
- * The operations console's wire map (issue 11). Every `ops/*` call needs a staff session that passed
+ * The operations console's wire map (docs/decisions/008). Every `ops/*` call needs a staff session that passed
  * TOTP and the role named in its description (401 without a token, one 403 text for everyone else).
  * The `staff/*` calls come before the console: who am I, TOTP enrolment and verification.
  */

@@ -1,5 +1,5 @@
 /**
- * Operations console (issue 11): staff roles, the fixed catalogue of release rejection reasons, and
+ * Operations console (docs/decisions/008): staff roles, the fixed catalogue of release rejection reasons, and
  * every text the console and its API answer.
  */
 
@@ -11,7 +11,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const hasStaffRole = (held: readonly string[], needed: StaffRole): boolean => held.includes('admin') || held.includes(needed);
 
 /**
- * The fixed catalogue of rejection reasons of a release review (issue 11), each tied to the wizard field
+ * The fixed catalogue of rejection reasons of a release review (docs/decisions/008), each tied to the wizard field
  * the artist must fix. `step` is the wizard tab that holds the field (1 info, 2 tracks).
  */
 export const RELEASE_REJECTION_REASONS = [
@@ -295,7 +295,7 @@ export const OPS_UI = {
     confirmRemove: 'Remove this promotion from the artist’s promotions history? Its image is deleted.',
     confirmAdd: 'Add this promotion? The artist is told by the bell.',
   },
-  /** Remote versions (issue 12): each remote's deployed versions, the live one, rollback / activation. */
+  /** Remote versions (docs/decisions/007): each remote's deployed versions, the live one, rollback / activation. */
   remotes: {
     heading: 'Remote versions',
     intro: 'Each remote keeps its last deployed versions. Making another version live changes the registry at once: no shell build and no restart. The compatibility gate checks it against the shell first.',

@@ -1,5 +1,6 @@
 import type { StaffRole } from './ops.texts';
 import type { PromotionRow } from '../tools-rights/tools-rights.types';
+import type { RejectionReasonRow } from '../releases/releases.types';
 
 /** GET /api/staff/session: who the caller is for the console (any login; `staff: false` for artists). */
 export type StaffSession = { staff: boolean; roles: StaffRole[]; totp_enrolled: boolean; totp_verified: boolean };
@@ -18,7 +19,6 @@ export type ReviewQueueRow = {
   /** Whole minutes since submission. */
   age_minutes: number;
 };
-export type RejectionReasonRow = { code: string; label: string; field: string; field_label: string; step: number };
 export type ReviewTrack = {
   track_id: number;
   title: string;

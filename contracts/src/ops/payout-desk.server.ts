@@ -24,7 +24,9 @@ export const PAYOUT_DESK_SERVER = {
   },
   bankFile: {
     summary: 'The bank file of a run: CSV (BANK_CSV_COLUMNS) or ISO 20022 pain.001.001.09 XML, with full account numbers; each download audited.' + ROLE,
+    description: 'pain.001 carries bank transfers only (IFSC or IBAN + BIC); PayPal payouts are in the CSV with their method. 409 pain001Empty when a run holds PayPal payouts only; 409 debtorMissing in production without PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT and PAYOUT_DEBTOR_BIC.',
     query: bankFileSchema,
-    errors: [400, 403, 404],
+    codes: { 409: ['pain001_empty', 'debtor_missing'] },
+    errors: [400, 403, 404, 409],
   },
 } satisfies ServerDocs;

@@ -1,9 +1,9 @@
 import * as yup from 'yup';
 import { idField, pagingFields } from '../common/query.schemas';
-import type { PayoutStatus } from '../support/support.limits';
+import type { PayoutMethod, PayoutStatus } from '../support/support.limits';
 
 /**
- * The payout desk of the console (issue 25 "Payouts out", docs/decisions/023-staff-desks.md): finance
+ * The payout desk of the console (docs/decisions/019, docs/decisions/023-staff-desks.md): finance
  * sees each payout with the artist's masked bank details, balance history and previous payouts, exports
  * the approved payouts of a run as a bank file (CSV and ISO 20022 pain.001.001.09) — they are then
  * `in_payment` — and marks them paid with a reference or rejects them with a reason (re-credited).
@@ -31,6 +31,12 @@ export type BankFileFormat = (typeof BANK_FILE_FORMATS)[number];
 
 /** The CSV for the bank: header row, in order. Amount in USD with 2 decimals. */
 export const BANK_CSV_COLUMNS = ['payout_id', 'end_to_end_id', 'amount', 'currency', 'beneficiary_name', 'account_number', 'ifsc_code', 'bank_name', 'branch_name', 'remittance_info'] as const;
+/**
+ * Columns after BANK_CSV_COLUMNS for payouts outside India (docs/decisions/027-international-payouts.md):
+ * how it is paid (bank_in, iban, paypal), the payout country, IBAN and BIC, PayPal e-mail. The
+ * Indian columns stay first and in place, so a file with Indian payouts only reads as before.
+ */
+export const BANK_CSV_INTL_COLUMNS = ['payout_method', 'country', 'iban', 'bic', 'paypal_email'] as const;
 
 /** Messages of the payout desk (every answer's `message`). `{placeholders}` are filled by `fillMessage`. */
 export const PAYOUT_DESK_MESSAGES = {
@@ -52,6 +58,10 @@ export const PAYOUT_DESK_MESSAGES = {
   ownPayoutInRun: 'Payout #{id} is of your own account. Another finance member must put it in a bank run.',
   statusInvalid: 'Choose a status: requested, in_payment, paid, rejected or all.',
   formatInvalid: 'Choose a bank file format: csv or pain001.',
+  /** PayPal payouts are in the CSV, not in pain.001 (docs/decisions/027). */
+  paypalNote: '{count} PayPal payout(s) of this run are in the CSV only (not in pain.001): pay them in PayPal.',
+  pain001Empty: 'Bank run #{run} holds PayPal payouts only: there is no bank transfer for a pain.001 file. Use the CSV.',
+  debtorMissing: 'The pain.001 file needs the account paying out: set {names} in the API configuration (NODE_ENV=production refuses the NOTPROVIDED placeholder). The CSV is available meanwhile.',
 } as const;
 
 /** Texts of the payout desk screen (mfe-ops `/ops/desk?view=payouts`). */
@@ -77,7 +87,8 @@ export const PAYOUT_DESK_UI = {
   closeDetail: 'Close',
   bank: 'Bank details (masked)',
   noBank: 'No bank details saved.',
-  bankFields: { holder_name: 'Holder', bank_name: 'Bank', account: 'Account', ifsc_code: 'IFSC', branch_name: 'Branch', pan: 'PAN' },
+  bankFields: { holder_name: 'Holder', bank_name: 'Bank', account: 'Account', ifsc_code: 'IFSC', branch_name: 'Branch', pan: 'PAN', country: 'Country', method: 'Method', iban: 'IBAN', bic: 'BIC', paypal: 'PayPal e-mail' },
+  methodLabel: { bank_in: 'Bank transfer (India)', iban: 'Bank transfer (IBAN)', paypal: 'PayPal' } as Record<PayoutMethod, string>,
   balance: 'Balance now: {amount} USD',
   history: 'Balance history',
   historyColumns: { when: 'Date', kind: 'Entry', note: 'Note', amount: 'USD' },
@@ -137,7 +148,22 @@ export type PayoutDeskRow = {
 };
 
 /** Masked bank details of the artist as finance sees them (never the full account number). */
-export type PayoutDeskBank = { holder_name: string; bank_name: string; account_masked: string; ifsc_code: string; branch_name: string; pan_masked: string };
+export type PayoutDeskBank = {
+  holder_name: string;
+  bank_name: string;
+  account_masked: string;
+  ifsc_code: string;
+  branch_name: string;
+  pan_masked: string;
+  /** Payout country (ISO 3166-1 alpha-2) and method (docs/decisions/027); Indian fields are '' for iban and paypal. */
+  country: string;
+  payout_method: PayoutMethod;
+  /** IBAN masked but for its last 4 characters, BIC in full; '' unless iban. */
+  iban_masked: string;
+  bic: string;
+  /** PayPal e-mail masked (first character and domain); '' unless paypal. */
+  paypal_masked: string;
+};
 
 /** One ledger entry of the balance history (signed cents). */
 export type PayoutDeskLedgerLine = { id: number; kind: string; note: string; amount_cents: number; created_at: string };
@@ -152,7 +178,17 @@ export type PayoutDeskDetail = {
 };
 
 /** A bank run: the payouts exported together in one file. */
-export type PaymentRunRow = { run_id: number; message_id: string; created_at: string; created_by_email: string; payout_count: number; total_cents: number };
+export type PaymentRunRow = {
+  run_id: number;
+  message_id: string;
+  created_at: string;
+  created_by_email: string;
+  payout_count: number;
+  total_cents: number;
+  /** PayPal payouts of the run (in the CSV, left out of pain.001) and the note saying so, '' when none. */
+  paypal_count: number;
+  note: string;
+};
 
 /** A bank file of a run, its text in `content`. */
 export type BankFile = { run_id: number; format: BankFileFormat; file_name: string; content_type: string; content: string };

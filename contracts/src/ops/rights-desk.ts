@@ -3,7 +3,7 @@ import { idField, pagingFields } from '../common/query.schemas';
 import { SUBMISSION_KINDS, type SubmissionKind, type SubmissionStatus } from '../tools-rights/tools-rights.limits';
 
 /**
- * The tools and rights desk of the console (issue 25 "The other desks"): profile linking, playlist
+ * The tools and rights desk of the console (docs/decisions/019): profile linking, playlist
  * pitches, lyrics, UGC claims and whitelist requests in one queue filterable by kind and status, with
  * the submitted details; a request in review is approved or rejected (with a reason) once, audited
  * `submission.approve` / `submission.reject`, and the artist's bell is told (TOOLS_MESSAGES.reviewNotification).

@@ -2,7 +2,7 @@ import { apiUrl } from '../common/endpoint';
 import { RELEASE_ENDPOINTS } from './releases.routes';
 
 /**
- * Resized copies of an uploaded artwork (issue 14: the catalogue loaded the 3000x3000 original in a
+ * Resized copies of an uploaded artwork (docs/decisions/010: the catalogue loaded the 3000x3000 original in a
  * 44 px cell). Every artwork has one square rendition per width and format, made at upload:
  * `/api/files/artwork/<filename>/<width>.<format>`. An original smaller than a width is not enlarged.
  */

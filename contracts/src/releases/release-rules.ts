@@ -1,7 +1,7 @@
 // The release rules the browser checks as the user types, without yup (core §5): date limits, the
 // caller-tune format, identifier patterns, artist and credit rules. Kept apart from the schemas so a
 // screen that uses only these does not build every release schema when its chunk runs: the contracts
-// are `sideEffects: false`, so a bundle leaves out a module none of whose exports it uses (issue 14).
+// are `sideEffects: false`, so a bundle leaves out a module none of whose exports it uses (docs/decisions/010).
 import dayjs from 'dayjs';
 import { RELEASE_LIMITS as L } from './releases.limits';
 import { RELEASE_MESSAGES as M } from './releases.messages';

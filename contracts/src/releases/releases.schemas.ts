@@ -28,7 +28,7 @@ const artistId = () =>
     .optional()
     .nullable();
 
-/** Genre from the contracts' list (core §2 tab 1, issue 13). */
+/** Genre from the contracts' list (core §2 tab 1, docs/decisions/026). */
 const genreField = () => text().oneOf([...GENRES], M.genreUnknown);
 /** Sub genre from the list of the sibling `genreKey` field's genre. */
 const subGenreField = (genreKey: string) =>

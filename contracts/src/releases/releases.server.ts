@@ -169,7 +169,7 @@ export const RELEASE_SERVER = {
     summary: 'Audio bytes for their owner only (Range supported)',
     description:
       'The owner’s token in Authorization, or a signed link from getAudioLink (`expires`, `sig`: an HMAC bound to this one file, ' +
-      'valid minutes). The login token never travels in a URL (issue 13). 404 for another user’s file or a bad or expired link.',
+      'valid minutes). The login token never travels in a URL (docs/decisions/026). 404 for another user’s file or a bad or expired link.',
     query: signedFileQuerySchema,
     errors: [404, 416],
   },

@@ -1,5 +1,7 @@
-import type { RejectionReasonRow } from '../ops/ops.types';
 import type { ReleaseStatus } from './releases.enums';
+
+/** A rejection reason a reviewer can pick for a release (its field and wizard step, areas §2 review). */
+export type RejectionReasonRow = { code: string; label: string; field: string; field_label: string; step: number };
 
 /** An option of the "Select Release" pickers of the video, tools and rights screens (areas §3 Release option). */
 export type ReleaseOption = { release_id: number; release_title: string };
@@ -79,7 +81,7 @@ export type Release = {
   /** Names of the artists referenced by id, for display. */
   artist_name?: string;
   audios: Track[];
-  /** A rejected release: the catalogue reasons of its latest review, each with the field to fix (issue 11). */
+  /** A rejected release: the catalogue reasons of its latest review, each with the field to fix (docs/decisions/008). */
   review_reasons?: RejectionReasonRow[];
   /** getDraft only: the unsaved track row kept on the server, if any (docs/decisions/017). */
   track_draft?: { audio_track: string; values: Record<string, string>; updated_at: number } | null;

@@ -27,14 +27,14 @@ export const RELEASE_UI = {
     next: 'Next',
     back: 'Back',
     saveAndContinue: 'Save & Continue',
-    /** Before the review's reason(s) on a wizard field a rejection asks to fix (issue 11). */
+    /** Before the review's reason(s) on a wizard field a rejection asks to fix (docs/decisions/008). */
     fixThisField: 'To fix:',
     /** The pinned note of a rejected release on every step until it is submitted again (docs/decisions/017). */
     reviewNoteTitle: 'Returned by the reviewer',
     reviewNoteLabel: 'Reviewer’s note:',
     reviewNoteFields: 'Fields to fix, by step:',
     reviewNoteUntil: 'Fix what is asked, then submit again on step 4. This note stays here until you do.',
-    /** On a saved track row of a rejected release whose review names track fields (issue 11). */
+    /** On a saved track row of a rejected release whose review names track fields (docs/decisions/008). */
     fixTrackFields: 'Check this track:',
     cancel: 'Cancel',
     notEditable: 'This release is no longer a draft and cannot be edited here.',
@@ -197,7 +197,7 @@ export const RELEASE_UI = {
     title: 'Catalog',
     search: 'Search',
     searchPlaceholder: 'Title, artist or label',
-    /** An empty page while a search or status filter is applied (issue 14), instead of "No Release Created.". */
+    /** An empty page while a search or status filter is applied (docs/decisions/010), instead of "No Release Created.". */
     noMatch: 'No release matches your search or filter.',
     status: 'Status',
     videoCatalog: 'Video Catalog',

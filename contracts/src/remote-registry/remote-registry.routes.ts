@@ -13,7 +13,7 @@ export type RemoteDeployTokenCreated = RemoteDeployTokenRow & { token: string };
 /** Answer of a deploy, activation or rollback by deploy token. */
 export type RemoteDeployResult = { remote: string; from: string | null; to: string; manifest_url: string; sha256?: string; bytes?: number; pruned?: string[] };
 /**
- * One stored version of a remote (issue 12). `shared`: the versions of the shared singletons it was built
+ * One stored version of a remote (docs/decisions/007). `shared`: the versions of the shared singletons it was built
  * against (package → version, from its manifest); `activated_by` / `activated_at` (ISO 8601): who made the
  * live version live and when (null on the other rows).
  */
@@ -53,7 +53,7 @@ export type RemoteActivationRow = {
 export type RemoteRollbackResult = { remote: string; from: string | null; to: string; manifest_url: string };
 
 /**
- * Remote versions in the operations console (issue 12): admins only (`staff`; every other caller gets 403).
+ * Remote versions in the operations console (docs/decisions/007): admins only (`staff`; every other caller gets 403).
  * Deploys come from the `npm run remote -- deploy` command of a build; the console lists and rolls back.
  */
 export const REMOTE_REGISTRY_ENDPOINTS = {

@@ -1,4 +1,4 @@
-/** Texts of the shell when a remote was redeployed under an open page (issue 12; not quoted by the spec). */
+/** Texts of the shell when a remote was redeployed under an open page (docs/decisions/007; not quoted by the spec). */
 export const REMOTE_UPDATE_TEXT = {
   newVersion: 'A new version is available',
   newVersionHint: 'This part of the portal was updated while the page was open. Reload to continue.',

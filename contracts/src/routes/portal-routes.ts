@@ -69,7 +69,7 @@ export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   { path: '/marketing/promotions', title: 'Promotions', remote: 'mfe_tools_rights', module: './PromotionsPage' },
   { path: '/rights/ugc-claims', title: 'UGC Claims', remote: 'mfe_tools_rights', module: './RightsPage' },
   { path: '/rights/whitelist', title: 'Whitelist', remote: 'mfe_tools_rights', module: './RightsPage' },
-  // The operations console (issue 11): staff only; the remote gates on TOTP and the server on the role.
+  // The operations console (docs/decisions/008): staff only; the remote gates on TOTP and the server on the role.
   { path: '/ops', title: 'Operations', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/review/:id', title: 'Release Review', remote: 'mfe_ops', module: './OpsPage' },
   { path: '/ops/videos', title: 'Video Review', remote: 'mfe_ops', module: './OpsPage' },
@@ -91,7 +91,7 @@ function segmentsOf(path: string): string[] {
  * Whether `pathname` matches a route pattern of the table (":id" = one non-empty segment; trailing
  * slash and case tolerated, like the shell's findRoute). Compared segment by segment, without building
  * a regular expression per route (as react-router's matchPath does): the entry runs this first thing, and compiling ~30 patterns cost
- * about 10 ms of a phone's start-up (issue 14).
+ * about 10 ms of a phone's start-up (docs/decisions/010).
  */
 function matchesPattern(pattern: string, pathname: string): boolean {
   const want = segmentsOf(pattern);

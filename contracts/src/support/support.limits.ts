@@ -27,6 +27,8 @@ export const SUPPORT_LIMITS = {
   inviteDailyLimit: 10,
   /** Bank field lengths. */
   bankNameMax: 100,
+  /** A PayPal e-mail (RFC 5321 path limit). */
+  paypalEmailMax: 254,
   branchNameMax: 100,
   holderNameMax: 100,
   otherDetailsMax: 500,
@@ -64,6 +66,14 @@ export const REPORT_CSV_COLUMNS = ['sale_month', 'reporting_date', 'store', 'cou
 /** Payout states (ours): requested by the artist, in_payment once finance exported it in a bank file, then paid or rejected. */
 export const PAYOUT_STATUSES = ['requested', 'in_payment', 'paid', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * How an artist is paid (docs/decisions/027-international-payouts.md): `bank_in` an Indian account
+ * (IFSC + PAN, areas §3, the only method in India), `iban` IBAN + BIC, `paypal` a PayPal e-mail (both
+ * outside India).
+ */
+export const PAYOUT_METHODS = ['bank_in', 'iban', 'paypal'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** Client code prefix (areas §2, §9). */
 export const CLIENT_CODE_PREFIX = 'FR-US-';

@@ -67,6 +67,15 @@ export const SUPPORT_MESSAGES = {
   bankMailSubject: 'Your bank details were changed',
   bankMailText: 'Hello {name},\n\nThe bank details for your payouts were changed on {date} (UTC): {bank}, account ending {last4}.\nIf this was not you, contact {support} at once.\n',
   payoutFieldsMissing: 'Please input all fields',
+  // Payouts outside India (ours, docs/decisions/027-international-payouts.md): IBAN + BIC or PayPal.
+  countryInvalid: 'Please choose your country from the list.',
+  payoutMethodRequired: 'Please choose how you are paid: bank transfer (IBAN and BIC) or PayPal.',
+  payoutMethodIndia: 'Artists in India are paid by bank transfer to an Indian account (IFSC and PAN).',
+  ibanCountry: 'IBAN payouts are not available in {country}: please choose PayPal.',
+  ibanInvalid: 'Invalid IBAN: check the country code, the length and the check digits (e.g. DE89 3704 0044 0532 0130 00).',
+  bicInvalid: 'Invalid BIC / SWIFT code: 8 or 11 letters and digits (e.g. COBADEFFXXX).',
+  paypalEmailInvalid: 'Please enter the e-mail address of your PayPal account.',
+  bankMailTextPaypal: 'Hello {name},\n\nThe payout details of your account were changed on {date} (UTC): PayPal account {paypal}.\nIf this was not you, contact {support} at once.\n',
 
   // Withdrawal (areas §5, §9: minimum 100 USD).
   minimumWithdrawal: 'Minimum withdrawal amount is $100',

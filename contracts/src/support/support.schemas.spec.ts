@@ -58,3 +58,25 @@ describe('support schemas (areas §5)', () => {
     expect(await firstError(updateProfileSchema, { phone: '9876543210' })).toBeNull();
   });
 });
+
+describe('bank details outside India (docs/decisions/027-international-payouts.md)', () => {
+  const india = { bank_name: 'SBI', holder_name: 'A', account_number: '1234567890', ifsc_code: 'SBIN0123456', branch_name: 'B', pan: 'ABCDE1234F' };
+  const iban = { country: 'de', payout_method: 'iban', bank_name: 'Commerzbank', holder_name: 'Lena Meyer', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx' };
+  it('the spec payload without a country is India, with the Indian rules', async () => {
+    expect(await bankDetailsSchema.validate(india)).toMatchObject({ country: 'IN', payout_method: 'bank_in', iban: '', bic: '', paypal_email: '' });
+    expect(await firstError(bankDetailsSchema, { ...india, payout_method: 'paypal' })).toBe(M.payoutMethodIndia);
+    expect(await firstError(bankDetailsSchema, { ...india, country: 'XX' })).toBe(M.countryInvalid);
+  });
+  it('IBAN + BIC: checked by mod-97 and ISO 9362; Indian fields are ignored', async () => {
+    expect(await bankDetailsSchema.validate({ ...iban, ifsc_code: 'junk', pan: 'junk' })).toMatchObject({ country: 'DE', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', ifsc_code: '', pan: '', account_number: '' });
+    expect(await firstError(bankDetailsSchema, { ...iban, iban: 'DE89 3704 0044 0532 0130 01' })).toBe(M.ibanInvalid);
+    expect(await firstError(bankDetailsSchema, { ...iban, bic: 'COBADEFF1' })).toBe(M.bicInvalid);
+    expect(await firstError(bankDetailsSchema, { ...iban, payout_method: undefined })).toBe(M.payoutMethodRequired);
+    expect(await firstError(bankDetailsSchema, { ...iban, country: 'US' })).toBe('IBAN payouts are not available in United States: please choose PayPal.');
+  });
+  it('PayPal: holder and e-mail only', async () => {
+    const pp = { country: 'US', payout_method: 'paypal', holder_name: 'Sam Lee', paypal_email: ' Sam@Example.com ' };
+    expect(await bankDetailsSchema.validate(pp)).toMatchObject({ paypal_email: 'sam@example.com', bank_name: '', iban: '' });
+    expect(await firstError(bankDetailsSchema, { ...pp, paypal_email: 'sam@' })).toBe(M.paypalEmailInvalid);
+  });
+});

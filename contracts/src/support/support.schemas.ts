@@ -2,9 +2,12 @@ import * as yup from 'yup';
 import { signedFileQuerySchema } from '../releases/releases.schemas';
 import { idField, pagingFields } from '../common/query.schemas';
 import { STORES } from '../lists/stores';
-import { SUPPORT_LIMITS as L, TICKET_SUBJECTS } from './support.limits';
+import { PAYOUT_METHODS, SUPPORT_LIMITS as L, TICKET_SUBJECTS } from './support.limits';
+import { countryName, DEFAULT_COUNTRY, isCountryCode } from '../lists/countries';
+import { countryUsesIban, isValidBic, isValidIban, MASKED_IBAN, normalizeIban } from './payout-identifiers';
 import { SUPPORT_MESSAGES as M } from './support.messages';
 import { AUTH_LIMITS } from '../auth/auth.limits';
+import { fillMessage } from '../common/text';
 
 /**
  * The current password a money or credential change may carry (decision 022): required by the server
@@ -130,30 +133,76 @@ export const MASKED_ACCOUNT = /^X{5,14}\d{4}$/;
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
+type Method = (typeof PAYOUT_METHODS)[number];
+/**
+ * A field used by some payout methods only: `schema` for those, else ignored (saved empty), so a form
+ * that still holds another method's values is not refused for them.
+ */
+const forMethods = (methods: Method[], schema: yup.StringSchema<string | undefined>) =>
+  yup.string().when('payout_method', ([method]: unknown[], other: yup.StringSchema<string | undefined>) =>
+    methods.includes((method ?? 'bank_in') as Method) ? schema : other.optional().transform(() => '').default(''),
+  );
+
 /**
  * POST /api/addBankDetails (areas §3 bank fields, §5 "Payout button enabled only when every bank field
- * except other_details is non-empty"). IFSC `AAAA0XXXXXX`, PAN `AAAAA9999A` (upper-cased), account
- * number 9-18 digits (spaces removed) or the masked number of the saved details.
+ * except other_details is non-empty"). `country` (ISO 3166-1 alpha-2) defaults to India, whose artists
+ * send the spec's payload unchanged: IFSC `AAAA0XXXXXX`, PAN `AAAAA9999A` (upper-cased), account number
+ * 9-18 digits (spaces removed) or the masked number of the saved details. Elsewhere
+ * (docs/decisions/027-international-payouts.md) `payout_method` is `iban` (bank name, holder, IBAN
+ * checked by `isValidIban` or the masked saved one, BIC by `isValidBic`; only in IBAN-registry countries)
+ * or `paypal` (holder and PayPal e-mail). Fields of the other methods are ignored.
  */
 export const bankDetailsSchema = yup.object({
-  bank_name: yup.string().trim().required(M.bankNameRequired).max(L.bankNameMax, M.bankNameRequired),
+  country: yup
+    .string()
+    .transform(upper)
+    .optional()
+    .default(DEFAULT_COUNTRY)
+    .test('country', M.countryInvalid, (v) => v === undefined || isCountryCode(v)),
+  payout_method: yup
+    .string()
+    .trim()
+    .when('country', ([country]: unknown[], s: yup.StringSchema<string | undefined>) =>
+      (country ?? DEFAULT_COUNTRY) === 'IN'
+        ? s.default('bank_in').oneOf(['bank_in'], M.payoutMethodIndia)
+        : s
+            .required(M.payoutMethodRequired)
+            .oneOf(['iban', 'paypal'], M.payoutMethodRequired)
+            .test('iban-country', (v, ctx) =>
+              v !== 'iban' || typeof country !== 'string' || countryUsesIban(country) ? true : ctx.createError({ message: fillMessage(M.ibanCountry, { country: countryName(country) }) }),
+            ),
+    ),
+  bank_name: forMethods(['bank_in', 'iban'], yup.string().trim().required(M.bankNameRequired).max(L.bankNameMax, M.bankNameRequired)),
   holder_name: yup.string().trim().required(M.holderNameRequired).max(L.holderNameMax, M.holderNameRequired),
-  account_number: yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').toUpperCase() : v))
-    .required(M.accountInvalid)
-    .test('account', M.accountInvalid, (v) => v === undefined || /^\d{9,18}$/.test(v) || MASKED_ACCOUNT.test(v)),
-  ifsc_code: yup
-    .string()
-    .transform(upper)
-    .required(M.ifscInvalid)
-    .matches(/^[A-Z]{4}0[A-Z0-9]{6}$/, M.ifscInvalid),
-  branch_name: yup.string().trim().required(M.branchNameRequired).max(L.branchNameMax, M.branchNameRequired),
-  pan: yup
-    .string()
-    .transform(upper)
-    .required(M.panInvalid)
-    .matches(/^[A-Z]{5}[0-9]{4}[A-Z]$/, M.panInvalid),
+  account_number: forMethods(
+    ['bank_in'],
+    yup
+      .string()
+      .transform((v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').toUpperCase() : v))
+      .required(M.accountInvalid)
+      .test('account', M.accountInvalid, (v) => v === undefined || /^\d{9,18}$/.test(v) || MASKED_ACCOUNT.test(v)),
+  ),
+  ifsc_code: forMethods(['bank_in'], yup.string().transform(upper).required(M.ifscInvalid).matches(/^[A-Z]{4}0[A-Z0-9]{6}$/, M.ifscInvalid)),
+  branch_name: forMethods(['bank_in'], yup.string().trim().required(M.branchNameRequired).max(L.branchNameMax, M.branchNameRequired)),
+  pan: forMethods(['bank_in'], yup.string().transform(upper).required(M.panInvalid).matches(/^[A-Z]{5}[0-9]{4}[A-Z]$/, M.panInvalid)),
+  iban: forMethods(
+    ['iban'],
+    yup
+      .string()
+      .transform((v: unknown) => (typeof v === 'string' ? normalizeIban(v) : v))
+      .required(M.ibanInvalid)
+      .test('iban', M.ibanInvalid, (v) => v === undefined || isValidIban(v) || MASKED_IBAN.test(v)),
+  ),
+  bic: forMethods(['iban'], yup.string().transform(upper).required(M.bicInvalid).test('bic', M.bicInvalid, (v) => v === undefined || isValidBic(v))),
+  paypal_email: forMethods(
+    ['paypal'],
+    yup
+      .string()
+      .transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v))
+      .required(M.paypalEmailInvalid)
+      .max(L.paypalEmailMax, M.paypalEmailInvalid)
+      .matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, M.paypalEmailInvalid),
+  ),
   other_details: yup.string().trim().max(L.otherDetailsMax).optional().default(''),
   ...stepUpFields,
 });

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { signedFileQuerySchema } from '../releases/releases.schemas';
-import { PAYOUT_STATUSES } from './support.limits';
+import { PAYOUT_METHODS, PAYOUT_STATUSES } from './support.limits';
 import { bankDetailsSchema, createTicketSchema, inviteSchema, payoutIdQuerySchema, payoutListQuerySchema, replyTicketSchema, reportDownloadQuerySchema, reportListQuerySchema, requestReportSchema, ticketIdQuerySchema, ticketListQuerySchema, updateProfileSchema, withdrawSchema } from './support.schemas';
 import type { ServerDocs } from '../common/endpoint-server';
 
@@ -41,6 +41,11 @@ const bankDoc = yup.object({
   branch_name: yup.string().required(),
   pan: yup.string().required(),
   other_details: yup.string().required(),
+  country: yup.string().required().meta({ description: 'ISO 3166-1 alpha-2; IN unless chosen (docs/decisions/027)' }),
+  payout_method: yup.string().oneOf([...PAYOUT_METHODS]).required(),
+  iban: yup.string().required().meta({ description: 'masked: X for every character but the last 4; empty unless payout_method is iban' }),
+  bic: yup.string().required(),
+  paypal_email: yup.string().required(),
   updated_at: yup.number().integer().required(),
 });
 /** The Idempotency-Key header of withdrawMoney (documented once). */
@@ -120,6 +125,7 @@ export const SUPPORT_SERVER = {
     summary: 'Save the caller’s bank details (e-mails the user on every change)',
     description:
       'areas §3: 400 bankNameRequired, holderNameRequired, accountInvalid (9-18 digits), ifscInvalid (AAAA0XXXXXX), branchNameRequired, panInvalid (AAAAA9999A). ' +
+      'Outside India (docs/decisions/027, `country` ≠ IN): `payout_method` iban (400 ibanInvalid: ISO 13616 length and mod-97; bicInvalid: ISO 9362; ibanCountry) or paypal (400 paypalEmailInvalid); 400 countryInvalid, payoutMethodRequired, payoutMethodIndia. ' +
       'Step-up (decision 022): a login older than 15 minutes must send `current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: bankDetailsSchema,
     response: bankDoc,

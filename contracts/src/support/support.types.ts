@@ -1,4 +1,4 @@
-import type { PayoutStatus } from './support.limits';
+import type { PayoutMethod, PayoutStatus } from './support.limits';
 
 /** One stored attachment of a ticket or reply (areas §3 `attachement` holds their comma-joined filenames). */
 export type TicketAttachment = {
@@ -9,7 +9,7 @@ export type TicketAttachment = {
   /** Bytes. */
   size: number;
   mime: string;
-  /** A signed link to the bytes, valid 10 minutes (issue 13: the login token never goes into a URL). */
+  /** A signed link to the bytes, valid 10 minutes (docs/decisions/026: the login token never goes into a URL). */
   url: string;
 };
 
@@ -69,6 +69,15 @@ export type BankDetails = {
   branch_name: string;
   pan: string;
   other_details: string;
+  /** ISO 3166-1 alpha-2 payout country; 'IN' for every account that never chose one (docs/decisions/027). */
+  country: string;
+  payout_method: PayoutMethod;
+  /** IBAN masked but for its last 4 characters; '' unless payout_method is iban. */
+  iban: string;
+  /** '' unless payout_method is iban. */
+  bic: string;
+  /** The PayPal account's e-mail (the artist's own, shown in full to them); '' unless payout_method is paypal. */
+  paypal_email: string;
   updated_at: number;
 };
 

@@ -113,6 +113,19 @@ export const SUPPORT_UI = {
     loading: 'Loading profile',
     loadingBank: 'Loading bank details',
     accountKeepHint: 'Leave the masked number to keep the saved account.',
+    // Payouts outside India (docs/decisions/027-international-payouts.md).
+    country: 'Country',
+    countryHint: 'Where you live and are paid. India: an Indian bank account; elsewhere: IBAN and BIC, or PayPal.',
+    method: 'Payout method',
+    methodLabel: { bank_in: 'Bank transfer (India)', iban: 'Bank transfer (IBAN and BIC)', paypal: 'PayPal' },
+    iban: 'IBAN',
+    bic: 'BIC / SWIFT',
+    paypalEmail: 'PayPal e-mail',
+    ibanKeepHint: 'Leave the masked IBAN to keep the saved one.',
+    noIbanHint: 'IBAN payouts are not available in this country: you are paid by PayPal.',
+    /** Payout confirmation for IBAN and PayPal details (the Indian one is `payoutDetails`). */
+    payoutDetailsIban: '{amount} will be paid to {holder}, IBAN {account} ({bic}).',
+    payoutDetailsPaypal: '{amount} will be paid to {holder} by PayPal ({email}).',
   },
   invite: {
     title: 'Invite',

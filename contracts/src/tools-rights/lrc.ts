@@ -1,5 +1,5 @@
 /**
- * LRC (synchronised lyrics) files as stores take them (issue 10): UTF-8 text; every non-blank line is
+ * LRC (synchronised lyrics) files as stores take them (docs/decisions/005): UTF-8 text; every non-blank line is
  * an ID tag ([ar:Artist], [ti:Title], [offset:+250]...) or one or more [mm:ss.xx] time tags followed by
  * the sung text (word-level <mm:ss.xx> marks inside the text are allowed); the first time of each
  * timed line never goes back; at least one timed line.

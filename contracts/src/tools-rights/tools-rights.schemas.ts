@@ -126,7 +126,7 @@ export type PitchPlaylistDto = yup.InferType<typeof pitchPlaylistSchema>;
 export const LYRICS_LANGUAGE_CODES: readonly string[] = LANGUAGES.map((l) => l.code);
 
 /**
- * POST /api/submitDistributeLyrics (areas §2 Distribute Lyrics, §5; issue 10): lyrics language from the
+ * POST /api/submitDistributeLyrics (areas §2 Distribute Lyrics, §5; docs/decisions/005): lyrics language from the
  * language list, publishing rights, optional ISWC (T-DDD.DDD.DDD-C with its check digit, answered in that
  * form), optional LRC file (the filename videoUpload answered), lyrics text ≤ 20000.
  */

@@ -109,7 +109,7 @@ export function firstDuplicateUrl(list: readonly string[]): number {
 
 /**
  * Whether a link names a YouTube channel: youtube.com/channel/UC + 22 characters, /@handle, /c/name or
- * /user/name (whitelist, issue 10). A video link or the home page is not a channel.
+ * /user/name (whitelist, docs/decisions/005). A video link or the home page is not a channel.
  */
 export function isYoutubeChannelUrl(raw: unknown): boolean {
   const url = parseWebUrl(raw, { requireScheme: true });

@@ -1,5 +1,5 @@
 /**
- * Identifier checks of the video form (issue 8): the video UPC (GS1 UPC-A or EAN-13) and the video
+ * Identifier checks of the video form (areas §3): the video UPC (GS1 UPC-A or EAN-13) and the video
  * ISRC (ISO 3901). Pure functions shared by the form and the API.
  */
 

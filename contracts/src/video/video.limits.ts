@@ -30,5 +30,5 @@ export const VIDEO_STATUS_FILTERS = [
   { label: 'Rejected', value: 'rejected' },
   { label: 'Takendown', value: 'takendown' },
 ] as const;
-/** Audio release statuses a video may belong to: submitted (in review) or approved (issue 8). */
+/** Audio release statuses a video may belong to: submitted (in review) or approved (areas §3). */
 export const VIDEO_ELIGIBLE_RELEASE_STATUSES = ['in_review', 'approved'] as const;

@@ -101,7 +101,7 @@ async function call<T>(
  */
 export const api = {
   /**
-   * Call an endpoint of the contracts' wire map (the only place a path is written, issue 7):
+   * Call an endpoint of the contracts' wire map (the only place a path is written, docs/decisions/004):
    * `api.call(RELEASE_ENDPOINTS.getDraft, { query: { release_id } })`. GET sends `query`, POST sends
    * `body` as JSON; `params` fill `:name` path parameters. Resolves to the envelope typed by the map.
    */

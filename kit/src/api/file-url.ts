@@ -11,7 +11,7 @@ export const fileUrl = {
 
 /**
  * A short-lived signed URL of one of the user's audio files for an `<audio>` element (GET getAudioLink;
- * issue 13: the login token never goes into a URL). Null until it arrives or when `filename` is empty;
+ * docs/decisions/026: the login token never goes into a URL). Null until it arrives or when `filename` is empty;
  * renewed a minute before it expires, so a page left open keeps playing.
  */
 export function useAudioLink(filename: string | null | undefined): string | null {

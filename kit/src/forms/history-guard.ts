@@ -1,5 +1,5 @@
 /**
- * The page's one `popstate` gate for unsaved-edit guards (docs/decisions/017, issue 22 item 15).
+ * The page's one `popstate` gate for unsaved-edit guards (docs/decisions/017, docs/decisions/022).
  *
  * React Router's BrowserRouter listens to `popstate` on window and re-renders the new route on its own
  * listener; on window, listeners run in the order they were added (a capture listener added later

@@ -14,8 +14,8 @@ function historyIndex(state: unknown = window.history.state): number | null {
 }
 
 /**
- * Asks before leaving a screen with unsaved edits (docs/decisions/017 "No silent loss", issue 22
- * item 15): while `dirty`,
+ * Asks before leaving a screen with unsaved edits (docs/decisions/017 "No silent loss", docs/decisions/022):
+ * while `dirty`,
  * - closing or reloading the tab gets the browser's own question (`beforeunload`);
  * - a click on an in-app link (the drawer, "Back to Catalog", the top bar) opens "Leave without
  *   saving?" first; Leave follows the link;

@@ -48,7 +48,7 @@ function MaintenanceImage() {
 
 /**
  * Gate of the release-creation screens (core §6, areas §2): away/maintenance first
- * (`checkAwayStatus`, body.status "yes" shows the server's text), then revoked
+ * (`checkAwayStatus`, body.status "yes" shows the server's text), then revoked, both asked at once
  * (`checkUserRevokeStatus`, top-level `revoked === 1` shows RELEASE_MESSAGES.revoked with the
  * support address of `getAppConfig`). A failed check lets the screen render: the server enforces
  * both gates on every write anyway.
@@ -56,21 +56,20 @@ function MaintenanceImage() {
 export function ReleaseGate({ children }: { children: ReactNode }) {
   const [state, setGateState] = useState<GateState>({ kind: 'checking' });
   // The screen behind the gate (the whole release wizard) renders as a transition, in slices the
-  // browser can interrupt, not as one long task after the checks answer (issue 14, Total Blocking Time).
+  // browser can interrupt, not as one long task after the checks answer (docs/decisions/010, Total Blocking Time).
   const setState = (next: GateState) => startTransition(() => setGateState(next));
 
   useEffect(() => {
     let cancelled = false;
     (async () => {
       try {
-        const away = await api.call(AUTH_ENDPOINTS.checkAwayStatus);
+        // Both checks start at once (one round trip, not two); away still wins when both apply.
+        const [away, revoke] = await Promise.all([api.call(AUTH_ENDPOINTS.checkAwayStatus), api.call(AUTH_ENDPOINTS.checkUserRevokeStatus)]);
         if (cancelled) return;
         if (away.body?.status === 'yes') {
           setState({ kind: 'away', text: away.body.text });
           return;
         }
-        const revoke = await api.call(AUTH_ENDPOINTS.checkUserRevokeStatus);
-        if (cancelled) return;
         if (Number(revoke.revoked) === 1) {
           let email = '';
           try {

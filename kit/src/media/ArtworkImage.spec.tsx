@@ -6,7 +6,7 @@ import { ArtworkImage, fallbackWidth, nextArtworkStage } from './ArtworkImage';
 const FILE = '0123456789abcdef0123456789abcdef.jpg';
 const html = (el: ReactElement) => renderToStaticMarkup(el);
 
-describe('ArtworkImage (issue 14)', () => {
+describe('ArtworkImage (docs/decisions/010)', () => {
   it('a catalogue cell: a WebP source and a JPEG img listing every rendition, sized to the cell, lazy, with width and height', () => {
     const out = html(<ArtworkImage filename={FILE} alt="Artwork of Monsoon" />);
     expect(out).toMatch(/^<picture[^>]*><source type="image\/webp" srcSet="([^"]+)" sizes="44px"\/><img [^>]+><\/picture>$/);

@@ -46,7 +46,7 @@ const Picture = styled.picture<{ $size: number }>`
 `;
 
 /**
- * An uploaded artwork as a `size` px square (issue 14): a `<picture>` whose WebP `<source>` and JPEG
+ * An uploaded artwork as a `size` px square (docs/decisions/010): a `<picture>` whose WebP `<source>` and JPEG
  * `<img>` list the 64/300/1000 px renditions with `sizes` = the shown size, so the browser fetches
  * the smallest one sharp at its pixel density (a 44 px catalogue cell: 64 px, or 300 px on a 2x
  * screen; never the 3000 px original). `width`/`height` are set, so nothing shifts while it loads.

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf, PlatformLogoImage, platformLogoUrl } from './PlatformLogoImage';
 
-describe('PlatformLogoImage (issue 14)', () => {
+describe('PlatformLogoImage (docs/decisions/010)', () => {
   it('the API logo file with width, height and the platform name as its accessible name', () => {
     const out = renderToStaticMarkup(<PlatformLogoImage name="Spotify" logo="spotify.svg" />);
     expect(out).toMatch(/^<img /);

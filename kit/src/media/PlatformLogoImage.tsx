@@ -49,7 +49,7 @@ const Initials = styled.span<{ $size: number }>`
 `;
 
 /**
- * A platform or store logo (issue 14): the API's SVG (the brand's mark from simple-icons, or its
+ * A platform or store logo (docs/decisions/010): the API's SVG (the brand's mark from simple-icons, or its
  * initials, on a tile whose colours keep WCAG contrast), `size` px with width/height set. Its
  * accessible name is `name` (role img), or none when `decorative`. If the file cannot be loaded, the
  * initials of `name` on a neutral tile.

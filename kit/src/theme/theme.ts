@@ -11,7 +11,7 @@ export const theme = {
     accentHover: '#4a3bc4',
     accentSoft: '#eeebfd',
     text: '#1d2130',
-    // 5.2:1 on accentSoft (a ticket's own messages), 5.6:1 on the page background (WCAG AA; issue 14).
+    // 5.2:1 on accentSoft (a ticket's own messages), 5.6:1 on the page background (WCAG AA; docs/decisions/010).
     textMuted: '#596275',
     border: '#e4e7ec',
     background: '#f4f5f9',
@@ -22,14 +22,14 @@ export const theme = {
     drawerActive: '#2b2f49',
     drawerText: '#c7cad8',
     drawerMuted: '#8a8fa8',
-    // Dark enough for text on white and on dangerSoft (6.6:1 and 6:1, WCAG AA; issue 14).
+    // Dark enough for text on white and on dangerSoft (6.6:1 and 6:1, WCAG AA; docs/decisions/010).
     danger: '#b42318',
     dangerSoft: '#fef3f2',
     success: '#12a150',
     successSoft: '#ecfdf3',
     /** Green for text: 5.7:1 on white, 5.4:1 on successSoft (WCAG AA); `success` is for icons and fills. */
     successText: '#067647',
-    // Dark enough for text on warningSoft (5.2:1, WCAG AA; issue 14).
+    // Dark enough for text on warningSoft (5.2:1, WCAG AA; docs/decisions/010).
     warning: '#b54708',
     warningSoft: '#fffaeb',
     neutral: '#98a2b3',

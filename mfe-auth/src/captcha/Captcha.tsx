@@ -41,7 +41,7 @@ function defineWidget(): Promise<unknown> {
 
 /**
  * Define the widget right after the form's first paint, or on the person's first interaction if that
- * comes sooner (issue 14, docs/decisions/017): the captcha code is not part of the first load of
+ * comes sooner (docs/decisions/010, docs/decisions/017): the captcha code is not part of the first load of
  * /login, so the heading and the form paint first, and the widget is ready a frame later. Until then <altcha-widget> is an unknown element keeping its place; React has already set
  * its attributes, which the element reads when it is upgraded.
  */

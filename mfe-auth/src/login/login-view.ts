@@ -9,7 +9,7 @@ export type LoginView = 'login' | 'forgot' | 'verify';
 
 /**
  * The screen to show. The verify view needs the e-mail and, when the login answer gave one, the
- * sign-up attempt's `signupToken` (issue 13), both from the history state.
+ * sign-up attempt's `signupToken` (docs/decisions/026), both from the history state.
  */
 export function loginViewOf(search: URLSearchParams, state: unknown): { view: LoginView; email?: string; signupToken?: string } {
   const view = search.get(LOGIN_VIEW_PARAM);

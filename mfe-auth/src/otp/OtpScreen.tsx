@@ -18,7 +18,7 @@ export type OtpScreenProps = {
   /** The address the code went to. */
   email: string;
   resendType: ResendType;
-  /** Sent with a resend, so the new code is for this sign-up attempt (issue 13). */
+  /** Sent with a resend, so the new code is for this sign-up attempt (docs/decisions/026). */
   signupToken?: string;
   /** Posts the code; resolves when the flow may move on, rejects (already toasted) otherwise. */
   onVerify(otp: string): Promise<void>;

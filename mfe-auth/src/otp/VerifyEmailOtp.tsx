@@ -6,7 +6,7 @@ import { tokenOf } from '../common/envelope';
 import { reportUnexpected } from '../common/report-unexpected';
 import { OtpScreen } from './OtpScreen';
 
-export type VerifyEmailOtpProps = { title: string; email: string; /** The sign-up attempt the code is for (issue 13). */ signupToken?: string; back?: ReactNode };
+export type VerifyEmailOtpProps = { title: string; email: string; /** The sign-up attempt the code is for (docs/decisions/026). */ signupToken?: string; back?: ReactNode };
 
 /**
  * E-mail verification after signup (core §2 /signup, §4): POST /api/verifyEmailOTP { email, otp };

@@ -19,7 +19,7 @@ export type SignupFormProps = {
   /** `?name=` (prefills Name) and `?from=` of the invitation link; either shows the Welcome banner. */
   invite: InviteNames;
   /** The account exists; a code went to `email`. */
-  /** `signupToken` names this sign-up attempt for the OTP screen (issue 13). */
+  /** `signupToken` names this sign-up attempt for the OTP screen (docs/decisions/026). */
   onSignedUp(email: string, signupToken?: string): void;
 };
 

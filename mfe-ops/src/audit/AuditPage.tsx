@@ -17,7 +17,7 @@ const Json = styled.code`
   overflow-wrap: anywhere;
 `;
 
-/** Audit rows of staff actions (issue 11), newest first, filtered by action, object type and actor. */
+/** Audit rows of staff actions (docs/decisions/008), newest first, filtered by action, object type and actor. */
 export function AuditPage() {
   const [filters, setFilters] = useState({ action: '', object_type: '', actor: '' });
   const [page, setPage] = useState(1);

@@ -9,7 +9,7 @@ const VIDEOS = [{ video_link_id: 9, video_link: 'dQw4w9WgXcQ', title: 'Portal to
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('ContentPage (issue 11)', () => {
+describe('ContentPage (docs/decisions/008)', () => {
   it('edits a news item in a dialog prefilled with its values', async () => {
     const spy = mockApi({ getNews: NEWS, getVideoLinks: VIDEOS, 'ops/content/news/edit': NEWS[0] });
     renderAt('/ops/content', <ContentPage />);

@@ -20,7 +20,7 @@ type Removal = { kind: 'news' | 'video'; id: number } | null;
 type Editing = { kind: 'news'; id: number; news_heading: string; news_link: string } | { kind: 'video'; id: number; video_link: string; title: string } | null;
 
 /**
- * The dashboard's News and Update videos (issue 11): add; edit in a dialog; remove after a confirmation.
+ * The dashboard's News and Update videos (docs/decisions/008): add; edit in a dialog; remove after a confirmation.
  * The server validates with the content area's schemas and audits each change with before and after.
  */
 export function ContentPage() {

@@ -16,7 +16,7 @@ const VIEW: FailedJobsView = {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('FailedJobsPage (issue 24)', () => {
+describe('FailedJobsPage (docs/decisions/018)', () => {
   it('shows one table per queue with tries and the last error; Retry sends the job id and reloads', async () => {
     let listed = VIEW;
     const spy = mockApi({

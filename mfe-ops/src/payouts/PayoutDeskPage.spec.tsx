@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PAYOUT_DESK_UI as U, fillMessage, type PayoutDeskDetail, type PayoutDeskRow } from '@portal/contracts';
+import { PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as U, fillMessage, type PayoutDeskDetail, type PayoutDeskRow } from '@portal/contracts';
 import { PayoutDeskPage } from './PayoutDeskPage';
 import { callsTo, mockApi, renderAt } from '../test-support/render';
 
@@ -20,7 +20,10 @@ const row = (id: number, extra: Partial<PayoutDeskRow> = {}): PayoutDeskRow => (
 });
 const DETAIL: PayoutDeskDetail = {
   payout: row(1, { status: 'in_payment', run_id: 4 }),
-  bank: { holder_name: 'Asha Rao', bank_name: 'HDFC Bank', account_masked: 'XXXXXXXXXX5678', ifsc_code: 'HDFC0001234', branch_name: 'Pune', pan_masked: 'XXXXXX234F' },
+  bank: {
+    holder_name: 'Asha Rao', bank_name: 'HDFC Bank', account_masked: 'XXXXXXXXXX5678', ifsc_code: 'HDFC0001234', branch_name: 'Pune', pan_masked: 'XXXXXX234F',
+    country: 'IN', payout_method: 'bank_in', iban_masked: '', bic: '', paypal_masked: '',
+  },
   balance_cents: 0,
   history: [{ id: 7, kind: 'payout', note: 'Payout #1', amount_cents: -12_345, created_at: '2026-03-01T10:00:00.000Z' }],
   previous: [row(9, { status: 'rejected', reason: 'Wrong branch' })],
@@ -77,5 +80,24 @@ describe('PayoutDeskPage (decision 023)', () => {
     expect(within(confirm).getByText(fillMessage(U.confirmPaid, { id: 1, amount: '123.45', account: 'XXXX5678', reference: 'UTR-42' }))).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(callsTo(spy, 'ops/payouts/paid')).toEqual([{ body: { payout_id: 1, reference: 'UTR-42' } }]));
+  });
+
+  it('the detail of an IBAN payout shows country, method, masked IBAN and BIC; a run with PayPal payouts carries its note', async () => {
+    const iban: PayoutDeskDetail = {
+      ...DETAIL,
+      bank: { holder_name: 'Lena Meyer', bank_name: 'Commerzbank', account_masked: '', ifsc_code: '', branch_name: '', pan_masked: '', country: 'DE', payout_method: 'iban', iban_masked: 'XXXXXXXXXXXXXXXXXX3000', bic: 'COBADEFFXXX', paypal_masked: '' },
+    };
+    const note = fillMessage(PAYOUT_DESK_MESSAGES.paypalNote, { count: 1 });
+    const run = { run_id: 4, message_id: 'PORTAL-1', created_at: '2026-03-01T10:00:00.000Z', created_by_email: 'fin@example.com', payout_count: 3, total_cents: 47_010, paypal_count: 1, note };
+    mockApi({ 'ops/payouts': [row(1, { status: 'in_payment', run_id: 4 })], 'ops/payouts/runs': [run], 'ops/payouts/detail': iban });
+    renderAt('/ops/desk', <PayoutDeskPage />);
+    expect(await within(await screen.findByRole('table', { name: U.runs })).findByText(`(${note})`)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: `${U.open} ${fillMessage(U.detail, { id: 1 })}` }));
+    const dialog = await screen.findByRole('dialog', { name: fillMessage(U.detail, { id: 1 }) });
+    await within(dialog).findByText('XXXXXXXXXXXXXXXXXX3000');
+    expect(within(dialog).getByText('COBADEFFXXX')).toBeTruthy();
+    expect(within(dialog).getByText('Germany (DE)')).toBeTruthy();
+    expect(within(dialog).getByText(U.methodLabel.iban)).toBeTruthy();
+    expect(within(dialog).queryByText(U.bankFields.ifsc_code)).toBeNull();
   });
 });

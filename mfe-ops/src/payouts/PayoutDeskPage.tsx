@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, SelectField, Stack, TextField, VisuallyHidden, api, theme, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
+  countryName,
   fillMessage,
   OPS_ENDPOINTS as E,
   PAYOUT_DESK_ENDPOINTS as PD,
@@ -49,7 +50,7 @@ function saveText(fileName: string, contentType: string, content: string): void 
 }
 
 /**
- * The payout desk (issue 25, docs/decisions/023-staff-desks.md), finance role: payouts by status with
+ * The payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md), finance role: payouts by status with
  * paging (processed ones stay findable), requested ones selected into a bank run (CSV and pain.001
  * files; they are "in payment" from then on), and each payout's detail — the artist's masked bank
  * details, balance history and earlier payouts — where it is marked paid with a reference or rejected
@@ -130,7 +131,7 @@ export function PayoutDeskPage() {
     { key: 'id', header: U.runColumns.id, render: (r) => `#${r.run_id}` },
     { key: 'when', header: U.runColumns.when, render: (r) => formatWhen(r.created_at) },
     { key: 'by', header: U.runColumns.by, render: (r) => r.created_by_email },
-    { key: 'count', header: U.runColumns.count, render: (r) => r.payout_count },
+    { key: 'count', header: U.runColumns.count, render: (r) => (r.note ? <span title={r.note}>{r.payout_count} <small>({r.note})</small></span> : r.payout_count) },
     { key: 'amount', header: U.runColumns.amount, render: (r) => usd(r.total_cents) },
     {
       key: 'files',
@@ -291,18 +292,43 @@ function PayoutDetailDialog({ payoutId, onClose, onChanged }: { payoutId: number
           <Sub>{U.bank}</Sub>
           {detail.bank ? (
             <Details>
+              <dt>{U.bankFields.country}</dt>
+              <dd>{`${countryName(detail.bank.country)} (${detail.bank.country})`}</dd>
+              <dt>{U.bankFields.method}</dt>
+              <dd>{U.methodLabel[detail.bank.payout_method] ?? detail.bank.payout_method}</dd>
               <dt>{U.bankFields.holder_name}</dt>
               <dd>{detail.bank.holder_name}</dd>
-              <dt>{U.bankFields.bank_name}</dt>
-              <dd>{detail.bank.bank_name}</dd>
-              <dt>{U.bankFields.account}</dt>
-              <dd>{detail.bank.account_masked}</dd>
-              <dt>{U.bankFields.ifsc_code}</dt>
-              <dd>{detail.bank.ifsc_code}</dd>
-              <dt>{U.bankFields.branch_name}</dt>
-              <dd>{detail.bank.branch_name}</dd>
-              <dt>{U.bankFields.pan}</dt>
-              <dd>{detail.bank.pan_masked}</dd>
+              {detail.bank.payout_method === 'paypal' ? (
+                <>
+                  <dt>{U.bankFields.paypal}</dt>
+                  <dd>{detail.bank.paypal_masked}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{U.bankFields.bank_name}</dt>
+                  <dd>{detail.bank.bank_name}</dd>
+                </>
+              )}
+              {detail.bank.payout_method === 'iban' && (
+                <>
+                  <dt>{U.bankFields.iban}</dt>
+                  <dd>{detail.bank.iban_masked}</dd>
+                  <dt>{U.bankFields.bic}</dt>
+                  <dd>{detail.bank.bic}</dd>
+                </>
+              )}
+              {detail.bank.payout_method === 'bank_in' && (
+                <>
+                  <dt>{U.bankFields.account}</dt>
+                  <dd>{detail.bank.account_masked}</dd>
+                  <dt>{U.bankFields.ifsc_code}</dt>
+                  <dd>{detail.bank.ifsc_code}</dd>
+                  <dt>{U.bankFields.branch_name}</dt>
+                  <dd>{detail.bank.branch_name}</dd>
+                  <dt>{U.bankFields.pan}</dt>
+                  <dd>{detail.bank.pan_masked}</dd>
+                </>
+              )}
             </Details>
           ) : (
             <p>{U.noBank}</p>

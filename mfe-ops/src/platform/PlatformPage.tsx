@@ -9,7 +9,7 @@ const Narrow = styled(Card)`
   max-width: 640px;
 `;
 
-/** Away mode on (with its text) and off (issue 11); every artist's gate shows it on their next check. */
+/** Away mode on (with its text) and off (docs/decisions/008); every artist's gate shows it on their next check. */
 export function PlatformPage() {
   const [state, setState] = useState<PlatformState | null>(null);
   const [text, setText] = useState('');

@@ -23,7 +23,7 @@ describe('promotion form checks (the contracts’ texts and limits)', () => {
   });
 });
 
-describe('PromotionsPage (issue 11)', () => {
+describe('PromotionsPage (docs/decisions/008)', () => {
   it('chooses an artist, lists their promotions, and edits one without a new image', async () => {
     const spy = mockApi({ 'ops/users': [ARTIST], 'ops/content/promotions': [PROMO], 'ops/content/promotions/edit': PROMO });
     renderAt('/ops/content?view=promotions', <PromotionsPage />);

@@ -63,7 +63,7 @@ function UserPicker({ onChoose }: { onChoose(user: OpsUserRow): void }) {
 }
 
 /**
- * The promotions history of one artist (issue 11; areas §2 /marketing/promotions shows it to the artist):
+ * The promotions history of one artist (docs/decisions/008; areas §2 /marketing/promotions shows it to the artist):
  * choose the artist, then list (searched, 15 a page), add with an image (the artist's bell is told),
  * edit (optionally a new image) and remove after a confirmation. The same service as the CLI `promotion-add`.
  */

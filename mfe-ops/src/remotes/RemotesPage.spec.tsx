@@ -30,7 +30,7 @@ const REFUSAL = 'mfe_releases 0.1.0-aaa refused: built against an incompatible m
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('RemotesPage (issue 12)', () => {
+describe('RemotesPage (docs/decisions/007)', () => {
   it('offers rollback below the live version, activation above it, nothing on the live or a pruned one', () => {
     expect(ROWS.map((r) => versionAction(ROWS, r))).toEqual(['activate', null, 'rollback', null]);
     expect(versionAction([version('x')], version('x'))).toBeNull();

@@ -60,7 +60,7 @@ const Refusal = styled.div`
 type Pending = { row: RemoteVersionRow; action: VersionAction | 'mark-bad' | 'canary' | 'pin'; from: string };
 
 /**
- * Remote versions (issue 12, admins): each remote's stored versions, newest first, with the live
+ * Remote versions (docs/decisions/007, admins): each remote's stored versions, newest first, with the live
  * marker, when and by whom each was deployed (and made live), and the shared versions it was built
  * against. An older kept version can be rolled back to, a newer one made live, after a confirmation;
  * a refusal of the compatibility gate stays on screen with the server's message (package and versions).

@@ -30,7 +30,7 @@ const dialog = () => screen.getByRole('dialog');
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('ReviewDetail (issue 11)', () => {
+describe('ReviewDetail (docs/decisions/008)', () => {
   it('reject needs a reason from the catalogue, then a confirmation; the call carries the reasons and the note', async () => {
     const spy = mockApi({ 'ops/releases/detail': release('in_review'), 'ops/releases/reject': { release_id: 7, status: 'rejected', upc_ean: '', isrcs: [] } });
     renderAt('/ops/review/7', <ReviewDetail releaseId={7} />);

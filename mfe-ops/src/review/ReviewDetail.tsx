@@ -85,7 +85,7 @@ function TrackItem({ track }: { track: ReviewRelease['tracks'][number] }) {
   );
 }
 
-/** A release under review (issue 11): every field, artwork, tracks; approve, reject with reasons, take down. */
+/** A release under review (docs/decisions/008): every field, artwork, tracks; approve, reject with reasons, take down. */
 export function ReviewDetail({ releaseId }: { releaseId: number }) {
   const navigate = useNavigate();
   const [release, setRelease] = useState<ReviewRelease | null>(null);
@@ -133,7 +133,7 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
       <Card>
         <Row $gap={16} style={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
           {release.album_artwork && (
-            // The reviewer sees a rendition (issue 14); the original opens at full size to check the guidelines.
+            // The reviewer sees a rendition (docs/decisions/010); the original opens at full size to check the guidelines.
             <a href={fileUrl.artwork(release.album_artwork)} target="_blank" rel="noreferrer" title={OPS_UI.detail.artworkOriginal} aria-label={OPS_UI.detail.artworkOriginal}>
               <ArtworkImage filename={release.album_artwork} alt={OPS_UI.detail.artwork} size={160} loading="eager" />
             </a>

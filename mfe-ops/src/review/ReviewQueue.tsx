@@ -7,7 +7,7 @@ import { formatAge } from '../common/format';
 
 const U = OPS_UI.queue;
 
-/** Releases in review, oldest first, with their age (issue 11); a row opens the release. */
+/** Releases in review, oldest first, with their age (docs/decisions/008); a row opens the release. */
 export function ReviewQueue() {
   const [page, setPage] = useState(1);
   const navigate = useNavigate();

@@ -28,7 +28,7 @@ const LYRICS = pitch(7, { kind: 'lyrics', details: [{ label: 'Language', value: 
 jest.setTimeout(20_000);
 afterEach(() => jest.restoreAllMocks());
 
-describe('RightsDeskPage (issue 25, tools and rights desk)', () => {
+describe('RightsDeskPage (docs/decisions/019, tools and rights desk)', () => {
   it('filters by kind and status (processed requests stay findable) and asks the server for them', async () => {
     const spy = mockApi({
       'ops/rights': ({ query }: { query?: Record<string, unknown> }) => (query?.status === 'processed' ? [pitch(3, { status: 'rejected', reason: 'Not mastered' })] : []),

@@ -86,7 +86,7 @@ function useRequests(kind: RightsDeskKind, status: RightsDeskStatus, page: numbe
 }
 
 /**
- * The tools and rights desk (issue 25 "The other desks"), support role: profile linking, playlist
+ * The tools and rights desk (docs/decisions/019), support role: profile linking, playlist
  * pitches, lyrics, UGC claims and whitelist requests in one queue filtered by kind and status (processed
  * requests stay findable), paged; each request's submitted details (links open in a new tab, the LRC
  * file in a preview) and, while in review, approve or reject with a reason — once (the server answers

@@ -19,7 +19,7 @@ const Key = styled.code`
 `;
 
 /**
- * The console's door (issue 11): a non-staff caller sees the one refusal; a staff session enrols TOTP
+ * The console's door (docs/decisions/008): a non-staff caller sees the one refusal; a staff session enrols TOTP
  * (QR code of the otpauth:// URI) the first time, then passes a code; only then `children` render.
  * The server checks the same on every /api/ops/* call.
  */

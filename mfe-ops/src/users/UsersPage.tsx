@@ -8,7 +8,7 @@ import { formatWhen } from '../common/format';
 const U = OPS_UI.users;
 
 /**
- * Users (issue 11): search by name or e-mail, open one (releases, tickets, balance), revoke and restore.
+ * Users (docs/decisions/008): search by name or e-mail, open one (releases, tickets, balance), revoke and restore.
  * The confirmation says what revoking does for an artist (core §6) and for staff (docs/decisions/016).
  */
 export function UsersPage({ canRevoke }: { canRevoke: boolean }) {

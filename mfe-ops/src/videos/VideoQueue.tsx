@@ -9,7 +9,7 @@ const U = OPS_UI.videos;
 const D = OPS_UI.detail;
 type Outcome = 'approved' | 'rejected' | 'takendown';
 
-/** Video releases in review (issue 11): approve, reject with a reason, take down; the artist's bell is told. */
+/** Video releases in review (docs/decisions/008): approve, reject with a reason, take down; the artist's bell is told. */
 export function VideoQueue() {
   const [page, setPage] = useState(1);
   const { rows, total, loading, reload } = useOpsList<VideoQueueRow>(E.videoQueue, { page, limit: OPS_LIMITS.pageSize });

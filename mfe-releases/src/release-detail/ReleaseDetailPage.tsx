@@ -136,7 +136,7 @@ export function ReleaseDetailPage() {
           )}
         </div>
         {release.status === 'rejected' && (
-          // Opens the wizard on the first step holding a field the review asks to fix (issue 11).
+          // Opens the wizard on the first step holding a field the review asks to fix (docs/decisions/008).
           <Button type="button" onClick={() => navigate(`${RELEASE_ROUTES.wizardFor(release.release_id)}?step=${firstReviewStep(release.review_reasons)}`)}>
             {RELEASE_UI.detail.editResubmit}
           </Button>
@@ -162,7 +162,7 @@ export function ReleaseDetailPage() {
                 { label: RELEASE_UI.facts.priceTier, value: first ? priceTierLabel(release.release_type, first.price_tier) : RELEASE_UI.facts.none },
                 { label: RELEASE_UI.facts.numberOfTracks, value: String(tracks.length || release.number_of_tracks || 0) },
               { label: RELEASE_UI.facts.releaseDate, value: orDash(formatDate(release.release_date)) },
-              // Identifiers given on approval (issue 11).
+              // Identifiers given on approval (docs/decisions/008).
               ...(release.upc_ean ? [{ label: RELEASE_UI.facts.upcEan, value: release.upc_ean }] : []),
               ...(tracks.some((t) => t.isrc) ? [{ label: 'ISRC', value: tracks.map((t) => t.isrc || '—').join(', ') }] : []),
             ]}

@@ -3,7 +3,7 @@ import { fieldsToFix } from './fields-to-fix';
 
 const rejected = (codes: string): Pick<Release, 'status' | 'review_reasons'> => ({ status: 'rejected', review_reasons: rejectionReasonRows(codes) });
 
-describe('fieldsToFix (issue 11: the wizard marks the fields a rejection names)', () => {
+describe('fieldsToFix (docs/decisions/008: the wizard marks the fields a rejection names)', () => {
   it('maps each named field to the texts of the reasons naming it, once each', () => {
     const map = fieldsToFix(rejected('generic_title,forbidden_title_terms,missing_legal_name'));
     expect([...map.keys()].sort()).toEqual(['composer1', 'release_title']);

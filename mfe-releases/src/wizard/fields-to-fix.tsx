@@ -8,7 +8,7 @@ export type FieldsToFix = ReadonlyMap<string, readonly string[]>;
 const FieldsToFixContext = createContext<FieldsToFix>(new Map());
 
 /**
- * The fields a rejected release's review asks to fix (issue 11), from `release.review_reasons`; empty
+ * The fields a rejected release's review asks to fix (docs/decisions/008), from `release.review_reasons`; empty
  * for any other status, so nothing is marked once the release is re-submitted.
  */
 export function fieldsToFix(release: Pick<Release, 'status' | 'review_reasons'> | null | undefined): FieldsToFix {
@@ -49,7 +49,7 @@ const FixNote = styled.p`
 `;
 
 /**
- * Marks a wizard field that the release's rejection names (issue 11: "Edit & re-submit opens the
+ * Marks a wizard field that the release's rejection names (docs/decisions/008: "Edit & re-submit opens the
  * wizard on the step with those fields marked"): an orange bar beside it and, under it, "To fix:" and
  * the reasons' texts. Renders `children` unchanged when the field is not to fix. `field` may list
  * several names (e.g. a track's `audio_track` and `lyrics_language`).

@@ -37,7 +37,7 @@ const UpdatesCard = styled(Card)<{ $belowLoadingNews: boolean }>`
   grid-area: updates;
   min-width: 0;
   /* Stacked under News (narrow screens), it appears once the news list has its height, instead of
-     being pushed down by it (a layout shift; issue 14). */
+     being pushed down by it (a layout shift; docs/decisions/010). */
   @media (max-width: 1000px) {
     visibility: ${({ $belowLoadingNews }) => ($belowLoadingNews ? 'hidden' : 'visible')};
   }
@@ -79,7 +79,7 @@ const SmallGrid = styled.div`
 
 /**
  * Room for a list's state: as tall as the empty state, so the loader turning into "No news yet."
- * does not push the Updates card down on a narrow screen (a layout shift; issue 14).
+ * does not push the Updates card down on a narrow screen (a layout shift; docs/decisions/010).
  */
 const StateBox = styled.div`
   min-height: 150px;
@@ -118,7 +118,7 @@ function ListState<T>({ list, loading, failed, empty }: { list: ContentListState
  * The dashboard at / (areas §2 Dashboard, §3, §7): the News list (heading and link, opening in a new
  * tab) and the Updates list of embedded YouTube videos (youtube-nocookie, loaded on play), the first large and
  * the rest small. Each list has its own loading, empty and error state; usable at 412 px.
- * A new artist (no release in the catalogue yet, issue 22 item 17) sees the "Get started" checklist
+ * A new artist (no release in the catalogue yet, docs/decisions/022) sees the "Get started" checklist
  * where the Updates videos stand (not shown); an artist with releases gets the spec's
  * dashboard, with the steps still left above it. When the checks fail, the spec's dashboard.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, theme, useUserDetails } from '@portal/kit';
-import { fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
+import { countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
 import { canRequestPayout, clientCode, newIdempotencyKey, withdrawAction } from './payout-rules';
@@ -68,6 +68,13 @@ function Fact({ label, value, action }: { label: string; value: ReactNode; actio
       {action && <dd>{action}</dd>}
     </>
   );
+}
+
+/** What the payout confirmation says is paid where: the Indian account, the IBAN or PayPal (docs/decisions/017, 025). */
+function payoutDetails(bank: BankDetails, amount: string): string {
+  if (bank.payout_method === 'iban') return fillMessage(U.payoutDetailsIban, { amount, holder: bank.holder_name, account: bank.iban, bic: bank.bic });
+  if (bank.payout_method === 'paypal') return fillMessage(U.payoutDetailsPaypal, { amount, holder: bank.holder_name, email: bank.paypal_email });
+  return fillMessage(U.payoutDetails, { amount, holder: bank.holder_name, account: bank.account_number, bank: bank.bank_name, ifsc: bank.ifsc_code });
 }
 
 /**
@@ -187,12 +194,31 @@ export function ProfilePage() {
             {bankState === 'ready' && bank && (
               <>
                 <Facts>
-                  <Fact label={U.bankName} value={bank.bank_name} />
-                  <Fact label={U.ifsc} value={bank.ifsc_code} />
-                  <Fact label={U.branch} value={bank.branch_name} />
-                  <Fact label={U.account} value={bank.account_number} />
-                  <Fact label={U.pan} value={bank.pan} />
-                  <Fact label={U.holder} value={bank.holder_name} />
+                  {bank.payout_method === 'iban' || bank.payout_method === 'paypal' ? (
+                    <>
+                      <Fact label={U.country} value={countryName(bank.country)} />
+                      <Fact label={U.method} value={U.methodLabel[bank.payout_method]} />
+                      {bank.payout_method === 'iban' ? (
+                        <>
+                          <Fact label={U.bankName} value={bank.bank_name} />
+                          <Fact label={U.iban} value={bank.iban} />
+                          <Fact label={U.bic} value={bank.bic} />
+                        </>
+                      ) : (
+                        <Fact label={U.paypalEmail} value={bank.paypal_email} />
+                      )}
+                      <Fact label={U.holder} value={bank.holder_name} />
+                    </>
+                  ) : (
+                    <>
+                      <Fact label={U.bankName} value={bank.bank_name} />
+                      <Fact label={U.ifsc} value={bank.ifsc_code} />
+                      <Fact label={U.branch} value={bank.branch_name} />
+                      <Fact label={U.account} value={bank.account_number} />
+                      <Fact label={U.pan} value={bank.pan} />
+                      <Fact label={U.holder} value={bank.holder_name} />
+                    </>
+                  )}
                   <Fact label={U.other} value={bank.other_details || '—'} />
                 </Facts>
                 <div style={{ marginTop: 16 }}>
@@ -242,7 +268,7 @@ export function ProfilePage() {
             {U.payoutQuestion}
             {bank && (
               <span style={{ display: 'block', marginTop: 8, color: 'inherit' }} data-testid="payout-details">
-                {fillMessage(U.payoutDetails, { amount: formatUsd(revenueCents), holder: bank.holder_name, account: bank.account_number, bank: bank.bank_name, ifsc: bank.ifsc_code })}
+                {payoutDetails(bank, formatUsd(revenueCents))}
               </span>
             )}
           </>

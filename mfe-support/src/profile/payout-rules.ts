@@ -1,9 +1,18 @@
 import { CLIENT_CODE_PREFIX, SUPPORT_LIMITS, type BankDetails } from '@portal/contracts';
 
-/** "Request Payout" is enabled only when every bank field but other_details is filled (areas §5). */
+/**
+ * "Request Payout" is enabled only when every bank field but other_details is filled (areas §5); for
+ * IBAN and PayPal details (docs/decisions/027-international-payouts.md) every field of that method.
+ */
 export function canRequestPayout(bank: BankDetails | null): boolean {
   if (!bank) return false;
-  return [bank.bank_name, bank.ifsc_code, bank.branch_name, bank.account_number, bank.pan, bank.holder_name].every((v) => typeof v === 'string' && v.trim() !== '');
+  const fields =
+    bank.payout_method === 'iban'
+      ? [bank.bank_name, bank.holder_name, bank.iban, bank.bic]
+      : bank.payout_method === 'paypal'
+        ? [bank.holder_name, bank.paypal_email]
+        : [bank.bank_name, bank.ifsc_code, bank.branch_name, bank.account_number, bank.pan, bank.holder_name];
+  return fields.every((v) => typeof v === 'string' && v.trim() !== '');
 }
 
 /**

@@ -35,7 +35,7 @@ function LyricsDialog({ row, onClose }: { row: LyricsRow | null; onClose(): void
 }
 
 /**
- * Distribute Lyrics mode (areas §2, §5; issue 10): lyrics language from the contracts' list, publishing
+ * Distribute Lyrics mode (areas §2, §5; docs/decisions/005): lyrics language from the contracts' list, publishing
  * rights, ISWC, an LRC file checked on upload, the lyrics text, the guidelines and the history.
  */
 export function LyricsMode() {

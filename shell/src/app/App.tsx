@@ -36,7 +36,7 @@ function routeElement(route: RemoteRoute) {
  * table only the entry the location matches (contracts `matchRoute`: same patterns, case and trailing
  * slash as react-router). React Router ranks every route it is given on each render, building a regular
  * expression per route; given the whole table (~35 routes) that cost about 15 ms of a phone's first
- * render (issue 14). A path no route serves gets the not-found page inside the layout, as before.
+ * render (docs/decisions/010). A path no route serves gets the not-found page inside the layout, as before.
  */
 function AppRoutes() {
   const { pathname } = useLocation();

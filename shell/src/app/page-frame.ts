@@ -24,7 +24,7 @@ const PART = { column: 'pf-column', panel: 'pf-panel', drawer: 'pf-drawer', main
  * The frame's width-dependent rules as a style sheet with a media query, the same breakpoint as the
  * layout's (SHELL.collapseUnderPx), instead of asking `matchMedia` in script: reading `.matches` in the
  * entry's first task forced the document's first style and layout into that task (about 25 ms on a
- * laptop, four times that on a phone), delaying the requests the task starts (issue 14).
+ * laptop, four times that on a phone), delaying the requests the task starts (docs/decisions/010).
  */
 function frameStyle(): HTMLStyleElement {
   const scope = `[${PAGE_FRAME_ATTRIBUTE}]`;

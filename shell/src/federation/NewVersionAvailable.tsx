@@ -4,7 +4,7 @@ import { REMOTE_UPDATE_TEXT } from '@portal/contracts';
 
 /**
  * Shown instead of a remote's area when its chunks failed to load and the live registry names a newer
- * deploy than the one this page started with (issue 12): the old version's files may be gone, a reload
+ * deploy than the one this page started with (docs/decisions/007): the old version's files may be gone, a reload
  * gets the new one. Other areas keep working meanwhile.
  */
 export function NewVersionAvailable() {

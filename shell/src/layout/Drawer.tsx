@@ -194,7 +194,7 @@ export type DrawerProps = {
  * The left drawer (core §2): 240 px, full menu, active item highlighted, credit in the footer. A
  * floating drawer (small screens) that was never opened renders its frame only: closed it is hidden
  * and inert, and leaving its menu out of a phone's first render shortens the time to the page's
- * content (issue 14). Once opened it stays rendered, so closing slides the menu out.
+ * content (docs/decisions/010). Once opened it stays rendered, so closing slides the menu out.
  */
 export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
   const [everShown, setEverShown] = useState(open || !overlay);

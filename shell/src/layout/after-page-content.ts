@@ -10,7 +10,7 @@ let settled: Promise<void> | null = null;
  * QUIET_MS, at most MAX_WAIT_MS after the first call. The layout's chrome waits for it (load-chrome.ts),
  * so on a phone the chrome's code and its own requests (the user's details, the app config, the staff
  * check, the notification bell) and the re-renders they cause come after the route's content (its
- * loader, then its data) instead of competing with it (issue 14, Largest Contentful Paint). The first
+ * loader, then its data) instead of competing with it (docs/decisions/010, Largest Contentful Paint). The first
  * call, from the layout's first effects, starts the wait; later calls get the same, settled, promise.
  */
 export function afterPageContent(): Promise<void> {

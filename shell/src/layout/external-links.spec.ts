@@ -2,7 +2,7 @@
 jest.mock('@portal/kit', () => ({ api: {} }));
 import { externalLinksOf } from './use-app-config';
 
-describe('externalLinksOf (issue 14: no /login/faq dead links)', () => {
+describe('externalLinksOf (docs/decisions/010: no /login/faq dead links)', () => {
   it('has no public links without a configured public site', () => {
     expect(externalLinksOf({})).toEqual({ publicSite: null, webSeries: null, faq: null });
     expect(externalLinksOf({ public_site_url: '' })).toEqual({ publicSite: null, webSeries: null, faq: null });

@@ -24,7 +24,7 @@ async function importWithRetry(): Promise<LayoutChrome> {
 /**
  * The layout's chrome (drawer, top bar, logout dialog), requested once the page's content has been
  * shown (afterPageContent), so on a phone its code and styles come after the page's instead of sharing
- * the slow connection with them (issue 14, docs/decisions/010). One load per page; a failed chunk is
+ * the slow connection with them (docs/decisions/010). One load per page; a failed chunk is
  * retried twice (after 1 s, then 2 s) before the promise rejects.
  */
 export function loadChrome(): Promise<LayoutChrome> {

@@ -53,7 +53,7 @@ export const MENU: readonly MenuItem[] = [
   { kind: 'external', label: 'FAQ', icon: 'faq', href: 'faq' },
 ];
 
-/** The operations console's link (issue 11), shown only to staff, before Logout. */
+/** The operations console's link (docs/decisions/008), shown only to staff, before Logout. */
 export const STAFF_MENU: readonly MenuItem[] = [
   link('Operations', '/ops', 'tools', ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit']),
 ];

@@ -25,7 +25,7 @@ function loadConfig(): Promise<AppConfig> {
  * The product's public pages, under `public_site_url` of getAppConfig (PUBLIC_SITE_URL, an absolute
  * http(s) URL). Without one (the default, or before the API answered) there is no public site: the
  * drawer leaves out FAQ and Distribute Web Series instead of linking to pages this portal does not
- * have (issue 14: they used to open /login/faq, a 404).
+ * have (docs/decisions/010: they used to open /login/faq, a 404).
  */
 export function externalLinksOf(config: AppConfig): ExternalLinks {
   const url = config.public_site_url ?? '';

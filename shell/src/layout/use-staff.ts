@@ -3,7 +3,7 @@ import { api, useSession } from '@portal/kit';
 import { OPS_ENDPOINTS } from '@portal/contracts';
 
 /**
- * Whether the logged-in user is staff (issue 11), to show the console's drawer link. Asked once per
+ * Whether the logged-in user is staff (docs/decisions/008), to show the console's drawer link. Asked once per
  * token; an artist gets `staff: false` (the console itself and the server check again).
  */
 export function useIsStaff(): boolean {

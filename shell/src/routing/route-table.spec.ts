@@ -5,7 +5,7 @@ const CORE_PROTECTED = [
   '/video-catalog', '/invite', '/marketing/promotions', '/tickets', '/tickets/:id', '/reports', '/profile',
   '/tools/profile-linking', '/marketing/playlist-pitchment', '/tools/distribute-lyrics', '/rights/ugc-claims', '/rights/whitelist',
 ];
-/** The operations console (issue 11): not in the spec, staff only, all served by mfe_ops's OpsPage. */
+/** The operations console (docs/decisions/008): not in the spec, staff only, all served by mfe_ops's OpsPage. */
 const OPS_ROUTES = ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit'];
 /** Beyond the spec: the artist's earnings (docs/decisions/019-money-engine.md), served by mfe_support. */
 const MONEY_ROUTES = ['/earnings'];

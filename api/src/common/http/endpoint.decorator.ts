@@ -105,7 +105,7 @@ function successEnvelope(def: ServerEndpoint): JsonSchema {
 
 /**
  * Route, guard metadata and OpenAPI documentation of one endpoint of the contracts' wire map
- * (docs/decisions/001, 014): `@Endpoint(RELEASE_ENDPOINTS.createReleaseInfo)` takes the browser's route
+ * (docs/decisions/004, 014): `@Endpoint(RELEASE_ENDPOINTS.createReleaseInfo)` takes the browser's route
  * and finds its server half (`@portal/contracts/server`: summary, schemas, errors, codes). Applies `@Get`/`@Post` with the map's path (POST
  * answers 200), `@Public()` or `@RequireTokenKind('reset')` by `access`, and documents the request
  * schema (required fields marked), the success envelope with its body schema, and every error answer.

@@ -37,7 +37,7 @@ export function withoutEncodingSuffix(path: string): string {
 }
 
 /**
- * Cache-Control of a file of a build folder (shell/dist, <remote>/dist), by its name (issue 14):
+ * Cache-Control of a file of a build folder (shell/dist, <remote>/dist), by its name (docs/decisions/010):
  * content-hashed files `public, max-age=31536000, immutable`; everything else, and always
  * index.html, main.js, remoteEntry.js and the manifests, `no-cache` (revalidated, 304 when unchanged).
  */

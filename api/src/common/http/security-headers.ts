@@ -19,7 +19,7 @@ export function remoteOrigins(urls: readonly string[]): string[] {
 }
 
 /**
- * The Content-Security-Policy the portal works under (issue 13): scripts, chunks and manifests from
+ * The Content-Security-Policy the portal works under (docs/decisions/026): scripts, chunks and manifests from
  * this origin and the remotes' origins only (the Module Federation runtime loads remoteEntry.js as a
  * script and fetches mf-manifest.json); styles inline (styled-components injects <style>); images
  * and media from here, data: and blob: (previews before upload); the captcha's proof-of-work worker
@@ -48,11 +48,11 @@ export function contentSecurityPolicy(config: AppConfig, liveOrigins: readonly s
 }
 
 /**
- * Security headers of every answer, shell, remotes and API (issue 13), from helmet: the CSP above,
+ * Security headers of every answer, shell, remotes and API (docs/decisions/026), from helmet: the CSP above,
  * `Referrer-Policy: strict-origin-when-cross-origin`, `X-Content-Type-Options: nosniff`,
  * `X-Frame-Options: DENY`, and HSTS (one year) only on a request that arrived over TLS. The OpenAPI
  * page (/api/docs) gets a CSP that lets Swagger UI's own inline script run. Other /api answers (JSON,
- * artwork, media: never a document that runs anything) get the OWASP REST set only (issue 14, hot
+ * artwork, media: never a document that runs anything) get the OWASP REST set only (docs/decisions/010, hot
  * path): `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`, nosniff, DENY, the
  * referrer policy and CORP; the document-only headers (COOP, Origin-Agent-Cluster, X-XSS-Protection,
  * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies) would only add bytes.
@@ -118,7 +118,7 @@ export function livePortalCsp(config: AppConfig): (liveOrigins: readonly string[
 }
 
 /**
- * The headers a helmet middleware sets, computed once (issue 14, hot path): with fixed options helmet
+ * The headers a helmet middleware sets, computed once (docs/decisions/010, hot path): with fixed options helmet
  * sets the same names and values on every answer, so running its dozen middlewares per request is
  * wasted work. Throws if the middleware does anything but set headers synchronously.
  */

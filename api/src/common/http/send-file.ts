@@ -9,7 +9,7 @@ export type OpenedFile = { stream: Readable; mime: string; size: number; start: 
  * Answer an uploaded file (artwork, audio, attachments...): 200, or 206 with Content-Range for a range;
  * `Content-Disposition` names it by the server's stored name (never the uploader's), `nosniff`, and a
  * `Content-Security-Policy: default-src 'none'; sandbox` so a file that is opened directly can run
- * nothing (issue 13). A client that goes away mid-file (seeking in a player) ends the stream quietly.
+ * nothing (docs/decisions/026). A client that goes away mid-file (seeking in a player) ends the stream quietly.
  */
 export async function sendFile(res: Response, file: OpenedFile, storedName: string, disposition: 'inline' | 'attachment' = 'inline'): Promise<void> {
   res.status(file.partial ? 206 : 200);

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNED_LINK_TTL_SECONDS = 600;
 
 /**
- * Short-lived links to one private file (issue 13: the login token never travels in a URL). The
+ * Short-lived links to one private file (docs/decisions/026: the login token never travels in a URL). The
  * signature is an HMAC-SHA256 (base64url) of `<scope>:<name>:<expires>` with the server's secret, so a
  * link names exactly one file of one kind and stops working at `expires` (epoch seconds).
  */

@@ -23,7 +23,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * The one validation step of the API (issue 7, CONVENTIONS §3): runs a shared yup schema of
+ * The one validation step of the API (docs/decisions/004, CONVENTIONS §3): runs a shared yup schema of
  * `@portal/contracts` on the body or query, so a controller receives a typed, validated DTO.
  * - Unknown fields are dropped (`stripUnknown`), so `status`, `user_id` or identifiers sent by a client
  *   never reach an entity.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 /**
- * Sign-up attempts live apart from accounts (issue 13, account pre-hijacking): a second sign-up of an
+ * Sign-up attempts live apart from accounts (docs/decisions/026, account pre-hijacking): a second sign-up of an
  * unverified e-mail no longer overwrites the first one's password and details. Accounts that never
  * verified are dropped (they could not log in and own nothing); their owners sign up again.
  */

@@ -7,7 +7,7 @@ const updatedAt: TableColumnOptions = { name: 'updated_at', type: 'datetime', de
 const userFk = { columnNames: ['user_id'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' as const };
 
 /**
- * Video releases and their thumbnails (areas §3, §4; issue 8). Engine-neutral (Table API).
+ * Video releases and their thumbnails (areas §3, §4; areas §3). Engine-neutral (Table API).
  * The video catalogue is per user, newest first, optionally by status: its indexes lead with user_id
  * and end with created_at, as the audio catalogue's. A video row keeps the release and track it
  * belongs to; deleting either (only drafts and rejected releases can be deleted) deletes the video.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 /**
- * The default dashboard content of a fresh install (areas §2 Dashboard; issue 8: "a fresh install
+ * The default dashboard content of a fresh install (areas §2 Dashboard; areas §3: "a fresh install
  * shows a small, real default set"). Real, stable pages for artists and real official music videos;
  * operators replace them with `npm run cli -w @portal/api -- news ...` / `video-link ...`.
  * Listed oldest first: the dashboard shows the newest (highest id) first.

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 const id = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' as const };
 
-/** Live remote registry (issue 12): deployed versions, the live row per remote, the activation audit. */
+/** Live remote registry (docs/decisions/007): deployed versions, the live row per remote, the activation audit. */
 export class RemoteRegistry1764300000000 implements MigrationInterface {
   name = 'RemoteRegistry1764300000000';
 

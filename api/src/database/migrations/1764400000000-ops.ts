@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 const id = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' as const };
 
 /**
- * Operations console (issue 11): staff roles, TOTP secrets, the second factor of each staff session,
+ * Operations console (docs/decisions/008): staff roles, TOTP secrets, the second factor of each staff session,
  * the audit of staff actions, structured release reviews, and identifier counters with every code
  * ever assigned (unique: a code is never given twice).
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 /**
- * Promotion images uploaded from the operations console (issue 11) and not yet attached to a
+ * Promotion images uploaded from the operations console (docs/decisions/008) and not yet attached to a
  * promotion: the upload comes first (streamed, checked on the bytes), then add or edit names it. A row
  * is removed when a promotion takes the image, so a name serves one promotion only. Engine-neutral.
  */

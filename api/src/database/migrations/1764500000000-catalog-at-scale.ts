@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
- * The audio catalogue at label scale (issue 14, decision 011): one user with 50,000 releases among
+ * The audio catalogue at label scale (docs/decisions/010, decision 011): one user with 50,000 releases among
  * 1,000,000 must list, filter and search within 25 ms (GET getCatelogListWeb, core §2 /catalog).
  *
  * - `search_text` holds at most RELEASE_LIMITS.searchTextMax (700) characters, so it fits, with

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Video UPC and ISRC in the identifier registry (docs/decisions/016, issue 22 item 3): existing video
+ * Video UPC and ISRC in the identifier registry (docs/decisions/016, docs/decisions/022): existing video
  * codes are brought to the compact ISRC form and registered with `source = 'video'` (`object_id` the
  * video, `release_id` null) for their first holder (the lowest video id) when no release, track or
  * earlier video holds them yet. A code already held elsewhere is left as it is on the video, never

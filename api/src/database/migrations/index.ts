@@ -18,6 +18,8 @@ import { Distribution1764626000000 } from './1764626000000-distribution';
 import { Royalties1765100000000 } from './1765100000000-royalties';
 import { VideoIdentifiers1765150000000 } from './1765150000000-video-identifiers';
 import { PayoutDesk1765300000000 } from './1765300000000-payout-desk';
+import { SupportDesk1765400000000 } from './1765400000000-support-desk';
+import { IntlPayouts1765410000000 } from './1765410000000-intl-payouts';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   Royalties1765100000000,
   VideoIdentifiers1765150000000,
   PayoutDesk1765300000000,
+  SupportDesk1765400000000,
+  IntlPayouts1765410000000,
 ];

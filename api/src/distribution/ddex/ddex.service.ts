@@ -56,7 +56,7 @@ export class DdexService {
     if (release.status !== 'approved' && release.status !== 'takendown') throw DomainError.conflict(M.ddexNotApproved, 'not_approved');
     const input = await this.input(user_id, release, store, now, opts.takedown || release.status === 'takendown', opts.recipientDpid);
     const xml = buildErn43(input.ern);
-    const check = await validateErn(xml);
+    const check = await validateErn(xml, { schemaDir: this.config.distribution.ernSchemaDir });
     if (!check.valid) {
       this.logger.error({ msg: 'ERN did not validate', release_id: releaseId, errors: check.errors.slice(0, 10) });
       throw new DomainError(422, M.ddexInvalid, { code: 'ddex_invalid', extra: { errors: check.errors.slice(0, 20) } });

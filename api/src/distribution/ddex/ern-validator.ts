@@ -1,33 +1,18 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 export type ErnValidation = { valid: boolean; errors: string[] };
-
-/**
- * Folder of the ERN 4.3 schema and its offline XML catalog: `DDEX_SCHEMA_DIR`, else
- * `../shared/ddex/ern43` beside the repository (where the project keeps it, see its README).
- */
-export function ernSchemaDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.DDEX_SCHEMA_DIR) return resolve(env.DDEX_SCHEMA_DIR);
-  // api/src/distribution/ddex (ts-jest) or api/dist/distribution/ddex (built): the repository is 4 up;
-  // `shared/` sits beside it (or beside the folder of worktrees), so look upwards for it.
-  let dir = resolve(__dirname, '..', '..', '..', '..', '..');
-  for (let i = 0; i < 3; i++, dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'ddex', 'ern43');
-    if (existsSync(candidate)) return candidate;
-  }
-  return join(resolve(__dirname, '..', '..', '..', '..', '..'), 'shared', 'ddex', 'ern43');
-}
 
 /**
  * Validate an ERN message against release-notification.xsd with xmllint (Debian libxml2-utils),
  * the AVS import resolved through the catalog beside the schema so no network is needed. The message
  * goes in on stdin; answers `{ valid, errors }` with xmllint's error lines (line numbers of the message).
+ * `schemaDir`: the folder of the schema and its catalog (the `distribution.ernSchemaDir` setting).
  * Rejects when xmllint or the schema is missing, or after `timeoutMs`.
  */
-export function validateErn(xml: string, opts: { schemaDir?: string; timeoutMs?: number } = {}): Promise<ErnValidation> {
-  const dir = opts.schemaDir ?? ernSchemaDir();
+export function validateErn(xml: string, opts: { schemaDir: string; timeoutMs?: number }): Promise<ErnValidation> {
+  const dir = opts.schemaDir;
   const schema = join(dir, 'release-notification.xsd');
   if (!existsSync(schema)) return Promise.reject(new Error(`ERN 4.3 schema not found at ${schema} (set DDEX_SCHEMA_DIR)`));
   return new Promise((done, fail) => {

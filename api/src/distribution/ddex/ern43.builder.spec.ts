@@ -1,5 +1,6 @@
 import { buildErn43, displayArtistName, isoDuration, releaseParentalWarning } from './ern43.builder';
 import { validateErn } from './ern-validator';
+import { ernSchemaDir } from '../distribution.config';
 import type { ErnInput, ErnSoundRecording } from './ern43.types';
 
 const track = (i: number, over: Partial<ErnSoundRecording> = {}): ErnSoundRecording => ({
@@ -69,14 +70,14 @@ describe('ERN 4.3 builder (pure; validated with xmllint against the DDEX schema)
   ];
   it.each(shapes)('%s validates', async (_name, input) => {
     const xml = buildErn43(input);
-    const result = await validateErn(xml);
+    const result = await validateErn(xml, { schemaDir: ernSchemaDir(process.env) });
     expect(result).toEqual({ valid: true, errors: [] });
     for (const el of ['DisplayTitle', 'DisplayArtistName', 'ReleaseLabelReference', 'ParentalWarningType', 'SoundRecordingEdition', 'HashSum']) expect(xml).toContain(`<${el}`);
   });
 
   it('a broken message is reported invalid with the line', async () => {
     const xml = buildErn43(message([track(1)])).replace('<ReleaseLabelReference ApplicableTerritoryCode="Worldwide">P1</ReleaseLabelReference>', '');
-    const result = await validateErn(xml);
+    const result = await validateErn(xml, { schemaDir: ernSchemaDir(process.env) });
     expect(result.valid).toBe(false);
     expect(result.errors.join('\n')).toMatch(/ReleaseLabelReference|Genre/);
   });

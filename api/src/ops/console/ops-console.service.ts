@@ -17,7 +17,7 @@ import { StaffService } from '../staff/staff.service';
 const userRow = (u: UserEntity): OpsUserRow => ({ user_id: u.id, name: u.name, email: u.email, revoked: u.revoked === 1, created_at: new Date(u.created_at).toISOString() });
 
 /**
- * Video review, platform (away mode) and users of the operations console (issue 11), through the same
+ * Video review, platform (away mode) and users of the operations console (docs/decisions/008), through the same
  * services as the CLI (`video-status`, `away`, `revoke`), each action audited.
  */
 @Injectable()

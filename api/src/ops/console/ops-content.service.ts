@@ -7,7 +7,7 @@ import { PromotionsService, type NewPromotion, type PromotionChange } from '../.
 import { AuditService, type Actor } from '../../audit/audit.service';
 
 /**
- * Content written by operators (issue 11): the dashboard's news and update videos (ContentService) and
+ * Content written by operators (docs/decisions/008): the dashboard's news and update videos (ContentService) and
  * the promotions history (PromotionsService). The console and the CLI commands `news`, `video-link` and
  * `promotion-add` all come through here, so each change writes one audit row (before and after as JSON)
  * whoever made it. Errors are the services' (404 for an unknown row, 400 for a refused image).

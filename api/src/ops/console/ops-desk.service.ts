@@ -27,8 +27,8 @@ import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
 
 /**
- * The support and finance desks of the console (issue 11): open tickets (reply, close) and the payout
- * desk (issue 25, docs/decisions/023-staff-desks.md: list by status, detail, bank runs and files, paid,
+ * The support and finance desks of the console (docs/decisions/008): open tickets (reply, close) and the payout
+ * desk (docs/decisions/019, docs/decisions/023-staff-desks.md: list by status, detail, bank runs and files, paid,
  * reject) through the support area's exported services (PayoutsService, PayoutDeskService; the ops
  * module reads none of its tables for payouts), each action audited.
  */
@@ -43,7 +43,7 @@ export class OpsDeskService {
     private readonly submissions: SubmissionReviewService,
   ) {}
 
-  /** The tools and rights desk (issue 25): requests by kind and status, one page, the artists' e-mails. */
+  /** The tools and rights desk (docs/decisions/019): requests by kind and status, one page, the artists' e-mails. */
   async rightsList(kind: RightsDeskKind, status: RightsDeskStatus, limit: number, offset: number): Promise<{ rows: RightsDeskRow[]; total: number }> {
     const { rows, total } = await this.submissions.deskList(kind, status, limit, offset);
     const emails = await this.users.emailsById(rows.map((r) => r.user_id));

@@ -36,7 +36,7 @@ import { OpsContentService } from './ops-content.service';
 type Q<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 type B<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
-/** Release review (issue 11): reviewers (and admins) whose session passed TOTP. */
+/** Release review (docs/decisions/008): reviewers (and admins) whose session passed TOTP. */
 @Controller()
 @UseGuards(StaffGuard)
 @StaffOnly('reviewer')
@@ -90,7 +90,7 @@ export class OpsReviewController {
   }
 }
 
-/** Users (issue 11): support finds and opens users; revoking is the admin's. */
+/** Users (docs/decisions/008): support finds and opens users; revoking is the admin's. */
 @Controller()
 @UseGuards(StaffGuard)
 @StaffOnly('support')
@@ -119,7 +119,7 @@ export class OpsUsersController {
   }
 }
 
-/** Platform and audit (issue 11): admins only. */
+/** Platform and audit (docs/decisions/008): admins only. */
 @Controller()
 @UseGuards(StaffGuard)
 @StaffOnly('admin')
@@ -181,7 +181,7 @@ export class OpsAdminController {
 }
 
 /**
- * Content (issue 11): the dashboard's news and update videos, and artists' promotions histories; admins
+ * Content (docs/decisions/008): the dashboard's news and update videos, and artists' promotions histories; admins
  * add, edit and remove them. Each change is audited (OpsContentService, shared with the CLI).
  */
 @Controller()
@@ -266,7 +266,7 @@ export class OpsContentController {
   }
 }
 
-/** Support desk (issue 11): open tickets, reply as Support Team, close. */
+/** Support desk (docs/decisions/008): open tickets, reply as Support Team, close. */
 @Controller()
 @UseGuards(StaffGuard)
 @StaffOnly('support')
@@ -294,7 +294,7 @@ export class OpsTicketsController {
 }
 
 /**
- * Payout desk (issue 25, docs/decisions/023-staff-desks.md): payouts by status with paging, one payout's
+ * Payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md): payouts by status with paging, one payout's
  * detail, bank runs and their files, paid with a reference or rejected (re-credited). Finance role.
  */
 @Controller()
@@ -355,7 +355,7 @@ export class OpsPayoutsController {
 }
 
 /**
- * Tools and rights desk (issue 25 "The other desks"): profile linking, playlist pitches, lyrics, UGC
+ * Tools and rights desk (docs/decisions/019): profile linking, playlist pitches, lyrics, UGC
  * claims and whitelist requests in one queue; approve or reject once, audited, the artist's bell told.
  * Support staff (and admins) whose session passed TOTP.
  */

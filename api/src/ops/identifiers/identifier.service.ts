@@ -10,7 +10,7 @@ import { IdentifierRegistryService } from './identifier-registry.service';
 const MAX_ATTEMPTS = 50;
 
 /**
- * UPC and ISRC codes given on approval (issue 11), always inside the caller's transaction so a rolled
+ * UPC and ISRC codes given on approval (docs/decisions/008), always inside the caller's transaction so a rolled
  * back approval gives its codes back with it. A code comes from an only-increasing counter row (its
  * UPDATE locks the row, so concurrent approvals on MariaDB take turns), and is claimed in
  * the identifier registry (`assigned_identifiers`, docs/decisions/016) whose unique index refuses a

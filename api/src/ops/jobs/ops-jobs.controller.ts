@@ -17,7 +17,7 @@ type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 const row = (j: FailedJob): FailedJobRow => ({ id: j.id, queue: j.name, attempts: j.attempts, error: j.reason, failed_at: j.failedAt ? new Date(j.failedAt).toISOString() : null });
 
 /**
- * Failed jobs of the job queue in the console (issue 24, docs/decisions/018-scale-out.md), admins only:
+ * Failed jobs of the job queue in the console (docs/decisions/018-scale-out.md), admins only:
  * the same list and retry as `npm run cli -- jobs failed | retry`, on either transport (BullMQ on Redis:
  * every instance's failures, kept a week; in-process: this instance's since it started).
  */

@@ -29,7 +29,7 @@ type Snapshot = { status: string; reason: string; upc_ean: string };
 const snap = (r: ReleaseRecord): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
 
 /**
- * Release review of the operations console and of the CLI `review` command (issue 11): the queue,
+ * Release review of the operations console and of the CLI `review` command (docs/decisions/008): the queue,
  * approve (UPC and ISRCs in the same transaction), reject with catalogue reasons, takedown. Each
  * outcome is one conditional update on the status, so a second or concurrent outcome answers 409,
  * writes an audit row and a release_reviews row in the transaction, and tells the artist's bell.

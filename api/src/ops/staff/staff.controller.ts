@@ -9,7 +9,7 @@ import { StaffService } from './staff.service';
 
 type VerifyBody = EndpointRequest<typeof E.staffTotpVerify>;
 
-/** Before the console (issue 11): who the caller is, TOTP enrolment and the second factor of this session. */
+/** Before the console (docs/decisions/008): who the caller is, TOTP enrolment and the second factor of this session. */
 @Controller()
 export class StaffController {
   constructor(private readonly staff: StaffService) {}

@@ -30,7 +30,7 @@ export class StaffGuard implements CanActivate {
   }
 }
 
-/** The remote-version endpoints' policy (issue 12 left a deny-all default): admins whose session passed TOTP. */
+/** The remote-version endpoints' policy (docs/decisions/007 left a deny-all default): admins whose session passed TOTP. */
 @Injectable()
 export class StaffOpsAccessPolicy extends OpsAccessPolicy {
   constructor(private readonly staff: StaffService) {

@@ -14,7 +14,7 @@ import { StaffRoleEntity, StaffSessionFactorEntity, StaffTotpEntity } from '../o
 const ISSUER = 'Artist Portal Ops';
 
 /**
- * Staff accounts (issue 11): roles in `staff_roles`, the TOTP secret of each staff member (RFC 6238
+ * Staff accounts (docs/decisions/008): roles in `staff_roles`, the TOTP secret of each staff member (RFC 6238
  * via otpauth), and which login sessions passed the second factor. Admins manage staff in the
  * console (list, add, change roles, remove, reset TOTP); the CLI `staff` command stays for the first
  * admin (docs/decisions/016). A revoked account is never staff: its console sessions are ended when

@@ -84,7 +84,7 @@ export class CatalogQuery {
     const [column, direction] = SORTS[params.sort as CatalogSort] ?? SORTS.newest;
 
     // Hand-written SQL with placeholders for every value, LIMIT and OFFSET included: a few fixed
-    // statement texts that the driver prepares once (issue 14, hot path). `column` comes from SORTS.
+    // statement texts that the driver prepares once (docs/decisions/010, hot path). `column` comes from SORTS.
     const conditions = ['user_id = ?'];
     const args: unknown[] = [userId];
     if (status) {
@@ -100,7 +100,7 @@ export class CatalogQuery {
     const where = conditions.join(' AND ');
 
     // A catalogue not seen large in this process: one statement reads the page and the sizes with it
-    // (issue 14, hot path: most catalogues are small). When it shows a large catalogue (snapshot size),
+    // (docs/decisions/010, hot path: most catalogues are small). When it shows a large catalogue (snapshot size),
     // the user is remembered as large and the request goes the full way below (snapshot, or ids from
     // the nearer end).
     if (column === 'created_at' && !this.large.has(userId)) {

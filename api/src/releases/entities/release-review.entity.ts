@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One review outcome of a release (issue 11), with the structured reasons (comma-separated catalogue codes). */
+/** One review outcome of a release (docs/decisions/008), with the structured reasons (comma-separated catalogue codes). */
 @Entity('release_reviews')
 export class ReleaseReviewEntity {
   @PrimaryGeneratedColumn() id!: number;

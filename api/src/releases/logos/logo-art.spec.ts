@@ -4,7 +4,7 @@ import { brandMark, contrastRatio, DARK_TILE, LOGO_ART, MARK_CONTRAST, renderLog
 
 const fills = (svg: string) => [...svg.matchAll(/fill="(#[0-9A-F]{6})"/gi)].map((m) => m[1].toUpperCase());
 
-describe('platform and store logos (issue 14)', () => {
+describe('platform and store logos (docs/decisions/010)', () => {
   it('every logo file of the platform and store lists has art', () => {
     const files = new Set([...PLATFORM_LOGOS, ...STORES].map((p) => p.logo));
     expect([...files].filter((f) => !LOGO_ART[f])).toEqual([]);

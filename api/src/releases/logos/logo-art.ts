@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * How each platform and store logo file (contracts PLATFORM_LOGOS / STORES `logo`) is drawn (issue 14):
+ * How each platform and store logo file (contracts PLATFORM_LOGOS / STORES `logo`) is drawn (docs/decisions/010):
  * the brand's mark from `simple-icons` (CC0 path data; the marks stay their owners' trademarks) where
  * the set has one, otherwise the brand's initials. Both sit on a 64 x 64 rounded tile.
  * JioSaavn, Wynk, Gaana, KKBox, Yandex Music, Anghami, Amazon Music, Vevo, Hungama, BSNL and Vi have no

@@ -15,7 +15,7 @@ export const LOGO_FILE = /^[a-z0-9-]{1,64}\.svg$/;
 export class LogosService implements OnApplicationBootstrap {
   private readonly logger = new Logger(LogosService.name);
   private cache: PlatformLogo[] | null = null;
-  /** Every logo SVG, drawn once (issue 14: simple-icons marks, else initials; logo-art.ts). */
+  /** Every logo SVG, drawn once (docs/decisions/010: simple-icons marks, else initials; logo-art.ts). */
   private readonly svgs = new Map(Object.entries(LOGO_ART).map(([file, art]) => [file, renderLogo(art)]));
 
   constructor(@InjectRepository(PlatformLogoEntity) private readonly logos: Repository<PlatformLogoEntity>) {}

@@ -130,7 +130,7 @@ export class ReleasesService {
     return { user_id: row.user_id, release: await this.read(row.user_id, releaseId) };
   }
 
-  /** The catalogue reasons of a release's latest review when it was a rejection (issue 11), else []. */
+  /** The catalogue reasons of a release's latest review when it was a rejection (docs/decisions/008), else []. */
   async latestRejectionReasons(releaseId: number): Promise<RejectionReasonRow[]> {
     const last = await this.db.getRepository(ReleaseReviewEntity).findOne({ where: { release_id: releaseId }, order: { id: 'DESC' } });
     return last && last.outcome === 'rejected' ? rejectionReasonRows(last.reasons) : [];

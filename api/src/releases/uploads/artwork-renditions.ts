@@ -38,7 +38,7 @@ export const renditionKeys = (storageKey: string): string[] =>
   ARTWORK_RENDITION_WIDTHS.flatMap((w) => (Object.keys(ARTWORK_RENDITION_FORMATS) as ArtworkRenditionFormat[]).map((f) => renditionKey(storageKey, w, f)));
 
 /**
- * Square renditions of an artwork (issue 14; contracts ARTWORK_RENDITION_WIDTHS x FORMATS), written
+ * Square renditions of an artwork (docs/decisions/010; contracts ARTWORK_RENDITION_WIDTHS x FORMATS), written
  * next to the original through the FileStorage, by the job RENDITIONS_JOB: with REDIS_URL whichever
  * instance takes it makes them, once (docs/decisions/018-scale-out.md). One job decodes the original once (JPEG shrink-on-load,
  * EXIF orientation applied, transparency flattened on white, sRGB), reduces it to the largest width, and

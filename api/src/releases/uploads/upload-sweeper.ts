@@ -8,7 +8,7 @@ export const UPLOAD_SWEEP_JOB = 'uploads.sweep';
 
 /**
  * Removes uploads that no release or track references once they are UPLOAD_GRACE_HOURS old, every
- * UPLOAD_SWEEP_MINUTES (0: off), so abandoned files do not wait for an operator (issue 13). The CLI's
+ * UPLOAD_SWEEP_MINUTES (0: off), so abandoned files do not wait for an operator (docs/decisions/026). The CLI's
  * `purge-uploads` does the same on demand. A repeatable job (UPLOAD_SWEEP_JOB): with REDIS_URL it runs
  * once per period for the whole deployment, on whichever instance takes it (docs/decisions/018-scale-out.md).
  */

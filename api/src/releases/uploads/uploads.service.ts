@@ -52,7 +52,7 @@ export class UploadsService {
   ) {}
 
   /**
-   * Issue 13: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included, counted
+   * docs/decisions/026: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included, counted
    * in SharedCounters (every API instance together with REDIS_URL). Errors: 429 uploadRateLimited.
    */
   private async takeUploadSlot(userId: number): Promise<void> {
@@ -106,7 +106,7 @@ export class UploadsService {
    * uploadIncomplete (cut-off body), 413 artworkTooLarge (> 1572864 bytes) / audioTooLarge
    * (> 104857600 bytes), 415 artworkType (png, gif, jpeg) / audioType (mp3, wav); 429
    * uploadRateLimited (UPLOAD_RATE_PER_MINUTE), 413 uploadQuotaFull (UPLOAD_QUOTA_MB in all); 415
-   * artworkType also when artwork bytes that look like png/gif/jpeg do not decode (issue 14).
+   * artworkType also when artwork bytes that look like png/gif/jpeg do not decode (docs/decisions/010).
    * Artwork: its six renditions (contracts ARTWORK_RENDITION_WIDTHS x FORMATS) are made before the row
    * is written, and the row's `size` counts them; if any fails, the original and the renditions go too.
    */

@@ -1,5 +1,5 @@
 /**
- * Compatibility gate of remote activations (issue 12): a remote's manifest lists the versions of the
+ * Compatibility gate of remote activations (docs/decisions/007): a remote's manifest lists the versions of the
  * shared modules it was built against; each singleton the shell owns must be on the same compatibility
  * line, or the page would run the remote against a React (or router, kit...) it was not built for.
  */

@@ -1,18 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { pack } from 'tar-stream';
-
-/** Files under `dir` (relative, posix separators), regular files only, sorted. */
-function filesOf(dir: string, base = dir): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesOf(full, base));
-    else if (entry.isFile()) out.push(relative(base, full).split(sep).join('/'));
-  }
-  return out.sort();
-}
+import { listFiles } from '../store/remote-store';
 
 /** A gzip-compressed tarball of the built bundle folder `dir` (regular files only: never a link). */
 export async function packBundle(dir: string): Promise<Buffer> {
@@ -26,7 +16,7 @@ export async function packBundle(dir: string): Promise<Buffer> {
     gzip.on('error', reject);
   });
   tar.pipe(gzip);
-  for (const rel of filesOf(dir)) {
+  for (const rel of listFiles(dir)) {
     const full = join(dir, rel);
     await new Promise<void>((resolve, reject) => tar.entry({ name: rel, size: statSync(full).size, mode: 0o644 }, readFileSync(full), (error) => (error ? reject(error) : resolve())));
   }

@@ -51,8 +51,8 @@ const STORE_CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Files of `dir`, relative with posix separators, sorted. */
-function listFiles(dir: string, base = dir): string[] {
+/** Files of a bundle folder `dir`: regular files only (links skipped), relative with posix separators, sorted. */
+export function listFiles(dir: string, base = dir): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);

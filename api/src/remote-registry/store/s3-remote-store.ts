@@ -1,7 +1,7 @@
 import { AwsClient } from 'aws4fetch';
-import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { bundleContentHash, RemoteStore, type StoreResult } from './remote-store';
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { bundleContentHash, listFiles, RemoteStore, type StoreResult } from './remote-store';
 
 /** Settings of an S3-compatible bucket (AWS S3, MinIO, R2...): path-style `endpoint` including the bucket. */
 export type S3StoreConfig = { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -23,20 +23,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-function filesOf(dir: string, base = dir): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesOf(full, base));
-    else if (entry.isFile()) out.push(relative(base, full).split(sep).join('/'));
-  }
-  return out.sort();
-}
-
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /**
- * The remote version store in an S3-compatible bucket (issue 12), same contract as LocalRemoteStore:
+ * The remote version store in an S3-compatible bucket (docs/decisions/007), same contract as LocalRemoteStore:
  * `<dir>/<version>/` prefixes that are never overwritten. A put uploads every file (hashed chunks with
  * `Cache-Control: public, max-age=31536000, immutable`, `mf-manifest.json` and `version.json` no-cache),
  * the manifest after the chunks and the content-hash marker last, so `has()` (the manifest) never sees
@@ -75,7 +65,7 @@ export class S3RemoteStore extends RemoteStore {
       if ((await existing.text()).trim() !== hash) throw new Error(`${dir} ${version} is already in the store with other content: versions are immutable (rebuild to get a new build id).`);
       return { created: false };
     }
-    const files = filesOf(sourceDir);
+    const files = listFiles(sourceDir);
     const last = ['mf-manifest.json'];
     for (const rel of [...files.filter((f) => !last.includes(f)), ...files.filter((f) => last.includes(f))]) {
       const noCache = rel === 'mf-manifest.json' || rel === 'version.json';

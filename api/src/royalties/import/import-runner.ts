@@ -14,7 +14,7 @@ const POLL_MS = 250;
 const isCli = () => /cli\.[jt]s$/.test(process.argv[1] ?? '');
 
 /**
- * Statement imports on the JobsService (docs/decisions/018-scale-out.md; issue 25): `enqueue(id)` adds
+ * Statement imports on the JobsService (docs/decisions/018-scale-out.md; docs/decisions/019): `enqueue(id)` adds
  * a `statements.import` job whose handler is `StatementImportJob.run(id)`, the idempotent claim-and-run
  * of one import. With REDIS_URL the job is in BullMQ and whichever instance is free runs it (one import
  * per instance at a time); without it, it runs in this process, one at a time, as the old runner did.

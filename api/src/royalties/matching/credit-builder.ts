@@ -3,26 +3,16 @@ import { In } from 'typeorm';
 import { splitByShares, splitEvenly } from '../shared/money-math';
 import { TrackSplitEntity } from '../shared/royalty.entities';
 import type { CatalogCodes, CatalogTrack } from '../../releases/catalog/catalog-codes';
+import type { StatementRow } from '../import/statement-reader';
 
 /** A statement row ready to credit: canonical fields with its amount in micro-USD. */
-export type PricedRow = {
-  line: number;
-  sale_month: string;
-  reporting_date: string;
-  store: string;
-  country: string;
-  isrc: string;
-  upc: string;
-  sale_type: string;
-  quantity: number;
-  micros: number;
-  artist: string;
-  release: string;
-  track: string;
-};
+export type PricedRow = Omit<StatementRow, 'amount' | 'currency'> & { micros: number };
+
+/** The sale a credit line comes from, as the statement row gave it. */
+type SaleFields = Pick<StatementRow, 'sale_month' | 'reporting_date' | 'store' | 'country' | 'isrc' | 'upc' | 'sale_type' | 'quantity'>;
 
 /** A credit line to insert (royalty_credits without id and import). */
-export type CreditLine = {
+export type CreditLine = SaleFields & {
   line_no: number;
   user_id: number;
   track_id: number;
@@ -30,14 +20,6 @@ export type CreditLine = {
   share: 'owner' | 'split';
   split_id: number | null;
   unmatched_id: number | null;
-  sale_month: string;
-  reporting_date: string;
-  store: string;
-  country: string;
-  isrc: string;
-  upc: string;
-  sale_type: string;
-  quantity: number;
   amount_micros: number;
 };
 

@@ -38,18 +38,11 @@ export class StatementImportEntity {
   @Column({ type: 'datetime', nullable: true }) finished_at!: Date | null;
 }
 
-/** A credit line: part of one statement row for one user and track, in micro-USD. */
-@Entity('royalty_credits')
-export class RoyaltyCreditEntity {
-  @PrimaryGeneratedColumn() id!: number;
-  @Column({ type: 'integer' }) import_id!: number;
-  @Column({ type: 'integer' }) line_no!: number;
-  @Column({ type: 'integer' }) user_id!: number;
-  @Column({ type: 'integer' }) track_id!: number;
-  @Column({ type: 'integer' }) release_id!: number;
-  @Column({ type: 'varchar', length: 8, default: 'owner' }) share!: 'owner' | 'split';
-  @Column({ type: 'integer', nullable: true }) split_id!: number | null;
-  @Column({ type: 'integer', nullable: true }) unmatched_id!: number | null;
+/**
+ * The sale columns a credit line and an unmatched row both keep from their statement row (amount in
+ * micro-USD). Not a table: TypeORM copies inherited columns into each entity's own table.
+ */
+abstract class StatementSaleColumns {
   @Column({ type: 'varchar', length: 7 }) sale_month!: string;
   @Column({ type: 'varchar', length: 10, default: '' }) reporting_date!: string;
   @Column({ type: 'varchar', length: 64, default: '' }) store!: string;
@@ -61,21 +54,26 @@ export class RoyaltyCreditEntity {
   @Column({ type: 'bigint', transformer: numeric }) amount_micros!: number;
 }
 
-/** A statement row no track matched; `linked_track_id` once finance linked its code to a track. */
-@Entity('statement_unmatched')
-export class StatementUnmatchedEntity {
+/** A credit line: part of one statement row for one user and track, in micro-USD. */
+@Entity('royalty_credits')
+export class RoyaltyCreditEntity extends StatementSaleColumns {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer' }) import_id!: number;
   @Column({ type: 'integer' }) line_no!: number;
-  @Column({ type: 'varchar', length: 7 }) sale_month!: string;
-  @Column({ type: 'varchar', length: 10, default: '' }) reporting_date!: string;
-  @Column({ type: 'varchar', length: 64, default: '' }) store!: string;
-  @Column({ type: 'varchar', length: 8, default: '' }) country!: string;
-  @Column({ type: 'varchar', length: 15, default: '' }) isrc!: string;
-  @Column({ type: 'varchar', length: 14, default: '' }) upc!: string;
-  @Column({ type: 'varchar', length: 32, default: '' }) sale_type!: string;
-  @Column({ type: 'integer', default: 0 }) quantity!: number;
-  @Column({ type: 'bigint', transformer: numeric }) amount_micros!: number;
+  @Column({ type: 'integer' }) user_id!: number;
+  @Column({ type: 'integer' }) track_id!: number;
+  @Column({ type: 'integer' }) release_id!: number;
+  @Column({ type: 'varchar', length: 8, default: 'owner' }) share!: 'owner' | 'split';
+  @Column({ type: 'integer', nullable: true }) split_id!: number | null;
+  @Column({ type: 'integer', nullable: true }) unmatched_id!: number | null;
+}
+
+/** A statement row no track matched; `linked_track_id` once finance linked its code to a track. */
+@Entity('statement_unmatched')
+export class StatementUnmatchedEntity extends StatementSaleColumns {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'integer' }) import_id!: number;
+  @Column({ type: 'integer' }) line_no!: number;
   @Column({ type: 'varchar', length: 255, default: '' }) artist!: string;
   @Column({ type: 'varchar', length: 255, default: '' }) release_title!: string;
   @Column({ type: 'varchar', length: 255, default: '' }) track_title!: string;

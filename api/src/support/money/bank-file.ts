@@ -1,8 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 import { create } from 'xmlbuilder2';
-import { BANK_CSV_COLUMNS, centsToUsd } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, centsToUsd, type PayoutMethod } from '@portal/contracts';
 
-/** One transfer of a bank run: the payout and the full bank details it goes to. Amount in integer US cents. */
+/**
+ * One transfer of a bank run: the payout and the full details it goes to. Amount in integer US cents.
+ * `payout_method` bank_in uses account number + IFSC, iban uses IBAN + BIC, paypal the e-mail
+ * (docs/decisions/027-international-payouts.md).
+ */
 export type BankTransfer = {
   payout_id: number;
   amount_cents: number;
@@ -11,7 +15,15 @@ export type BankTransfer = {
   ifsc_code: string;
   bank_name: string;
   branch_name: string;
+  country: string;
+  payout_method: PayoutMethod;
+  iban: string;
+  bic: string;
+  paypal_email: string;
 };
+
+/** The transfers a pain.001 carries: bank transfers (IFSC or IBAN + BIC), not PayPal payouts. */
+export const bankTransfersOnly = (transfers: BankTransfer[]): BankTransfer[] => transfers.filter((t) => t.payout_method !== 'paypal');
 
 /** The run's header: pain.001 MsgId (≤ 35), when it was made, and the account paying. */
 export type BankRunHeader = { run_id: number; message_id: string; created_at: Date; debtor: { name: string; account: string; bic: string } };
@@ -28,24 +40,31 @@ function isoText(value: string, max: number): string {
 }
 
 /**
- * The bank CSV of a run: header `BANK_CSV_COLUMNS`, one row per transfer, amount in USD with 2
+ * The bank CSV of a run: header `BANK_CSV_COLUMNS` then `BANK_CSV_INTL_COLUMNS` (method, country,
+ * IBAN, BIC, PayPal e-mail; docs/decisions/027), one row per transfer (PayPal ones too), amount in USD with 2
  * decimals (exact, from cents), quoted by csv-stringify where needed. A cell starting with = + - @ is
  * prefixed with ' so a spreadsheet does not run it as a formula.
  */
 export function bankCsv(runId: number, transfers: BankTransfer[]): string {
   const safe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-  const rows = transfers.map((t) => [String(t.payout_id), endToEndId(runId, t.payout_id), centsToUsd(t.amount_cents), 'USD', safe(t.holder_name), t.account_number, t.ifsc_code, safe(t.bank_name), safe(t.branch_name), remittance(t.payout_id)]);
-  return stringify([[...BANK_CSV_COLUMNS], ...rows]);
+  const rows = transfers.map((t) => [
+    String(t.payout_id), endToEndId(runId, t.payout_id), centsToUsd(t.amount_cents), 'USD', safe(t.holder_name), t.account_number, t.ifsc_code, safe(t.bank_name), safe(t.branch_name), remittance(t.payout_id),
+    t.payout_method, t.country, t.iban, t.bic, safe(t.paypal_email),
+  ]);
+  return stringify([[...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS], ...rows]);
 }
 
 /**
  * The ISO 20022 customer credit transfer initiation `pain.001.001.09` of a run: one group header
  * (MsgId, creation time, number of transactions, control sum), one payment information block (transfer,
  * requested execution date = creation date, the debtor's account and agent) and one `CdtTrfTxInf` per
- * payout: end-to-end id, instructed amount in USD, the creditor's agent by its IFSC (clearing system
- * `INFSC`), name, account and remittance text. Amounts are decimal text from integer cents.
+ * bank payout: end-to-end id, instructed amount in USD, the creditor's agent by its IFSC (clearing
+ * system `INFSC`) and the account number, or by its BIC and the IBAN (docs/decisions/027), name and
+ * remittance text. PayPal payouts are left out (the run's note says so). Amounts are decimal text from
+ * integer cents; count and control sum cover the transfers in the file.
  */
-export function bankPain001(header: BankRunHeader, transfers: BankTransfer[]): string {
+export function bankPain001(header: BankRunHeader, all: BankTransfer[]): string {
+  const transfers = bankTransfersOnly(all);
   const total = centsToUsd(transfers.reduce((s, t) => s + t.amount_cents, 0));
   const created = header.created_at.toISOString().slice(0, 19);
   const doc = create({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09', 'Document');
@@ -79,12 +98,18 @@ export function bankPain001(header: BankRunHeader, transfers: BankTransfer[]): s
     pmtId.ele('EndToEndId').txt(endToEndId(header.run_id, t.payout_id));
     tx.ele('Amt').ele('InstdAmt', { Ccy: 'USD' }).txt(centsToUsd(t.amount_cents));
     const agent = tx.ele('CdtrAgt').ele('FinInstnId');
-    const clr = agent.ele('ClrSysMmbId');
-    clr.ele('ClrSysId').ele('Cd').txt('INFSC');
-    clr.ele('MmbId').txt(t.ifsc_code.toUpperCase());
+    if (t.payout_method === 'iban') {
+      agent.ele('BICFI').txt(t.bic.toUpperCase());
+    } else {
+      const clr = agent.ele('ClrSysMmbId');
+      clr.ele('ClrSysId').ele('Cd').txt('INFSC');
+      clr.ele('MmbId').txt(t.ifsc_code.toUpperCase());
+    }
     agent.ele('Nm').txt(isoText(t.bank_name, 140));
     tx.ele('Cdtr').ele('Nm').txt(isoText(t.holder_name, 140));
-    tx.ele('CdtrAcct').ele('Id').ele('Othr').ele('Id').txt(t.account_number);
+    const acct = tx.ele('CdtrAcct').ele('Id');
+    if (t.payout_method === 'iban') acct.ele('IBAN').txt(t.iban);
+    else acct.ele('Othr').ele('Id').txt(t.account_number);
     tx.ele('RmtInf').ele('Ustrd').txt(remittance(t.payout_id));
   }
   return doc.end({ prettyPrint: true });

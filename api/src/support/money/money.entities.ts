@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { PayoutStatus } from '@portal/contracts';
+import type { PayoutMethod, PayoutStatus } from '@portal/contracts';
 import { numeric } from '../../database/transformers';
 
 /**
@@ -51,6 +51,8 @@ export class PaymentRunEntity {
   @Column({ type: 'varchar', length: 255, default: '' }) created_by_email!: string;
   @Column({ type: 'integer' }) payout_count!: number;
   @Column({ type: 'bigint', transformer: numeric }) total_cents!: number;
+  /** PayPal payouts of the run: in the CSV, left out of pain.001 (docs/decisions/027). */
+  @Column({ type: 'integer', default: 0 }) paypal_count!: number;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
 }
 
@@ -66,6 +68,12 @@ export class PaymentRunTransferEntity {
   @Column({ type: 'varchar', length: 11 }) ifsc_code!: string;
   @Column({ type: 'varchar', length: 100 }) bank_name!: string;
   @Column({ type: 'varchar', length: 100 }) branch_name!: string;
+  /** Payout country (ISO 3166-1 alpha-2) and method; IBAN + BIC or PayPal e-mail outside India (docs/decisions/027). */
+  @Column({ type: 'varchar', length: 2, default: 'IN' }) country!: string;
+  @Column({ type: 'varchar', length: 8, default: 'bank_in' }) payout_method!: PayoutMethod;
+  @Column({ type: 'varchar', length: 34, default: '' }) iban!: string;
+  @Column({ type: 'varchar', length: 11, default: '' }) bic!: string;
+  @Column({ type: 'varchar', length: 254, default: '' }) paypal_email!: string;
 }
 
 /** A user's bank details (areas §3), one row per user. The full account number never leaves the server. */
@@ -79,6 +87,12 @@ export class BankDetailsEntity {
   @Column({ type: 'varchar', length: 100 }) branch_name!: string;
   @Column({ type: 'varchar', length: 10 }) pan!: string;
   @Column({ type: 'varchar', length: 500, default: '' }) other_details!: string;
+  /** Payout country (ISO 3166-1 alpha-2) and method; IBAN + BIC or PayPal e-mail outside India (docs/decisions/027). */
+  @Column({ type: 'varchar', length: 2, default: 'IN' }) country!: string;
+  @Column({ type: 'varchar', length: 8, default: 'bank_in' }) payout_method!: PayoutMethod;
+  @Column({ type: 'varchar', length: 34, default: '' }) iban!: string;
+  @Column({ type: 'varchar', length: 11, default: '' }) bic!: string;
+  @Column({ type: 'varchar', length: 254, default: '' }) paypal_email!: string;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
   @UpdateDateColumn({ type: 'datetime' }) updated_at!: Date;
 }

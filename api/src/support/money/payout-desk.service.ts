@@ -5,6 +5,8 @@ import { In, Repository, type EntityManager } from 'typeorm';
 import {
   fillMessage,
   maskAccountNumber,
+  maskEmail,
+  maskIban,
   PAYOUT_DESK_LIMITS as L,
   PAYOUT_DESK_MESSAGES as M,
   type BankFile,
@@ -18,17 +20,29 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import { UsersService } from '../../users/users.service';
 import { SerialTransactions } from '../shared/serial-transactions';
-import { bankComplete } from './bank.service';
-import { bankCsv, bankPain001, type BankTransfer } from './bank-file';
+import { bankComplete, payoutDestination } from './bank.service';
+import { bankCsv, bankPain001, bankTransfersOnly, type BankTransfer } from './bank-file';
 import { ledgerBalanceCents } from './ledger.query';
 import { BankDetailsEntity, LedgerEntryEntity, PaymentRunEntity, PaymentRunTransferEntity, PayoutEntity } from './money.entities';
+
+/**
+ * The account a pain.001 pays from (PAYOUT_DEBTOR_NAME, _ACCOUNT, _BIC). Outside production an unset
+ * one keeps its placeholder (NOTPROVIDED), so dev and test files build; in production a file naming no
+ * real debtor would be refused by the bank, so it is not built. Errors: 409 debtorMissing naming the
+ * unset variables.
+ */
+export function pain001Debtor(config: Pick<AppConfig, 'nodeEnv' | 'payoutDebtor'>): { name: string; account: string; bic: string } {
+  const d = config.payoutDebtor ?? { name: 'Portal Distribution', account: 'NOTPROVIDED', bic: '', missing: ['PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_ACCOUNT', 'PAYOUT_DEBTOR_BIC'] };
+  if (config.nodeEnv === 'production' && d.missing.length) throw DomainError.conflict(fillMessage(M.debtorMissing, { names: d.missing.join(', ') }), 'debtor_missing');
+  return { name: d.name, account: d.account, bic: d.bic };
+}
 
 /** Who acts on the desk: the staff account (null for the CLI) and its e-mail. */
 export type DeskActor = { userId: number | null; email: string };
 
 /**
  * The money side of the console's payout desk (docs/decisions/023-staff-desks.md), owned by the support
- * area so the ops module never reads its tables (issue 23): payouts by status with paging, one payout's
+ * area so the ops module never reads its tables (docs/decisions/024): payouts by status with paging, one payout's
  * detail (masked bank details, balance history, earlier payouts), bank runs (requested → in_payment in
  * one transaction, a snapshot of what each transfer pays to) and their files (CSV, pain.001.001.09).
  * Marking paid and rejecting stay in PayoutsService.
@@ -86,7 +100,19 @@ export class PayoutDeskService {
     return {
       payout: row,
       bank: bank
-        ? { holder_name: bank.holder_name, bank_name: bank.bank_name, account_masked: maskAccountNumber(bank.account_number), ifsc_code: bank.ifsc_code, branch_name: bank.branch_name, pan_masked: maskAccountNumber(bank.pan) }
+        ? {
+            holder_name: bank.holder_name,
+            bank_name: bank.bank_name,
+            account_masked: bank.account_number ? maskAccountNumber(bank.account_number) : '',
+            ifsc_code: bank.ifsc_code,
+            branch_name: bank.branch_name,
+            pan_masked: bank.pan ? maskAccountNumber(bank.pan) : '',
+            country: bank.country,
+            payout_method: bank.payout_method,
+            iban_masked: bank.iban ? maskIban(bank.iban) : '',
+            bic: bank.bic,
+            paypal_masked: maskEmail(bank.paypal_email),
+          }
         : null,
       balance_cents: balance,
       history: history.map((e) => ({ id: e.id, kind: e.kind, note: e.note, amount_cents: e.amount_cents, created_at: new Date(e.created_at).toISOString() })),
@@ -114,12 +140,25 @@ export class PayoutDeskService {
         if (p.status !== 'requested') throw DomainError.conflict(fillMessage(M.notRequested, { id: p.id, status: p.status }), 'not_requested');
         const bank = banks.get(p.user_id) ?? null;
         if (!bankComplete(bank)) throw DomainError.conflict(fillMessage(M.bankMissing, { id: p.id }), 'bank_missing');
-        if (p.account_last4 && bank.account_number.slice(-4) !== p.account_last4) throw DomainError.conflict(fillMessage(M.bankChanged, { id: p.id, last4: p.account_last4 }), 'bank_changed');
-        transfers.push({ payout_id: p.id, amount_cents: p.amount_cents, holder_name: bank.holder_name, account_number: bank.account_number, ifsc_code: bank.ifsc_code.toUpperCase(), bank_name: bank.bank_name, branch_name: bank.branch_name });
+        if (p.account_last4 && payoutDestination(bank).slice(-4) !== p.account_last4) throw DomainError.conflict(fillMessage(M.bankChanged, { id: p.id, last4: p.account_last4 }), 'bank_changed');
+        transfers.push({
+          payout_id: p.id,
+          amount_cents: p.amount_cents,
+          holder_name: bank.holder_name,
+          account_number: bank.account_number,
+          ifsc_code: bank.ifsc_code.toUpperCase(),
+          bank_name: bank.bank_name,
+          branch_name: bank.branch_name,
+          country: bank.country,
+          payout_method: bank.payout_method,
+          iban: bank.iban,
+          bic: bank.bic.toUpperCase(),
+          paypal_email: bank.paypal_email,
+        });
       }
       const total = rows.reduce((s, r) => s + r.amount_cents, 0);
       const run = await m.save(
-        m.create(PaymentRunEntity, { message_id: `PORTAL-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`, created_by_user_id: actor.userId, created_by_email: actor.email, payout_count: rows.length, total_cents: total }),
+        m.create(PaymentRunEntity, { message_id: `PORTAL-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`, created_by_user_id: actor.userId, created_by_email: actor.email, payout_count: rows.length, total_cents: total, paypal_count: transfers.filter((t) => t.payout_method === 'paypal').length }),
       );
       const moved = await m.update(PayoutEntity, { id: In(ids), status: 'requested' }, { status: 'in_payment', run_id: run.id });
       if (moved.affected !== undefined && moved.affected !== ids.length) throw DomainError.conflict(fillMessage(M.notRequested, { id: ids[0], status: 'changed' }), 'not_requested');
@@ -139,20 +178,34 @@ export class PayoutDeskService {
 
   /**
    * The bank file of a run, rebuilt from the run's snapshot (the same bytes every time): `csv`
-   * (BANK_CSV_COLUMNS) or `pain001` (ISO 20022 pain.001.001.09). Errors: 404 runNotFound.
+   * (BANK_CSV_COLUMNS + BANK_CSV_INTL_COLUMNS, every payout) or `pain001` (ISO 20022 pain.001.001.09,
+   * bank transfers only: PayPal payouts are left out, docs/decisions/027). Errors: 404 runNotFound;
+   * 409 pain001Empty (PayPal payouts only); 409 debtorMissing when NODE_ENV=production and the paying
+   * account (PAYOUT_DEBTOR_*) is not configured.
    */
   async file(runId: number, format: BankFileFormat): Promise<BankFile> {
     const run = await this.runs.findOne({ where: { id: runId } });
     if (!run) throw DomainError.notFound(M.runNotFound);
     const rows: BankTransfer[] = await this.transfers.find({ where: { run_id: runId }, order: { payout_id: 'ASC' } });
-    const debtor = this.config.payoutDebtor ?? { name: 'Portal Distribution', account: 'NOTPROVIDED', bic: '' };
     if (format === 'csv') return { run_id: runId, format, file_name: `bank-run-${runId}.csv`, content_type: 'text/csv', content: bankCsv(runId, rows) };
+    const debtor = pain001Debtor(this.config);
+    if (!bankTransfersOnly(rows).length) throw DomainError.conflict(fillMessage(M.pain001Empty, { run: runId }), 'pain001_empty');
     const content = bankPain001({ run_id: runId, message_id: run.message_id, created_at: new Date(run.created_at), debtor }, rows);
     return { run_id: runId, format, file_name: `bank-run-${runId}.pain.001.xml`, content_type: 'application/xml', content };
   }
 
   private runRow(r: PaymentRunEntity): PaymentRunRow {
-    return { run_id: r.id, message_id: r.message_id, created_at: new Date(r.created_at).toISOString(), created_by_email: r.created_by_email, payout_count: r.payout_count, total_cents: r.total_cents };
+    const paypal = r.paypal_count ?? 0;
+    return {
+      run_id: r.id,
+      message_id: r.message_id,
+      created_at: new Date(r.created_at).toISOString(),
+      created_by_email: r.created_by_email,
+      payout_count: r.payout_count,
+      total_cents: r.total_cents,
+      paypal_count: paypal,
+      note: paypal ? fillMessage(M.paypalNote, { count: paypal }) : '',
+    };
   }
 
   /** Desk rows of payouts: the owner's e-mail and the masked account they go to. */

@@ -19,7 +19,7 @@ import { DomainError } from '../../common/domain-error';
 import { ok } from '../../common/envelope';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { SerialTransactions } from '../shared/serial-transactions';
-import { bankComplete } from './bank.service';
+import { bankComplete, payoutDestination } from './bank.service';
 import { ledgerBalanceCents } from './ledger.query';
 import { BankDetailsEntity, LedgerEntryEntity, PayoutEntity } from './money.entities';
 
@@ -81,7 +81,7 @@ export class PayoutsService {
         const bank = await m.findOne(BankDetailsEntity, { where: { user_id: userId } });
         if (!bankComplete(bank)) throw DomainError.conflict(M.bankDetailsRequired, 'bank_details_required');
         const payout = await m.save(
-          m.create(PayoutEntity, { user_id: userId, amount_cents: balance, status: 'requested', idempotency_key: idempotencyKey, account_last4: bank.account_number.slice(-4), first_answer: '' }),
+          m.create(PayoutEntity, { user_id: userId, amount_cents: balance, status: 'requested', idempotency_key: idempotencyKey, account_last4: payoutDestination(bank).slice(-4), first_answer: '' }),
         );
         await m.insert(LedgerEntryEntity, { user_id: userId, amount_cents: -balance, kind: 'payout', note: `Payout #${payout.id}`, payout_id: payout.id });
         const saved = await m.findOneOrFail(PayoutEntity, { where: { id: payout.id } });

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { SUPPORT_ENDPOINTS as E, type UpdateProfileDto } from '@portal/contracts';
+import { AUTH_ENDPOINTS, SUPPORT_ENDPOINTS as E, type UpdateProfileDto } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -8,13 +8,19 @@ import type { AuthUser } from '../../common/request-context';
 import { StepUpService } from '../../auth/step-up.service';
 import { ProfileService } from './profile.service';
 
-/** The caller's profile edits (areas §2, §5, §7 updateUserProfile). */
+/** The caller's details with their balance (core §7 getUserDetails) and profile edits (areas §2, §5, §7 updateUserProfile). */
 @Controller()
 export class ProfileController {
   constructor(
     private readonly profile: ProfileService,
     private readonly stepUp: StepUpService,
   ) {}
+
+  /** GET /api/getUserDetails → body `{ user_id, name, email, phone, address, revenue (USD), conversionRate }`. */
+  @Endpoint(AUTH_ENDPOINTS.getUserDetails)
+  async details(@CurrentUser() user: AuthUser) {
+    return ok('User details.', { body: await this.profile.details(user.id) });
+  }
 
   /**
    * POST /api/updateUserProfile `{phone}` | `{address}` | `{password, confirmPassword}` → body UserDetails

@@ -35,7 +35,7 @@ export class ReportsController {
 
   /**
    * GET /api/downloadReport?report_id → the CSV, for the owner's token in Authorization or through the
-   * row's signed `download_url` (issue 13: never the login token in a URL). Errors: 401 status 0, 404, 409.
+   * row's signed `download_url` (docs/decisions/026: never the login token in a URL). Errors: 401 status 0, 404, 409.
    */
   @Endpoint(E.downloadReport)
   async download(@ValidQuery(E.downloadReport) q: { report_id: number; expires?: number; sig?: string }, @Req() req: PortalRequest, @Res() res: Response) {

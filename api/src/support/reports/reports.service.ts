@@ -33,7 +33,7 @@ const REPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** Scope of the signed links of report downloads. */
 export const REPORT_LINK_SCOPE = 'report';
 
-/** A request as answered; a received one carries a signed download link (10 minutes; issue 13: no token in a URL). */
+/** A request as answered; a received one carries a signed download link (10 minutes; docs/decisions/026: no token in a URL). */
 const toRow = (r: ReportRequestEntity, links: SignedLinks): ReportRow => {
   const has_file = r.status !== REPORT_STATUS.pending && !!r.storage_key;
   const link = has_file ? links.sign(REPORT_LINK_SCOPE, String(r.id)) : null;

@@ -39,7 +39,7 @@ function drain(req: PortalRequest, maxBytes: number): Promise<void> {
 /** Scope of the signed links of ticket attachments. */
 export const ATTACHMENT_LINK_SCOPE = 'ticket';
 
-/** An attachment as answered, with a signed link to its bytes (10 minutes; issue 13: no token in a URL). */
+/** An attachment as answered, with a signed link to its bytes (10 minutes; docs/decisions/026: no token in a URL). */
 export const toAttachment = (a: TicketAttachmentEntity, links: SignedLinks): TicketAttachment => {
   const { expires, sig } = links.sign(ATTACHMENT_LINK_SCOPE, a.filename);
   return { filename: a.filename, name: a.original_name, size: a.size, mime: a.mime, url: `${apiUrl(SUPPORT_ENDPOINTS.ticketAttachmentFile, { filename: a.filename })}?expires=${expires}&sig=${sig}` };
@@ -115,6 +115,19 @@ export class AttachmentsService {
     if (!names.length) return;
     if (names.length !== filenames.length || names.some((n) => !ATTACHMENT_FILENAME.test(n))) throw DomainError.badRequest(M.attachmentUnknown);
     const result = await m.update(TicketAttachmentEntity, { user_id: userId, ticket_id: IsNull(), filename: In(names) }, { ticket_id: ticketId, message_id: messageId });
+    if ((result.affected ?? 0) !== names.length) throw DomainError.badRequest(M.attachmentUnknown);
+  }
+
+  /**
+   * Bind a support member's unsent uploads to a support reply of a ticket, inside the caller's
+   * transaction: they then belong to the ticket's owner (DESIGN "Data": every row a user owns carries
+   * their id), who sees and opens them like their own. All or nothing: 400 attachmentUnknown.
+   */
+  async bindForOwner(m: EntityManager, uploaderId: number, filenames: string[], ticketId: number, messageId: number, ownerId: number): Promise<void> {
+    const names = [...new Set(filenames)];
+    if (!names.length) return;
+    if (names.length !== filenames.length || names.some((n) => !ATTACHMENT_FILENAME.test(n))) throw DomainError.badRequest(M.attachmentUnknown);
+    const result = await m.update(TicketAttachmentEntity, { user_id: uploaderId, ticket_id: IsNull(), filename: In(names) }, { ticket_id: ticketId, message_id: messageId, user_id: ownerId });
     if ((result.affected ?? 0) !== names.length) throw DomainError.badRequest(M.attachmentUnknown);
   }
 

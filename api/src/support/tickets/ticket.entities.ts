@@ -10,6 +10,12 @@ export class TicketEntity {
   @Column({ type: 'text' }) reply!: string;
   @Column({ type: 'integer', default: 0 }) status!: number;
   @Column({ type: 'datetime', nullable: true }) closed_at!: Date | null;
+  /** Who wrote the last word: the artist (the ticket itself counts) or support (docs/decisions/023 "Support desk"). */
+  @Column({ type: 'varchar', length: 16, default: 'user' }) last_by!: 'user' | 'support';
+  /** When the last word was written (null only before the first save). */
+  @Column({ type: 'datetime', nullable: true }) last_message_at!: Date | null;
+  /** The support member the ticket is assigned to, or null. */
+  @Column({ type: 'integer', nullable: true }) assigned_to!: number | null;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
   @UpdateDateColumn({ type: 'datetime' }) updated_at!: Date;
 }

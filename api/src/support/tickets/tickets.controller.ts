@@ -61,7 +61,7 @@ export class TicketsController {
 
   /**
    * GET /api/files/ticket/:filename → the bytes, for the owner's token in Authorization or through the
-   * attachment's signed `url` (issue 13: never the login token in a URL). Errors: 401 status 0, 404.
+   * attachment's signed `url` (docs/decisions/026: never the login token in a URL). Errors: 401 status 0, 404.
    */
   @Endpoint(E.ticketAttachmentFile)
   async file(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.ticketAttachmentFile) q: { expires?: number; sig?: string }) {

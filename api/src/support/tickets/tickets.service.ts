@@ -51,7 +51,7 @@ export class TicketsService {
   /** Open a ticket with its uploaded attachments, in one transaction. Errors: 400 attachmentUnknown. */
   async create(userId: number, dto: CreateTicketDto): Promise<TicketRow> {
     const ticket = await this.tx.run(async (m) => {
-      const saved = await m.save(m.create(TicketEntity, { user_id: userId, reason: dto.reason, reply: dto.reply, status: TICKET_STATUS.pending, closed_at: null }));
+      const saved = await m.save(m.create(TicketEntity, { user_id: userId, reason: dto.reason, reply: dto.reply, status: TICKET_STATUS.pending, closed_at: null, last_by: 'user', last_message_at: new Date() }));
       await this.attachments.bind(m, userId, dto.attachement as string[], saved.id, null);
       return saved;
     });
@@ -97,7 +97,8 @@ export class TicketsService {
       if (ticket.status === TICKET_STATUS.done) throw DomainError.conflict(M.ticketClosed, 'ticket_closed');
       const msg = await m.save(m.create(TicketMessageEntity, { ticket_id: ticket.id, user_id: userId, sent_by: 'user', reply: dto.reply }));
       await this.attachments.bind(m, userId, dto.attachement as string[], ticket.id, msg.id);
-      await m.update(TicketEntity, { id: ticket.id }, { updated_at: new Date() });
+      // The artist spoke last: the ticket comes back to the top of the desk's queue.
+      await m.update(TicketEntity, { id: ticket.id }, { updated_at: new Date(), last_by: 'user', last_message_at: new Date() });
     });
     return this.detail(userId, dto.ticket_id);
   }
@@ -114,13 +115,19 @@ export class TicketsService {
       if (!t) throw DomainError.notFound(M.ticketNotFound);
       if (t.status === TICKET_STATUS.done) throw DomainError.conflict(M.ticketClosed, 'ticket_closed');
       await m.save(m.create(TicketMessageEntity, { ticket_id: t.id, user_id: t.user_id, sent_by: 'support', reply: reply.slice(0, 5000) }));
+      await m.update(TicketEntity, { id: t.id }, { updated_at: new Date(), last_by: 'support', last_message_at: new Date() });
       return t;
     });
+    await this.tellSupportReply(ticket, reply);
+    return ticket;
+  }
+
+  /** Tell the artist of a support reply: the bell and an e-mail (areas §4), after the reply is committed. */
+  async tellSupportReply(ticket: Pick<TicketEntity, 'id' | 'user_id' | 'reason'>, reply: string): Promise<void> {
     const user = await this.users.getById(ticket.user_id);
     const values = { id: ticket.id, reason: ticket.reason, name: user.name, reply, link: this.config.link(`/tickets/${ticket.id}`) };
     await this.notifications.notify(ticket.user_id, fillMessage(M.supportReplyNotification, values), `/tickets/${ticket.id}`);
     await this.mail.send({ to: user.email, subject: fillMessage(M.supportReplyMailSubject, values), text: fillMessage(M.supportReplyMailText, values) });
-    return ticket;
   }
 
   /** Open (pending) tickets, oldest first: one page and the total (the console's support desk). */

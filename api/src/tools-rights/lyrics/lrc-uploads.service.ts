@@ -40,7 +40,7 @@ export class LrcGuard extends Transform {
 const FILENAME = /^[a-f0-9]{32}\.lrc$/;
 
 /**
- * Check the bytes of an LRC file (issue 10): UTF-8 text without control characters other than tab and
+ * Check the bytes of an LRC file (docs/decisions/005): UTF-8 text without control characters other than tab and
  * line breaks, parsed by the contracts' `parseLrc`. Answers the timed line count.
  * Errors: 400 lrcNotText, 400 "Invalid LRC file at line {line}: {reason}", 400 lrcEmpty.
  */

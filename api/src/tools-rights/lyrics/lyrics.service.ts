@@ -8,7 +8,7 @@ import { audioColumns, audioRow } from '../shared/submission.columns';
 import { LyricsEntity } from './lyrics.entity';
 import { LrcUploadsService } from './lrc-uploads.service';
 
-/** Lyrics submissions (areas §2 Distribute Lyrics, §3, §5; issue 10: language list, ISWC, LRC). */
+/** Lyrics submissions (areas §2 Distribute Lyrics, §3, §5; docs/decisions/005: language list, ISWC, LRC). */
 @Injectable()
 export class LyricsService {
   constructor(

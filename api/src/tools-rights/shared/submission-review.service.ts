@@ -15,7 +15,6 @@ import {
   type RightsDetail,
   type RightsDeskRow,
   type SubmissionKind,
-  type SubmissionStatus,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -27,16 +26,14 @@ import { UgcClaimEntity } from '../ugc-claims/ugc-claim.entity';
 import { WhitelistEntity } from '../whitelist/whitelist.entity';
 import type { SubmissionColumns } from './submission.columns';
 
-/** Outcomes an operator may set (areas §4: in_review, then approved or rejected). */
-export type ReviewOutcome = Exclude<SubmissionStatus, 'in_review'> | 'in_review';
-export type ReviewedSubmission = { kind: SubmissionKind; id: number; user_id: number; status: SubmissionStatus; reason: string; title: string };
 
 /** One request as the console's rights desk shows it: the contract's row without the e-mail, which the ops module adds. */
 export type DeskSubmission = Omit<RightsDeskRow, 'user_email'>;
 
 /**
- * The review outcome of tools and rights submissions (areas §4 "set by the server"; operator CLI until
- * an admin area exists). Setting a status notifies the artist's bell.
+ * The review outcome of tools and rights submissions (areas §4 "set by the server"): decided once, from
+ * the console's rights desk or the operator CLI (both through OpsDeskService.decideRights); the
+ * decision notifies the artist's bell.
  */
 @Injectable()
 export class SubmissionReviewService {
@@ -55,27 +52,6 @@ export class SubmissionReviewService {
     this.repos = { 'profile-linking': profile, playlist, lyrics, ugc, whitelist } as unknown as Record<SubmissionKind, Repository<SubmissionColumns>>;
   }
 
-  /**
-   * Set the status (and reason, kept only for a rejection unless given) of one submission and notify
-   * its owner: "Your playlist pitch request for "Title" is Rejected. Reason". Throws Error for an
-   * unknown kind, id or status.
-   */
-  async review(kind: SubmissionKind, id: number, status: ReviewOutcome, reason = ''): Promise<ReviewedSubmission> {
-    const repo = this.repos[kind];
-    if (!repo) throw new Error(`unknown kind ${kind}`);
-    if (!['in_review', 'approved', 'rejected'].includes(status)) throw new Error('status must be approved, rejected or in_review');
-    const row = await repo.findOne({ where: { id } });
-    if (!row) throw new Error(`no ${kind} submission ${id}`);
-    const text = reason.trim().slice(0, 1000);
-    await repo.update({ id }, { status, reason: text });
-    const title = titleOf(row);
-    await this.notifications.notify(
-      row.user_id,
-      fillMessage(M.reviewNotification, { kind: SUBMISSION_KIND_LABEL[kind], title, status: submissionStatusLabel(status), reason: text ? ` ${text}` : '' }),
-    );
-    return { kind, id, user_id: row.user_id, status, reason: text, title };
-  }
-
   /** Submissions still in review, oldest first (what an operator works through). */
   async pending(kind: SubmissionKind): Promise<Array<{ id: number; user_id: number; title: string; date: Date }>> {
     const rows = await this.repos[kind].find({ where: { status: 'in_review' }, order: { id: 'ASC' }, take: 200 });
@@ -83,7 +59,7 @@ export class SubmissionReviewService {
   }
 
   /**
-   * The console's rights desk list (issue 25): requests of one kind or all five, of one status,
+   * The console's rights desk list (docs/decisions/019): requests of one kind or all five, of one status,
    * `processed` (approved or rejected) or all; in_review oldest first, anything else newest first; one
    * page from `offset` and the total. Each row carries the submitted details (and the LRC file's text).
    */

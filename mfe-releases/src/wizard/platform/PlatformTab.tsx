@@ -38,7 +38,7 @@ const Logos = styled.ul<{ $off: boolean }>`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
   gap: 10px;
-  /* Off: the logos fade, the names stay readable (muted text, 4.8:1; axe color-contrast, issue 14). */
+  /* Off: the logos fade, the names stay readable (muted text, 4.8:1; axe color-contrast, docs/decisions/010). */
   color: ${({ $off }) => ($off ? theme.colors.textMuted : 'inherit')};
   img { opacity: ${({ $off }) => ($off ? 0.5 : 1)}; transition: opacity 0.2s ease; }
   li {

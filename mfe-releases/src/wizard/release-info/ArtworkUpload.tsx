@@ -49,7 +49,7 @@ export const isArtworkType = (file: File): boolean => fileMatches(file, ARTWORK_
 export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUploadProps) {
   const inputId = useId();
   const guidelinesId = `${inputId}-guidelines`;
-  // Renditions first (issue 14: 300/1000 px instead of the 3000 px original), then the original.
+  // Renditions first (docs/decisions/010: 300/1000 px instead of the 3000 px original), then the original.
   const { stage, fail } = useArtworkStage(value);
   const { percent, onChange: onFile } = useFileUpload({
     check: (file) =>

@@ -132,7 +132,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   const [detailsTouched, setDetailsTouched] = useState(false);
   const [toDelete, setToDelete] = useState<Track | null>(null);
   const [deleting, setDeleting] = useState(false);
-  // A rejection naming track fields (issue 11) is per release: every saved track carries the note.
+  // A rejection naming track fields (docs/decisions/008) is per release: every saved track carries the note.
   const trackFixes = useFixReasons(...TRACK_FIX_FIELDS);
   const nextKey = useRef(1);
   const abortRef = useRef<AbortController | null>(null);

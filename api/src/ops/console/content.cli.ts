@@ -1,10 +1,10 @@
 import { newsItemSchema, videoLinkSchema } from '@portal/contracts';
-import type { CliCommand } from '../cli-commands';
-import { DomainError } from '../common/domain-error';
-import { validateBody } from '../common/validate';
-import { CLI_ACTOR } from '../audit/audit.service';
-import { OpsContentService } from '../ops/console/ops-content.service';
-import { ContentService } from './content.service';
+import type { CliCommand } from '../../common/cli-command';
+import { DomainError } from '../../common/domain-error';
+import { validateBody } from '../../common/validate';
+import { CLI_ACTOR } from '../../audit/audit.service';
+import { OpsContentService } from './ops-content.service';
+import { ContentService } from '../../content/content.service';
 
 const positiveId = (raw: string | undefined, usage: string): number => {
   const id = Number(raw);
@@ -25,9 +25,10 @@ const VIDEO_USAGE = 'video-link add <youtube id or link> ["<title>"] | video-lin
 
 /**
  * Operator commands of the dashboard content (areas §2 Dashboard): the News and Updates lists. Writes go
- * through the console's OpsContentService, so each is audited (actor `cli`) like a console change.
+ * through the console's OpsContentService, so each is audited (actor `cli`) like a console change; they
+ * live with the console (not the content module), which they drive.
  */
-export const CONTENT_CLI_COMMANDS: CliCommand[] = [
+export const OPS_CONTENT_CLI_COMMANDS: CliCommand[] = [
   {
     name: 'news',
     usage: NEWS_USAGE,

@@ -1,0 +1,408 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Card, ConfirmDialog, DataTable, Dialog, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, type DataTableColumn } from '@portal/kit';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_EXTENSIONS,
+  fillMessage,
+  SUPPORT_DESK_AGES,
+  SUPPORT_DESK_ASSIGNED,
+  SUPPORT_DESK_ENDPOINTS as SD,
+  SUPPORT_DESK_LIMITS as L,
+  SUPPORT_DESK_STATUSES,
+  SUPPORT_DESK_UI as U,
+  SUPPORT_MESSAGES,
+  TICKET_SUBJECTS,
+  type SupportDeskAge,
+  type SupportDeskAssigned,
+  type SupportDeskRow,
+  type SupportDeskStatus,
+  type SupportDeskThread,
+  type SupportMember,
+  type TicketAttachment,
+} from '@portal/contracts';
+import { useConsoleAction } from '../common/use-console-action';
+import { formatWhen } from '../common/format';
+
+const STATUS_OPTIONS = SUPPORT_DESK_STATUSES.map((s) => ({ value: s, label: U.statusLabel[s] }));
+const REASON_OPTIONS = [{ value: '', label: U.allReasons }, ...TICKET_SUBJECTS.map((r) => ({ value: r, label: r }))];
+const AGE_OPTIONS = SUPPORT_DESK_AGES.map((a) => ({ value: a, label: U.ageLabel[a] }));
+const ASSIGNED_OPTIONS = SUPPORT_DESK_ASSIGNED.map((a) => ({ value: a, label: U.assignedLabel[a] }));
+
+/** How long ago `iso` was, in the largest whole unit (days, hours, minutes). */
+export function ageOf(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes >= 1440) return fillMessage(U.ageDays, { n: Math.floor(minutes / 1440) });
+  if (minutes >= 60) return fillMessage(U.ageHours, { n: Math.floor(minutes / 60) });
+  return fillMessage(U.ageMinutes, { n: minutes });
+}
+
+/** The browser's pre-check of picked reply files (the artist's rules, areas §5 §9); the server decides on the bytes. */
+export function checkFiles(already: number, files: readonly { name: string; size: number }[]): string | null {
+  if (already + files.length > L.attachmentsMax) return SUPPORT_MESSAGES.tooManyAttachments;
+  for (const f of files) {
+    const ext = f.name.includes('.') ? f.name.split('.').pop()!.toLowerCase() : '';
+    if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext)) return SUPPORT_MESSAGES.attachmentType;
+    if (f.size > L.attachmentMaxBytes) return SUPPORT_MESSAGES.attachmentTooLarge;
+  }
+  return null;
+}
+
+const Waiting = styled.span`
+  font-weight: 700;
+  color: ${theme.colors.accent};
+`;
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 12px;
+  margin: 0;
+  dt { color: ${theme.colors.textMuted}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+  @media (max-width: 600px) { grid-template-columns: 1fr; dd { margin-bottom: 6px; } }
+`;
+const Thread = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+const Message = styled.li<{ $support: boolean }>`
+  align-self: ${({ $support }) => ($support ? 'flex-end' : 'flex-start')};
+  max-width: min(85%, 620px);
+  padding: 8px 12px;
+  border-radius: ${theme.radii.md};
+  background: ${({ $support }) => ($support ? theme.colors.accentSoft : theme.colors.surfaceMuted)};
+  border: 1px solid ${({ $support }) => ($support ? theme.colors.accent : theme.colors.border)};
+  @media (max-width: 600px) { max-width: 100%; }
+`;
+const Who = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 2px 12px;
+  font-size: ${theme.font.size.sm};
+  font-weight: 700;
+  time { font-weight: 400; color: ${theme.colors.textMuted}; }
+`;
+const Text = styled.p`
+  margin: 4px 0 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+const Files = styled.ul`
+  list-style: none;
+  margin: 6px 0 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  a, span.pending {
+    display: inline-block;
+    max-width: 100%;
+    padding: 3px 10px;
+    border: 1px solid ${theme.colors.border};
+    border-radius: 999px;
+    background: ${theme.colors.surface};
+    font-size: ${theme.font.size.sm};
+    overflow-wrap: anywhere;
+  }
+  a { color: ${theme.colors.accent}; }
+`;
+const Picked = styled.li`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+`;
+const Sub = styled.h3`
+  font-size: ${theme.font.size.md};
+  margin: 4px 0;
+`;
+const FileLabel = styled.label`
+  display: inline-flex;
+  flex-direction: column;
+  gap: 4px;
+  font-size: ${theme.font.size.sm};
+  font-weight: 700;
+  input { max-width: 100%; font-weight: 400; }
+  small { color: ${theme.colors.textMuted}; font-weight: 400; }
+`;
+
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** Attachments opened through their short-lived signed links, in a new tab. */
+function AttachmentLinks({ items, label }: { items: TicketAttachment[]; label: string }) {
+  if (!items.length) return null;
+  return (
+    <Files aria-label={label}>
+      {items.map((a) => (
+        <li key={a.filename}>
+          <a href={a.url} target="_blank" rel="noopener noreferrer">
+            {a.name} <small>({kb(a.size)})</small>
+          </a>
+        </li>
+      ))}
+    </Files>
+  );
+}
+
+type Filters = { status: SupportDeskStatus; reason: string; age: SupportDeskAge; assigned: SupportDeskAssigned };
+
+/** The queue of one filter set and page, with loading and error states. */
+function useQueue(f: Filters, page: number) {
+  const [rows, setRows] = useState<SupportDeskRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async () => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      const res = await api.call(SD.supportTickets, { query: { ...f, page, limit: L.pageSize } }, { silent: true });
+      setRows(res.body ?? []);
+      setTotal(res.total ?? 0);
+    } catch {
+      setRows([]);
+      setTotal(0);
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [f, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { rows, total, loading, failed, reload: load };
+}
+
+/**
+ * The support desk (docs/decisions/023-staff-desks.md "Support desk"), support role: the ticket queue
+ * with age, whose word is last (open tickets where the artist wrote last first, marked "waiting"), and
+ * who it is assigned to; filters by status (closed tickets stay findable), reason, age and assignment
+ * ("mine"); pages. "Open" shows the ticket's thread. Works down to 412 px (the table becomes cards under
+ * 600 px); every control is a native button, select or input, so it is used by keyboard alone.
+ */
+export function SupportDeskPage() {
+  const [filters, setFilters] = useState<Filters>({ status: 'open', reason: '', age: 'any', assigned: 'all' });
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const queue = useQueue(filters, page);
+  const set = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+
+  const columns: DataTableColumn<SupportDeskRow>[] = [
+    { key: 'id', header: U.columns.id, render: (r) => r.ticket_id },
+    { key: 'artist', header: U.columns.artist, render: (r) => r.user_email },
+    { key: 'reason', header: U.columns.reason, render: (r) => r.reason },
+    { key: 'age', header: U.columns.age, render: (r) => <time dateTime={r.created_at} title={formatWhen(r.created_at)}>{ageOf(r.created_at)}</time> },
+    { key: 'last', header: U.columns.last, render: (r) => (r.awaiting_support ? <Waiting>{U.lastBy.user}</Waiting> : U.lastBy[r.last_by]) },
+    { key: 'assignee', header: U.columns.assignee, render: (r) => r.assigned_email || U.nobody },
+    ...(filters.status === 'open' ? [] : [{ key: 'status', header: U.columns.status, render: (r: SupportDeskRow) => U.statusLabel[r.status] }]),
+    {
+      key: 'open',
+      header: U.open,
+      render: (r) => (
+        <Button variant="text" aria-label={fillMessage(U.openLabel, { id: r.ticket_id })} onClick={() => setOpen(r.ticket_id)}>
+          {U.open}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <SectionTitle>{U.heading}</SectionTitle>
+      <Stack $gap={12}>
+        <Row $gap={12} $wrap>
+          <SelectField label={U.statusFilter} name="support-status" options={STATUS_OPTIONS} value={filters.status} onChange={(e) => set({ status: e.target.value as SupportDeskStatus })} />
+          <SelectField label={U.reasonFilter} name="support-reason" options={REASON_OPTIONS} value={filters.reason} onChange={(e) => set({ reason: e.target.value })} />
+          <SelectField label={U.ageFilter} name="support-age" options={AGE_OPTIONS} value={filters.age} onChange={(e) => set({ age: e.target.value as SupportDeskAge })} />
+          <SelectField label={U.assignedFilter} name="support-assigned" options={ASSIGNED_OPTIONS} value={filters.assigned} onChange={(e) => set({ assigned: e.target.value as SupportDeskAssigned })} />
+        </Row>
+        {queue.failed ? (
+          <Row $gap={8} $wrap>
+            <p role="alert">{U.loadError}</p>
+            <Button variant="secondary" onClick={() => void queue.reload()}>{U.retry}</Button>
+          </Row>
+        ) : (
+          <DataTable columns={columns} rows={queue.rows} rowKey={(r) => r.ticket_id} loading={queue.loading} empty={U.empty} caption={U.heading} />
+        )}
+        <Pagination page={page} total={queue.total} pageSize={L.pageSize} onChange={setPage} label={U.pages} />
+      </Stack>
+      {open !== null && <ThreadDialog ticketId={open} onClose={() => setOpen(null)} onChanged={queue.reload} />}
+    </Card>
+  );
+}
+
+type PickedFile = { id: string; name: string; size: number; filename?: string };
+let seq = 0;
+
+/**
+ * One ticket: the artist, reason, age, status and assignee; the artist's concern with its attachments;
+ * every message (artist left, Support Team right) with theirs, opened through signed links; while open,
+ * assignment to a support member, a reply with up to five files (uploaded when picked, removable) and
+ * closing after a confirmation. Loading and error states; the thread reloads after each action.
+ */
+function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onClose: () => void; onChanged: () => Promise<void> }) {
+  const [thread, setThread] = useState<SupportDeskThread | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [members, setMembers] = useState<SupportMember[]>([]);
+  const [assignee, setAssignee] = useState('');
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const uploads = useRef(new Map<string, AbortController>());
+  const { busy, run } = useConsoleAction();
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const res = await api.call(SD.supportThread, { query: { ticket_id: ticketId } }, { silent: true });
+      setThread(res.body ?? null);
+      setAssignee(res.body?.assigned_to ? String(res.body.assigned_to) : '');
+    } catch {
+      setFailed(true);
+    }
+  }, [ticketId]);
+  useEffect(() => {
+    void load();
+    api
+      .call(SD.supportMembers, {}, { silent: true })
+      .then((res) => setMembers(res.body ?? []))
+      .catch(() => setMembers([]));
+  }, [load]);
+  useEffect(() => () => uploads.current.forEach((c) => c.abort()), []);
+
+  const pick = (list: FileList | null) => {
+    const picked = Array.from(list ?? []);
+    const error = checkFiles(files.length, picked);
+    if (error) {
+      notify.error(error);
+      return;
+    }
+    for (const file of picked) {
+      const id = `s${++seq}`;
+      const controller = new AbortController();
+      uploads.current.set(id, controller);
+      setFiles((fs) => [...fs, { id, name: file.name, size: file.size }]);
+      uploadToEndpoint(SD.supportUploadAttachment, file, { signal: controller.signal })
+        .then((answer) => setFiles((fs) => fs.map((f) => (f.id === id ? { ...f, filename: answer.body?.filename } : f))))
+        .catch(() => setFiles((fs) => fs.filter((f) => f.id !== id)))
+        .finally(() => uploads.current.delete(id));
+    }
+  };
+  const removeFile = (id: string) => {
+    uploads.current.get(id)?.abort();
+    setFiles((fs) => fs.filter((f) => f.id !== id));
+  };
+  const uploading = files.some((f) => !f.filename);
+  const after = async () => {
+    await load();
+    await onChanged();
+  };
+  const send = () =>
+    run(
+      () => api.call(SD.supportReply, { body: { ticket_id: ticketId, text: text.trim(), attachement: files.map((f) => f.filename!) } }),
+      async () => {
+        setText('');
+        setFiles([]);
+        await after();
+      },
+    );
+  const assign = () => run(() => api.call(SD.supportAssign, { body: { ticket_id: ticketId, user_id: assignee ? Number(assignee) : null } }), after);
+  const close = () => run(() => api.call(SD.supportClose, { body: { ticket_id: ticketId } }), after, () => setConfirmClose(false));
+
+  const title = thread ? fillMessage(U.threadTitle, { id: thread.ticket_id, reason: thread.reason }) : fillMessage(U.openLabel, { id: ticketId });
+  const memberOptions = [{ value: '', label: U.nobodyOption }, ...members.map((m) => ({ value: String(m.user_id), label: m.email }))];
+  const current = thread?.assigned_to ? String(thread.assigned_to) : '';
+
+  return (
+    <Dialog open title={title} onClose={onClose} width={800} actions={<Button variant="text" onClick={onClose}>{U.back}</Button>}>
+      {failed ? (
+        <Row $gap={8} $wrap>
+          <p role="alert">{U.threadError}</p>
+          <Button variant="secondary" onClick={() => void load()}>{U.retry}</Button>
+        </Row>
+      ) : !thread ? (
+        <p role="status">{U.loading}</p>
+      ) : (
+        <Stack $gap={12}>
+          <Facts>
+            <dt>{U.artist}</dt>
+            <dd>{thread.user_email}</dd>
+            <dt>{U.opened}</dt>
+            <dd>
+              {formatWhen(thread.created_at)} ({ageOf(thread.created_at)})
+            </dd>
+            <dt>{U.columns.status}</dt>
+            <dd>{U.statusLabel[thread.status]}{thread.closed_at ? ` — ${formatWhen(thread.closed_at)}` : ''}</dd>
+            <dt>{U.columns.assignee}</dt>
+            <dd>{thread.assigned_email || U.nobody}</dd>
+          </Facts>
+          <Sub>{U.threadHeading}</Sub>
+          <Thread aria-label={title}>
+            <Message $support={false}>
+              <Who>
+                <span>{U.fromArtist}</span>
+                <time dateTime={thread.created_at}>{formatWhen(thread.created_at)}</time>
+              </Who>
+              <Text>{thread.concern}</Text>
+              <AttachmentLinks items={thread.attachments} label={`${U.attachments}: ${U.concern}`} />
+            </Message>
+            {thread.thread.map((m) => (
+              <Message key={m.id} $support={m.sent_by === 'support'}>
+                <Who>
+                  <span>{m.sent_by === 'support' ? U.fromSupport : U.fromArtist}</span>
+                  <time dateTime={m.created_at}>{formatWhen(m.created_at)}</time>
+                </Who>
+                <Text>{m.text}</Text>
+                <AttachmentLinks items={m.attachments} label={U.attachments} />
+              </Message>
+            ))}
+          </Thread>
+          {thread.status === 'closed' ? (
+            <p>{U.closedNote}</p>
+          ) : (
+            <Stack $gap={10}>
+              <Row $gap={8} $wrap>
+                <SelectField label={U.assignTo} name="support-assignee" options={memberOptions} value={assignee} onChange={(e) => setAssignee(e.target.value)} />
+                <Button variant="secondary" disabled={busy || assignee === current} onClick={() => void assign()}>
+                  {assignee ? U.assign : U.unassign}
+                </Button>
+              </Row>
+              <TextAreaField label={U.reply} name="support-reply" value={text} maxLength={L.replyMax} onChange={(e) => setText(e.target.value)} />
+              <FileLabel>
+                {U.attach}
+                <input type="file" multiple accept={ATTACHMENT_ACCEPT} disabled={files.length >= L.attachmentsMax} onChange={(e) => { pick(e.target.files); e.target.value = ''; }} />
+                <small>{U.attachHint}</small>
+              </FileLabel>
+              {files.length > 0 && (
+                <Files aria-label={U.attachments}>
+                  {files.map((f) => (
+                    <Picked key={f.id}>
+                      <span className="pending">
+                        {f.name} <small>({f.filename ? kb(f.size) : '…'})</small>
+                      </span>
+                      <Button variant="text" aria-label={fillMessage(U.removeFile, { name: f.name })} onClick={() => removeFile(f.id)}>
+                        ×
+                      </Button>
+                    </Picked>
+                  ))}
+                </Files>
+              )}
+              <Row $gap={8} $wrap>
+                <Button disabled={busy || uploading || !text.trim()} onClick={() => void send()}>{U.send}</Button>
+                <Button variant="secondary" disabled={busy} onClick={() => setConfirmClose(true)}>{U.closeTicket}</Button>
+              </Row>
+            </Stack>
+          )}
+        </Stack>
+      )}
+      <ConfirmDialog open={confirmClose} title={U.closeTicket} message={fillMessage(U.confirmClose, { id: ticketId })} confirmLabel={U.closeTicket} cancelLabel={U.cancel} busy={busy} onConfirm={() => void close()} onCancel={() => setConfirmClose(false)} />
+    </Dialog>
+  );
+}
