@@ -21,14 +21,19 @@ const ts = require('typescript');
 const ROUTE_PROPS = new Set(['method', 'path', 'access', 'tag', 'multipart', 'list', 'fields', 'file']);
 const SERVER_PROPS = new Set(['summary', 'description', 'body', 'query', 'response', 'errors', 'codes', 'headers']);
 
-/** Names a piece of code refers to (words inside string literals and comments are not names). */
+/**
+ * Names a piece of code refers to (words inside string literals and comments are not names, nor are
+ * object keys such as `{ any: 0 }` and property accesses such as `x.any`).
+ */
 const identifiersIn = (text) => {
   const code = text
     .replace(/\/\*[\s\S]*?\*\//g, ' ')
     .replace(/\/\/.*$/gm, ' ')
     .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''")
     .replace(/`(?:[^`\\$]|\\.|\$(?!\{))*(?:\$\{|`)/g, (m) => (m.endsWith('${') ? '${' : "''"))
-    .replace(/\}(?:[^`\\$]|\\.|\$(?!\{))*`/g, '}');
+    .replace(/\}(?:[^`\\$]|\\.|\$(?!\{))*`/g, '}')
+    .replace(/([{,]\s*)[A-Za-z_$][A-Za-z0-9_$]*(\s*:)/g, '$1$2')
+    .replace(/(?<!\.)\.\s*[A-Za-z_$][A-Za-z0-9_$]*/g, '.');
   return new Set(code.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
 };
 
@@ -244,7 +249,7 @@ function convert(file) {
       }
     }
     for (const st of [...drop].sort((a, b) => b.pos - a.pos)) out = out.slice(0, st.getFullStart()) + '\n' + out.slice(st.end);
-    out = out.replace(/import \{ defineEndpoint \} from '\.\.\/common\/endpoint';\n/, '').replace(/\n{3,}/g, '\n\n');
+    out = out.replace(/import \{ defineEndpoint \} from '\.\.\/common\/endpoint';\n/, '').replace(/\n{3,}/g, '\n\n').replace(/\n*$/, '\n');
     fs.writeFileSync(file, out);
   }
   console.log(`${file} → ${base}.routes.ts, ${base}.server.ts (${maps.map((m) => m.name).join(', ')})`);
