@@ -48,8 +48,6 @@ function resolveOptions() {
  */
 function workspaceRules() {
   return [
-    // Browser builds of the wire maps carry no schemas (docs/decisions/014).
-    { test: /[\\/]contracts[\\/]src[\\/].+\.endpoints\.ts$/, enforce: 'pre', use: require.resolve('./wire-map-loader') },
     { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
     { test: /[\\/]kit[\\/]src[\\/]/, sideEffects: false },
   ];

@@ -1,6 +1,7 @@
 /** Stable, machine-readable codes of the common HTTP refusals (the message stays the spec's text). */
 const DEFAULT_CODES: Record<number, string> = {
   400: 'bad_request',
+  401: 'session_over',
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
@@ -11,6 +12,9 @@ const DEFAULT_CODES: Record<number, string> = {
   429: 'too_many_requests',
   503: 'unavailable',
 };
+
+/** The default stable code of an HTTP error status (`not_found` for 404...), `error` for one without its own. */
+export const codeOfStatus = (status: number): string => DEFAULT_CODES[status] ?? 'error';
 
 export type DomainErrorOptions = {
   /** A stable code for clients and logs (defaults to the status's code, e.g. `not_found`). */

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
-import { DomainError, SessionOverError } from './domain-error';
+import { codeOfStatus, DomainError, SessionOverError } from './domain-error';
 import type { PortalRequest } from './request-context';
 
 /** Seconds a client should wait before retrying while the database is down. */
@@ -53,7 +53,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       return;
     }
     if (error instanceof SessionOverError) {
-      res.status(401).json({ status: SESSION_OVER_STATUS, message: SERVER_MESSAGES.unauthorized, request_id });
+      res.status(401).json({ status: SESSION_OVER_STATUS, message: SERVER_MESSAGES.unauthorized, code: 'session_over', request_id });
       return;
     }
     if (error instanceof HttpException) {
@@ -61,7 +61,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       const message =
         status === 429 ? SERVER_MESSAGES.tooManyRequests : status === 404 ? SERVER_MESSAGES.notFound : status >= 500 ? SERVER_MESSAGES.internal : error.message;
       if (status >= 500) this.logger.error({ msg: error.message, request_id, path: req.originalUrl });
-      res.status(status).json({ status, message, request_id });
+      res.status(status).json({ status, message, code: codeOfStatus(status), request_id });
       return;
     }
     const e = error as Error & { type?: string; status?: number };
@@ -73,10 +73,10 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     // body-parser errors (malformed JSON, body too large) carry a status of their own.
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      res.status(e.status).json({ status: e.status, message: e.status === 413 ? SERVER_MESSAGES.bodyTooLarge : SERVER_MESSAGES.malformed, request_id });
+      res.status(e.status).json({ status: e.status, message: e.status === 413 ? SERVER_MESSAGES.bodyTooLarge : SERVER_MESSAGES.malformed, code: e.status === 413 ? 'too_large' : 'malformed', request_id });
       return;
     }
     this.logger.error({ msg: e?.message ?? String(error), name: e?.name, code: (e as { code?: unknown })?.code, stack: e?.stack, request_id, path: req.originalUrl });
-    res.status(500).json({ status: 500, message: SERVER_MESSAGES.internal, request_id });
+    res.status(500).json({ status: 500, message: SERVER_MESSAGES.internal, code: 'internal', request_id });
   }
 }

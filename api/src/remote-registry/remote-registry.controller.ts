@@ -1,6 +1,5 @@
 import { Controller, UseGuards } from '@nestjs/common';
-import { REMOTE_REGISTRY_ENDPOINTS as E, type RemoteActivationRow, type RemoteRollbackResult, type RemoteVersionRow } from '@portal/contracts';
-import type { InferType } from 'yup';
+import { REMOTE_REGISTRY_ENDPOINTS as E, type RemoteActivationRow, type RemoteRollbackResult, type RemoteVersionRow, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../common/envelope';
 import { CurrentUser } from '../common/auth.decorators';
 import type { AuthUser } from '../common/request-context';
@@ -13,11 +12,11 @@ import { StaffService } from '../ops/staff/staff.service';
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 import { RemoteLoadReportsService } from './canary/load-reports.service';
 
-type RemotesQuery = InferType<typeof E.listRemoteVersions.query & object>;
-type RollbackBody = InferType<typeof E.rollbackRemote.body & object>;
-type MarkBadBody = InferType<typeof E.markRemoteVersionBad.body & object>;
-type TokenCreateBody = InferType<typeof E.createRemoteDeployToken.body & object>;
-type TokenRevokeBody = InferType<typeof E.revokeRemoteDeployToken.body & object>;
+type RemotesQuery = EndpointRequest<typeof E.listRemoteVersions>;
+type RollbackBody = EndpointRequest<typeof E.rollbackRemote>;
+type MarkBadBody = EndpointRequest<typeof E.markRemoteVersionBad>;
+type TokenCreateBody = EndpointRequest<typeof E.createRemoteDeployToken>;
+type TokenRevokeBody = EndpointRequest<typeof E.revokeRemoteDeployToken>;
 
 /** Remote versions in the operations console (docs/decisions/007): list, audit, rollback; admins only. */
 @Controller()

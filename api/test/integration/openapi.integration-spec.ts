@@ -3,8 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import * as contracts from '@portal/contracts';
-import type { EndpointDef } from '@portal/contracts';
+import { WIRE_MAP, type ServerEndpoint } from '@portal/contracts/server';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 
@@ -13,18 +12,20 @@ type Operation = {
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: { required?: string[]; properties?: Record<string, unknown> } }> };
   parameters?: Array<{ name: string; in: string; required?: boolean }>;
-  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, JsonSchema> } }> }>;
 };
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: unknown[] };
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
-/** Every endpoint of every area's map in @portal/contracts (`*_ENDPOINTS` exports). */
-function allEndpoints(): Array<[string, EndpointDef]> {
-  const out: Array<[string, EndpointDef]> = [];
-  for (const [exportName, value] of Object.entries(contracts)) {
-    if (!exportName.endsWith('_ENDPOINTS') || !value || typeof value !== 'object') continue;
-    for (const [key, def] of Object.entries(value as Record<string, EndpointDef>)) out.push([`${exportName}.${key}`, def]);
-  }
-  return out;
+/** Every route of every area's map with its server half (`@portal/contracts/server`, docs/decisions/014). */
+const allEndpoints = (): Array<[string, ServerEndpoint]> => WIRE_MAP;
+
+/** A documented schema that says something: an object with properties, an array of such, or a typed scalar. */
+function describes(schema: JsonSchema | undefined): boolean {
+  if (!schema) return false;
+  if (schema.type === 'array') return describes(schema.items);
+  if (schema.type === 'object' || schema.properties) return Object.keys(schema.properties ?? {}).length > 0;
+  return typeof schema.type === 'string';
 }
 
 const openApiPath = (path: string) => `/api/${path.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
@@ -60,9 +61,17 @@ describe('OpenAPI document', () => {
     if (def.access === 'public') expect(op.security).toEqual([]);
     else expect(op.responses['401']).toBeDefined();
     for (const status of def.errors) expect(op.responses[String(status)]).toBeDefined();
+    // Every error answer documents the `code` clients branch on, with the codes this operation may give.
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (Number(status) < 400) continue;
+      const code = response.content?.['application/json']?.schema?.properties?.code;
+      expect({ status, documentsCodes: (code?.enum?.length ?? 0) > 0 }).toEqual({ status, documentsCodes: true });
+    }
     if (def.body) {
       const schema = op.requestBody!.content['application/json'].schema;
-      const required = Object.entries(def.body.describe().fields)
+      // Conditional fields (`when`) resolved for a body that sends none of them, as the document shows them:
+      // the bank details' Indian fields are required for the default country (docs/decisions/027).
+      const required = Object.entries(def.body.describe({ value: {} }).fields)
         .filter(([, f]) => !(f as { optional: boolean }).optional)
         .map(([k]) => k);
       expect(new Set(schema.required ?? [])).toEqual(new Set(required));
@@ -72,6 +81,24 @@ describe('OpenAPI document', () => {
       const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
       expect(names).toEqual(Object.keys(def.query.fields).sort());
     }
+  });
+
+  it.each(allEndpoints().filter(([, def]) => !def.file))('%s: the success answer documents a real body schema', (_name, def) => {
+    const properties = doc.paths[openApiPath(def.path)][def.method.toLowerCase()].responses['200'].content!['application/json'].schema!.properties!;
+    // An envelope without a `body` (response type undefined) carries its answer, if any, in top-level fields (token, notification_icon...).
+    if (!def.response && !def.responseSchema) expect(properties.body).toBeUndefined();
+    else expect(describes(properties.body)).toBe(true);
+  });
+
+  it('answers the documented stable code with an error (a 404 route, a 401 without a token, a 400 body)', async () => {
+    const missing = await request(t.http).get('/api/no-such-route');
+    expect(missing.body).toMatchObject({ status: 404, code: 'not_found' });
+    const anonymous = await request(t.http).get('/api/getUserDetails');
+    expect(anonymous.body).toMatchObject({ status: 0, code: 'session_over' });
+    const notObject = await request(t.http).post('/api/login').send([1, 2]);
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.code).toBe('body_not_object');
+    expect(doc.paths['/api/login'].post.responses['400'].content!['application/json'].schema!.properties!.code.enum).toEqual(expect.arrayContaining(['validation', 'body_not_object']));
   });
 
   it('matches what the API does: protected operations answer 401 without a token, public ones do not; a body missing its required fields answers a documented refusal', async () => {

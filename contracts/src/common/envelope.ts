@@ -10,6 +10,8 @@ export type Envelope<TBody = unknown> = {
   message: string;
   body?: TBody;
   total?: number;
+  /** On an error answer: the stable machine-readable code (`not_found`, `four_eyes`...), documented per operation in the OpenAPI document (docs/decisions/014). Branch on it, never on `message`. */
+  code?: string;
   request_id?: string;
   [extra: string]: unknown;
 };

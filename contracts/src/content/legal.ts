@@ -1,5 +1,3 @@
-import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 
 /**
  * The public legal pages (core §2 /signup "distribution terms and privacy policy"; the wizard's and the
@@ -34,23 +32,3 @@ export const LEGAL_UI = {
   backToPortal: 'Back to the portal',
 } as const;
 
-const legalDocSchema = yup.object({
-  page: yup.string().oneOf([...LEGAL_PAGES]).required(),
-  title: yup.string().required(),
-  updated: yup.string().required(),
-  sections: yup.array(yup.object({ heading: yup.string().required(), paragraphs: yup.array(yup.string().required()).required() })).required(),
-  operator: yup.boolean().required(),
-});
-
-export const LEGAL_ENDPOINTS = {
-  getLegalPage: defineEndpoint<undefined, LegalDocument>({
-    method: 'GET',
-    path: 'legal/:page',
-    access: 'public',
-    tag: 'content',
-    summary: 'The distribution terms or the privacy policy (public)',
-    description: 'page: terms | privacy. The operator’s DATA_DIR/legal/<page>.md replaces the default text (docs/decisions/017). 404 for another page.',
-    response: legalDocSchema,
-    errors: [404],
-  }),
-} as const;

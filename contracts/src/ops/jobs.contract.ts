@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 
 /**
  * Failed jobs in the console (docs/decisions/018-scale-out.md): the job queue's failures per
@@ -60,20 +59,3 @@ export const opsJobRetrySchema = yup.object({
   job_id: yup.string().typeError(JOB_MESSAGES.jobIdInvalid).trim().required(JOB_MESSAGES.jobIdInvalid).max(JOB_LIMITS.idMax, JOB_MESSAGES.jobIdInvalid).matches(jobIdPattern, JOB_MESSAGES.jobIdInvalid),
 });
 
-const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
-const ADMIN = ' Role: admin, after the TOTP second factor of this session; anyone else gets 403.';
-
-export const JOBS_ENDPOINTS = {
-  opsFailedJobs: defineEndpoint<yup.InferType<typeof opsJobsQuerySchema>, FailedJobsView>({
-    method: 'GET', path: 'ops/jobs', access: 'staff', tag: 'ops',
-    summary: 'Failed jobs of the job queue, per queue, with the tries spent and the last error (no job data).' + ADMIN,
-    description: '`queue` keeps one queue’s jobs. 400 for a malformed queue name; 503 with Retry-After while Redis does not answer.',
-    query: opsJobsQuerySchema, response: any, errors: [400, 403, 503],
-  }),
-  opsRetryJob: defineEndpoint<yup.InferType<typeof opsJobRetrySchema>, FailedJobRow>({
-    method: 'POST', path: 'ops/jobs/retry', access: 'staff', tag: 'ops',
-    summary: 'Run a failed job again from its first try (audited as job.retry).' + ADMIN,
-    description: '404 when no failed job has this id (unknown, or already retried); 503 with Retry-After while Redis does not answer.',
-    body: opsJobRetrySchema, response: any, errors: [400, 403, 404, 503],
-  }),
-} as const;

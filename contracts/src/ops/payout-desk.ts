@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 import { idField, pagingFields } from '../common/query.schemas';
 import type { PayoutMethod, PayoutStatus } from '../support/support.limits';
 
@@ -194,32 +193,3 @@ export type PaymentRunRow = {
 /** A bank file of a run, its text in `content`. */
 export type BankFile = { run_id: number; format: BankFileFormat; file_name: string; content_type: string; content: string };
 
-type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
-const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
-const FIN = { access: 'staff', tag: 'ops' } as const;
-const ROLE = ' Role: finance (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
-
-/** The payout desk's wire map (the list itself is OPS_ENDPOINTS.payouts, with the status filter). */
-export const PAYOUT_DESK_ENDPOINTS = {
-  payoutDetail: defineEndpoint<In<typeof payoutIdSchema>, PayoutDeskDetail>({
-    ...FIN, method: 'GET', path: 'ops/payouts/detail',
-    summary: 'One payout with the artist’s masked bank details, balance, last ledger entries and earlier payouts.' + ROLE,
-    query: payoutIdSchema, response: any, errors: [400, 403, 404],
-  }),
-  createPaymentRun: defineEndpoint<In<typeof payoutRunSchema>, PaymentRunRow>({
-    ...FIN, method: 'POST', path: 'ops/payouts/runs/create',
-    summary: 'Put the selected requested payouts in a new bank run (one transaction); they become in_payment; audited.' + ROLE,
-    description: '409 when one is not requested or has no complete bank details; 403 when one is of the caller’s own account (four-eyes); 404 for an unknown id.',
-    body: payoutRunSchema, response: any, errors: [400, 403, 404, 409],
-  }),
-  paymentRuns: defineEndpoint<In<typeof payoutRunListSchema>, PaymentRunRow[]>({
-    ...FIN, method: 'GET', path: 'ops/payouts/runs', summary: 'Bank runs, newest first.' + ROLE,
-    query: payoutRunListSchema, response: any, list: true, errors: [403],
-  }),
-  bankFile: defineEndpoint<In<typeof bankFileSchema>, BankFile>({
-    ...FIN, method: 'GET', path: 'ops/payouts/runs/file',
-    summary: 'The bank file of a run: CSV (BANK_CSV_COLUMNS) or ISO 20022 pain.001.001.09 XML, with full account numbers; each download audited.' + ROLE,
-    description: 'pain.001 carries bank transfers only (IFSC or IBAN + BIC); PayPal payouts are in the CSV with their method. 409 pain001Empty when a run holds PayPal payouts only; 409 debtorMissing in production without PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT and PAYOUT_DEBTOR_BIC.',
-    query: bankFileSchema, response: any, errors: [400, 403, 404, 409],
-  }),
-} as const;

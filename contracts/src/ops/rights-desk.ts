@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 import { idField, pagingFields } from '../common/query.schemas';
 import { SUBMISSION_KINDS, type SubmissionKind, type SubmissionStatus } from '../tools-rights/tools-rights.limits';
 
@@ -118,22 +117,3 @@ export type RightsDeskRow = {
   lrc_text: string | null;
 };
 
-type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
-const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
-const SUP = { access: 'staff', tag: 'ops' } as const;
-const ROLE = ' Role: support (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
-
-/** The rights desk's wire map. */
-export const RIGHTS_DESK_ENDPOINTS = {
-  rightsRequests: defineEndpoint<In<typeof rightsDeskListSchema>, RightsDeskRow[]>({
-    ...SUP, method: 'GET', path: 'ops/rights',
-    summary: 'Tools and rights requests of one kind (or all) and status (default in_review, oldest first; otherwise newest first), with their submitted details.' + ROLE,
-    query: rightsDeskListSchema, response: any, list: true, errors: [400, 403],
-  }),
-  decideRightsRequest: defineEndpoint<In<typeof rightsDecideSchema>, RightsDeskRow>({
-    ...SUP, method: 'POST', path: 'ops/rights/decide',
-    summary: 'Approve or reject (with a reason) a request in review, once; audited in the same transaction; the artist’s bell is told.' + ROLE,
-    description: '409 alreadyDecided when it is no longer in review (of two concurrent decisions one wins); 404 for an unknown kind and id.',
-    body: rightsDecideSchema, response: any, errors: [400, 403, 404, 409],
-  }),
-} as const;

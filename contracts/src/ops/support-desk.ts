@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 import { idField, pagingFields } from '../common/query.schemas';
 import { SUPPORT_LIMITS, TICKET_SUBJECTS } from '../support/support.limits';
 import { ATTACHMENT_FILENAME } from '../support/support.schemas';
@@ -168,50 +167,3 @@ export type SupportDeskMessage = { id: number; sent_by: 'user' | 'support'; text
 export type SupportDeskThread = SupportDeskRow & { concern: string; attachments: TicketAttachment[]; thread: SupportDeskMessage[] };
 /** A member of the support role (assignees). */
 export type SupportMember = { user_id: number; email: string; name: string };
-
-type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
-const any = yup.object({}).meta({ description: 'see the type in @portal/contracts' });
-const SUP = { access: 'staff', tag: 'ops' } as const;
-const ROLE = ' Role: support (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
-
-/** The support desk's wire map. */
-export const SUPPORT_DESK_ENDPOINTS = {
-  supportTickets: defineEndpoint<In<typeof supportDeskListSchema>, SupportDeskRow[]>({
-    ...SUP, method: 'GET', path: 'ops/support/tickets',
-    summary: 'Tickets by status (default open), reason, age and assignment; open tickets where the artist wrote last first, then answered ones, oldest first (closed: latest closed first).' + ROLE,
-    query: supportDeskListSchema, response: any, list: true, errors: [400, 403],
-  }),
-  supportThread: defineEndpoint<In<typeof supportDeskTicketSchema>, SupportDeskThread>({
-    ...SUP, method: 'GET', path: 'ops/support/thread',
-    summary: 'One ticket with the concern, every message and the attachments (signed links valid 10 minutes).' + ROLE,
-    query: supportDeskTicketSchema, response: any, errors: [400, 403, 404],
-  }),
-  supportMembers: defineEndpoint<void, SupportMember[]>({
-    ...SUP, method: 'GET', path: 'ops/support/members',
-    summary: 'Staff holding the support role (the assignees), by e-mail.' + ROLE,
-    response: any, list: true, errors: [403],
-  }),
-  supportUploadAttachment: defineEndpoint<FormData, TicketAttachment>({
-    ...SUP, method: 'POST', path: 'ops/support/attachment',
-    summary: 'Upload one file for a reply (multipart field "attachement"), the artist’s rules: jpg, png, pdf, txt, doc(x), xls(x), at most 2 MB, decided on the bytes.' + ROLE,
-    description: '400 attachmentMissing; 413 attachmentTooLarge; 415 attachmentType; 429 tooManyUnsent. Its filename goes into the reply’s `attachement`.',
-    multipart: { field: 'attachement' }, response: any, errors: [400, 403, 413, 415, 429],
-  }),
-  supportReply: defineEndpoint<Partial<In<typeof supportDeskReplySchema>> & { attachement?: string[] }, SupportDeskThread>({
-    ...SUP, method: 'POST', path: 'ops/support/reply',
-    summary: 'Reply as Support Team with the uploaded files; the artist’s bell and e-mail are told; audited ticket.reply.' + ROLE,
-    description: '400 text or attachments wrong (an attachment must be the caller’s unsent upload); 404 unknown ticket; 409 ticketClosed.',
-    body: supportDeskReplySchema, response: any, errors: [400, 403, 404, 409],
-  }),
-  supportClose: defineEndpoint<In<typeof supportDeskTicketSchema>, SupportDeskThread>({
-    ...SUP, method: 'POST', path: 'ops/support/close',
-    summary: 'Close a ticket (the artist’s bell is told); closing a closed ticket changes nothing; audited ticket.close.' + ROLE,
-    body: supportDeskTicketSchema, response: any, errors: [400, 403, 404],
-  }),
-  supportAssign: defineEndpoint<{ ticket_id: number; user_id: number | null }, SupportDeskThread>({
-    ...SUP, method: 'POST', path: 'ops/support/assign',
-    summary: 'Assign a ticket to a support member (user_id) or unassign it (null); audited ticket.assign.' + ROLE,
-    description: '400 assigneeNotSupport when the account does not hold the support role; 404 unknown ticket.',
-    body: supportDeskAssignSchema, response: any, errors: [400, 403, 404],
-  }),
-} as const;

@@ -1,5 +1,5 @@
 import { apiUrl } from '../common/endpoint';
-import { RELEASE_ENDPOINTS } from './releases.endpoints';
+import { RELEASE_ENDPOINTS } from './releases.routes';
 
 /**
  * Resized copies of an uploaded artwork (docs/decisions/010: the catalogue loaded the 3000x3000 original in a

@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 import { idField } from '../common/query.schemas';
 import { RELEASE_LIMITS } from './releases.limits';
 import { RELEASE_MESSAGES } from './releases.messages';
@@ -36,18 +35,3 @@ export const trackDraftSchema = yup.object({
 
 export const trackDraftClearSchema = yup.object({ release_id: idField(RELEASE_MESSAGES.releaseNotFound) });
 
-const R = { access: 'user', tag: 'releases' } as const;
-
-export const TRACK_DRAFT_ENDPOINTS = {
-  saveTrackDraft: defineEndpoint<{ release_id: number; audio_track: string; values: Record<string, string> }, undefined>({
-    ...R, method: 'POST', path: 'saveTrackDraft',
-    summary: 'Keep the unsaved track row of a draft or rejected release on the server',
-    description: 'docs/decisions/017: audio_track must be the caller’s audio upload (or empty); values are the dialog’s fields as strings. getDraft answers it as track_draft. 404 another user’s release, 409 not editable.',
-    body: trackDraftSchema, errors: [400, 404, 409],
-  }),
-  deleteTrackDraft: defineEndpoint<{ release_id: number }, undefined>({
-    ...R, method: 'POST', path: 'deleteTrackDraft',
-    summary: 'Forget the unsaved track row of a release',
-    body: trackDraftClearSchema, errors: [404],
-  }),
-} as const;

@@ -11,11 +11,14 @@ export const NETWORK_ERROR_STATUS = -1;
 export class ApiError extends Error {
   readonly status: number;
   readonly envelope: Envelope | null;
+  /** The answer's stable error code (docs/decisions/014: `four_eyes`, `not_found`...), undefined when none came. */
+  readonly code: string | undefined;
 
   constructor(message: string, status: number, envelope: Envelope | null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.envelope = envelope;
+    this.code = typeof envelope?.code === 'string' ? envelope.code : undefined;
   }
 }

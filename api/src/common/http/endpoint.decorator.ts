@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiParam,
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { AnyObjectSchema, Schema } from 'yup';
 import type { EndpointDef } from '@portal/contracts';
+import { serverEndpoint, type ServerEndpoint } from '@portal/contracts/server';
 import { Public, RequireTokenKind } from '../auth.decorators';
 
 type JsonSchema = Record<string, unknown>;
@@ -55,33 +56,63 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'A dependency (the database) is unavailable: retry later.',
 };
 
-const errorEnvelope = (status: number): JsonSchema => ({
+/**
+ * The stable `code` of each error status that every operation answering it may give (the exception
+ * filter's and DomainError's defaults); an operation adds its own (`codes` of its server entry).
+ */
+export const STATUS_CODES: Record<number, string[]> = {
+  400: ['bad_request', 'validation', 'malformed'],
+  401: ['session_over'],
+  403: ['forbidden'],
+  404: ['not_found'],
+  409: ['conflict'],
+  413: ['too_large'],
+  415: ['unsupported_type'],
+  416: ['range_not_satisfiable'],
+  422: ['unprocessable'],
+  429: ['too_many_requests'],
+  503: ['unavailable'],
+};
+
+/** The codes one operation may answer with `status`: the status's own, the validation pipe's, the operation's. */
+export function errorCodesOf(def: ServerEndpoint, status: number): string[] {
+  const codes = new Set(STATUS_CODES[status] ?? ['error']);
+  if (status === 400 && (def.body || def.query)) for (const code of ['body_not_object', 'too_deep']) codes.add(code);
+  for (const code of def.codes?.[status] ?? []) codes.add(code);
+  return [...codes];
+}
+
+const errorEnvelope = (status: number, codes: string[]): JsonSchema => ({
   type: 'object',
-  required: ['status', 'message'],
+  required: ['status', 'message', 'code'],
   properties: {
     status: { type: 'integer', example: status === 401 ? 0 : status },
-    message: { type: 'string' },
-    code: { type: 'string', description: 'stable machine-readable code' },
+    message: { type: 'string', description: 'the spec’s text, for people; branch on `code`' },
+    code: { type: 'string', enum: codes, description: 'stable machine-readable code: clients branch on it, never on the message' },
     request_id: { type: 'string' },
   },
 });
 
-function successEnvelope(def: EndpointDef): JsonSchema {
+function successEnvelope(def: ServerEndpoint): JsonSchema {
   const properties: Record<string, unknown> = { status: { type: 'integer', example: 200 }, message: { type: 'string' } };
-  if (def.response) properties.body = def.list ? { type: 'array', items: jsonSchemaOf(def.response) } : jsonSchemaOf(def.response);
+  // The hand-written yup documentation where there is one, else the schema of the route's response type.
+  const body = def.response ? jsonSchemaOf(def.response) : def.responseSchema;
+  if (body) properties.body = def.list ? { type: 'array', items: body } : body;
   if (def.list) properties.total = { type: 'integer', minimum: 0 };
   for (const [name, type] of Object.entries(def.fields ?? {})) properties[name] = { type };
   return { type: 'object', required: ['status', 'message'], properties };
 }
 
 /**
- * Route, guard metadata and OpenAPI documentation of one endpoint of the contracts' wire map (docs/decisions/004):
- * `@Endpoint(RELEASE_ENDPOINTS.createReleaseInfo)`. Applies `@Get`/`@Post` with the map's path (POST
+ * Route, guard metadata and OpenAPI documentation of one endpoint of the contracts' wire map
+ * (docs/decisions/004, 014): `@Endpoint(RELEASE_ENDPOINTS.createReleaseInfo)` takes the browser's route
+ * and finds its server half (`@portal/contracts/server`: summary, schemas, errors, codes). Applies `@Get`/`@Post` with the map's path (POST
  * answers 200), `@Public()` or `@RequireTokenKind('reset')` by `access`, and documents the request
  * schema (required fields marked), the success envelope with its body schema, and every error answer.
  * Public operations declare `security: []`.
  */
-export function Endpoint(def: EndpointDef): MethodDecorator {
+export function Endpoint(route: EndpointDef): MethodDecorator {
+  const def = serverEndpoint(route);
   const decorators: Array<ClassDecorator | MethodDecorator | PropertyDecorator> = [];
   decorators.push(def.method === 'GET' ? Get(def.path) : Post(def.path));
   if (def.method === 'POST') decorators.push(HttpCode(200));
@@ -118,7 +149,9 @@ export function Endpoint(def: EndpointDef): MethodDecorator {
   const errors = new Set(def.errors);
   if (def.access !== 'public') errors.add(401);
   for (const status of [...errors].sort((a, b) => a - b)) {
-    decorators.push(ApiResponse({ status, description: ERROR_TEXT[status] ?? 'Error envelope.', schema: errorEnvelope(status) as never }));
+    // Errors answer the JSON envelope even where success is a file (explicit content type, not the operation's `produces`).
+    const schema = errorEnvelope(status, errorCodesOf(def, status)) as never;
+    decorators.push(ApiResponse({ status, description: ERROR_TEXT[status] ?? 'Error envelope.', content: { 'application/json': { schema } } }));
   }
   return applyDecorators(...decorators);
 }

@@ -1,6 +1,7 @@
 import { Body, type PipeTransform, Query } from '@nestjs/common';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { type EndpointDef, SERVER_MESSAGES } from '@portal/contracts';
+import { serverEndpoint } from '@portal/contracts/server';
 import { DomainError } from '../domain-error';
 import { validateBody } from '../validate';
 
@@ -91,9 +92,10 @@ function textOf(value: string, optional: boolean): string | undefined {
   return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value;
 }
 
+/** The route's `body` or `query` schema from its server half (docs/decisions/014), or the schema given. */
 function schemaOf(def: EndpointDef | AnyObjectSchema, part: 'body' | 'query'): AnyObjectSchema {
   if ('method' in def) {
-    const schema = def[part];
+    const schema = serverEndpoint(def)[part];
     if (!schema) throw new Error(`endpoint ${def.path} declares no ${part} schema`);
     return schema;
   }

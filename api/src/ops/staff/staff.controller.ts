@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { OPS_ENDPOINTS as E, OPS_MESSAGES as M } from '@portal/contracts';
-import type { InferType } from 'yup';
+import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser } from '../../common/request-context';
@@ -8,7 +7,7 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
 import { StaffService } from './staff.service';
 
-type VerifyBody = InferType<typeof E.staffTotpVerify.body & object>;
+type VerifyBody = EndpointRequest<typeof E.staffTotpVerify>;
 
 /** Before the console (docs/decisions/008): who the caller is, TOTP enrolment and the second factor of this session. */
 @Controller()

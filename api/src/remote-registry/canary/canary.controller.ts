@@ -1,7 +1,6 @@
 import { Controller, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { REMOTE_REGISTRY_ENDPOINTS as E } from '@portal/contracts';
-import type { InferType } from 'yup';
+import { REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser } from '../../common/request-context';
@@ -13,10 +12,10 @@ import { OpsAdminGuard } from '../ops-access.policy';
 import { RemoteCanaryService } from './canary.service';
 import { RemoteLoadReportsService } from './load-reports.service';
 
-type CanaryBody = InferType<typeof E.startRemoteCanary.body & object>;
-type RemoteBody = InferType<typeof E.stopRemoteCanary.body & object>;
-type PinBody = InferType<typeof E.pinRemoteVersion.body & object>;
-type BeaconBody = InferType<typeof E.reportRemoteLoad.body & object>;
+type CanaryBody = EndpointRequest<typeof E.startRemoteCanary>;
+type RemoteBody = EndpointRequest<typeof E.stopRemoteCanary>;
+type PinBody = EndpointRequest<typeof E.pinRemoteVersion>;
+type BeaconBody = EndpointRequest<typeof E.reportRemoteLoad>;
 
 /** Canaries and staff pins in the operations console (docs/decisions/021); admins only, each action audited. */
 @Controller()

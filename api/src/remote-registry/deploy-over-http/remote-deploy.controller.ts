@@ -1,8 +1,7 @@
 import { Controller, Param, Query, Req, UseGuards } from '@nestjs/common';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REMOTE_REGISTRY_ENDPOINTS as E, type RemoteDeployResult } from '@portal/contracts';
-import type { InferType } from 'yup';
+import { REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest, type RemoteDeployResult } from '@portal/contracts';
 import { Inject } from '@nestjs/common';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -13,8 +12,8 @@ import { remoteName, RemoteRegistryService, type ActivationResult } from '../rem
 import { unpackBundle } from './bundle-upload';
 import { DeployTokenGuard, type DeployTokenRequest } from './deploy-token.guard';
 
-type RollbackBody = InferType<typeof E.rollbackRemoteByToken.body & object>;
-type ActivateBody = InferType<typeof E.activateRemoteByToken.body & object>;
+type RollbackBody = EndpointRequest<typeof E.rollbackRemoteByToken>;
+type ActivateBody = EndpointRequest<typeof E.activateRemoteByToken>;
 
 const GZIP = /^application\/(gzip|x-gzip|x-tar\+gzip)\b/i;
 const TAR = /^application\/(x-tar|tar)\b/i;

@@ -1,28 +1,9 @@
 import * as yup from 'yup';
-import { CATALOG_LIST_PATH } from './catalog.request';
-import { apiUrl, defineEndpoint } from '../common/endpoint';
 import { idField } from '../common/query.schemas';
-import type { PlatformLogo } from '../lists/platforms';
-import { catalogQuerySchema, catalogRowDocSchema, type CatalogQueryDto } from './catalog.schemas';
+import { catalogQuerySchema, catalogRowDocSchema } from './catalog.schemas';
 import { RELEASE_MESSAGES as M } from './releases.messages';
-import {
-  artistListQuerySchema,
-  artistSchema,
-  platformsSchema,
-  releaseIdBodySchema,
-  releaseInfoSchema,
-  releaseUpdateSchema,
-  submitSchema,
-  trackAddSchema,
-  trackDeleteSchema,
-  trackUpdateSchema,
-  uploadQuerySchema,
-  audioLinkQuerySchema,
-  signedFileQuerySchema,
-} from './releases.schemas';
-import type { Artist, CatalogRow, Release, SubmissionDataChecks } from './releases.types';
-
-type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
+import { artistListQuerySchema, artistSchema, platformsSchema, releaseIdBodySchema, releaseInfoSchema, releaseUpdateSchema, submitSchema, trackAddSchema, trackDeleteSchema, trackUpdateSchema, uploadQuerySchema, audioLinkQuerySchema, signedFileQuerySchema } from './releases.schemas';
+import type { ServerDocs } from '../common/endpoint-server';
 
 /** Documentation of a Release body (core §3 Release) with its tracks. */
 const releaseDocSchema = yup.object({
@@ -52,166 +33,151 @@ const uploadDocSchema = yup.object({
   size: yup.number().integer().required().meta({ description: 'bytes' }),
 });
 const checksDocSchema = yup.object({ caller_tune: yup.string().oneOf(['Yes', 'No']).required(), destribute_music: yup.string().oneOf(['Yes', 'No']).required() });
-const releaseId = { release_id: 'integer' } as const;
-const R = { access: 'user', tag: 'releases' } as const;
-
 /** `?release_id=` of the release read calls; a malformed id answers 404 releaseNotFound. */
-const releaseIdQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
+export const releaseIdQuerySchema = yup.object({ release_id: idField(M.releaseNotFound) });
 
-/**
- * The audio release area's wire map (core §7). Paths are the published contract, misspellings
- * included. Every call is the caller's own: another user's release answers 404 like a missing one.
- */
-export const RELEASE_ENDPOINTS = {
-  getCatelogListWeb: defineEndpoint<Partial<CatalogQueryDto>, CatalogRow[]>({
-    method: 'GET',
-    path: CATALOG_LIST_PATH,
-    access: 'user',
-    tag: 'releases',
+/** Validation and documentation of RELEASE_ENDPOINTS (docs/decisions/014), keyed by the same names. */
+export const RELEASE_SERVER = {
+  getCatelogListWeb: {
     summary: 'The caller’s audio releases, searched, filtered and paged',
     description:
       'core §2 /catalog, §9: page size 25 (limit at most 100); offset, or (page − 1) × limit; newest first by default. ' +
       'search matches title, artist name or label, case-insensitive. 400 catalogStatusInvalid for an unknown status.',
     query: catalogQuerySchema,
     response: catalogRowDocSchema,
-    list: true,
     errors: [400],
-  }),
-  getCatelogById: defineEndpoint<{ release_id: number }, Release>({
-    method: 'GET',
-    path: 'getCatelogById',
-    access: 'user',
-    tag: 'releases',
+  },
+  getCatelogById: {
     summary: 'One release of the caller with its tracks (release detail)',
     description: 'core §2 /catalog/{id}: the release with `audios` (each with `artist_name` and numeric `status`). 404 for another user’s release.',
     query: releaseIdQuerySchema,
     errors: [404],
-  }),
-  createReleaseInfo: defineEndpoint<In<typeof releaseInfoSchema>, undefined>({
-    ...R, method: 'POST', path: 'createReleaseInfo',
+  },
+  createReleaseInfo: {
     summary: 'Create a draft release from tab 1 (answers release_id)',
     description:
       'core §2 tab 1, §5 "Required in release info": release date at least today + 6 days (any time zone), artists the caller’s own of the right type, ' +
       'artwork an upload of the caller. 403 away / revoked text (core §6).',
-    body: releaseInfoSchema, fields: releaseId, errors: [400, 403, 404],
-  }),
-  updateReleaseInfo: defineEndpoint<In<typeof releaseUpdateSchema>, undefined>({
-    ...R, method: 'POST', path: 'updateReleaseInfo',
+    body: releaseInfoSchema,
+    errors: [400, 403, 404],
+  },
+  updateReleaseInfo: {
     summary: 'Update a draft or rejected release’s info',
     description: 'As createReleaseInfo; a rejected release stays rejected until submitted again. 409 notEditable (in review, approved, taken down).',
-    body: releaseUpdateSchema, errors: [400, 403, 404, 409],
-  }),
-  getDraft: defineEndpoint<{ release_id: number }, Release>({
-    ...R, method: 'GET', path: 'getDraft',
+    body: releaseUpdateSchema,
+    errors: [400, 403, 404, 409],
+  },
+  getDraft: {
     summary: 'A release with its tracks, for the wizard',
-    query: releaseIdQuerySchema, response: releaseDocSchema, errors: [404],
-  }),
-  checkboxCrbtVideoPlatforms: defineEndpoint<In<typeof platformsSchema>, undefined>({
-    ...R, method: 'POST', path: 'checkboxCrbtVideoPlatforms',
+    query: releaseIdQuerySchema,
+    response: releaseDocSchema,
+    errors: [404],
+  },
+  checkboxCrbtVideoPlatforms: {
     summary: 'Save the optional CRBT and video platforms (tab 3)',
     description: 'core §5 Platforms: CRBT needs a track with a caller tune (callerTuneFirst), video a track distributing a video (videoDetailsFirst).',
-    body: platformsSchema, errors: [400, 403, 404, 409],
-  }),
-  getSubmissionDataChecks: defineEndpoint<{ release_id: number }, SubmissionDataChecks>({
-    ...R, method: 'GET', path: 'getSubmissionDataChecks',
+    body: platformsSchema,
+    errors: [400, 403, 404, 409],
+  },
+  getSubmissionDataChecks: {
     summary: 'Whether any track has a caller tune / a music video (tab 3 switches)',
-    query: releaseIdQuerySchema, response: checksDocSchema, errors: [404],
-  }),
-  getSubmissionDetails: defineEndpoint<{ release_id: number }, Release & { platforms: PlatformLogo[] }>({
-    ...R, method: 'GET', path: 'getSubmissionDetails',
+    query: releaseIdQuerySchema,
+    response: checksDocSchema,
+    errors: [404],
+  },
+  getSubmissionDetails: {
     summary: 'What will be submitted (tab 4): the release, its tracks and its platforms',
-    query: releaseIdQuerySchema, response: releaseDocSchema, errors: [404],
-  }),
-  submissionButton: defineEndpoint<{ release_id: number; terms: boolean }, undefined>({
-    ...R, method: 'POST', path: 'submissionButton',
+    query: releaseIdQuerySchema,
+    response: releaseDocSchema,
+    errors: [404],
+  },
+  submissionButton: {
     summary: 'Submit a draft or rejected release for review (tab 4)',
     description:
       'Re-validates the whole release in one transaction; the terms must be accepted (termsRequired). ' +
       '409 alreadySubmitted when it is not draft or rejected, or a concurrent submit won.',
-    body: submitSchema, errors: [400, 403, 404, 409],
-  }),
-  deleteDraft: defineEndpoint<{ release_id: number }, undefined>({
-    ...R, method: 'POST', path: 'deleteDraft',
+    body: submitSchema,
+    codes: { 400: ['store_not_ready'] },
+    errors: [400, 403, 404, 409],
+  },
+  deleteDraft: {
     summary: 'Delete a draft or rejected release and its tracks (core §4)',
-    body: releaseIdBodySchema, errors: [404, 409],
-  }),
-  addSongInfo: defineEndpoint<In<typeof trackAddSchema>, undefined>({
-    ...R, method: 'POST', path: 'addSongInfo',
+    body: releaseIdBodySchema,
+    errors: [404, 409],
+  },
+  addSongInfo: {
     summary: 'Add a track to a draft or rejected release (answers audio_id)',
     description: 'core §5 "Required per track", artist, author/composer, ISRC, caller tune and video rules; the price tier must be allowed for the release type.',
-    body: trackAddSchema, fields: { audio_id: 'integer' }, errors: [400, 403, 404, 409],
-  }),
-  updateSongInfo: defineEndpoint<In<typeof trackUpdateSchema>, undefined>({
-    ...R, method: 'POST', path: 'updateSongInfo',
+    body: trackAddSchema,
+    errors: [400, 403, 404, 409],
+  },
+  updateSongInfo: {
     summary: 'Update a track of a draft or rejected release',
-    body: trackUpdateSchema, errors: [400, 403, 404, 409],
-  }),
-  deleteSongInfo: defineEndpoint<In<typeof trackDeleteSchema>, undefined>({
-    ...R, method: 'POST', path: 'deleteSongInfo',
+    body: trackUpdateSchema,
+    errors: [400, 403, 404, 409],
+  },
+  deleteSongInfo: {
     summary: 'Delete a track of a draft or rejected release',
-    body: trackDeleteSchema, errors: [403, 404, 409],
-  }),
-  addArtist: defineEndpoint<In<typeof artistSchema>, Artist>({
-    ...R, method: 'POST', path: 'addArtist',
+    body: trackDeleteSchema,
+    errors: [403, 404, 409],
+  },
+  addArtist: {
     summary: 'Add a primary or featuring artist to the caller’s pickers',
-    body: artistSchema, response: artistDocSchema, errors: [400],
-  }),
-  getArtist: defineEndpoint<{ artist_type?: string }, Artist[]>({
-    ...R, method: 'GET', path: 'getArtist',
+    body: artistSchema,
+    response: artistDocSchema,
+    errors: [400],
+  },
+  getArtist: {
     summary: 'The caller’s artists of a type, by name',
-    query: artistListQuerySchema, response: artistDocSchema, list: true, errors: [400],
-  }),
-  getLogos: defineEndpoint<undefined, PlatformLogo[]>({
-    ...R, method: 'GET', path: 'getLogos',
+    query: artistListQuerySchema,
+    response: artistDocSchema,
+    errors: [400],
+  },
+  getLogos: {
     summary: 'The platforms of the Platform tab (type "1" audio, "2" CRBT, "3" video)',
-    response: logoDocSchema, list: true, errors: [],
-  }),
-  logoFile: defineEndpoint<undefined, undefined>({
-    method: 'GET', path: 'static/logos/:file', access: 'public', tag: 'releases',
-    summary: 'A platform or store logo (SVG, cached a day)', file: true, errors: [404],
-  }),
-  upload: defineEndpoint<undefined, { filename: string; kind: 'artwork' | 'audio'; mime: string; size: number }>({
-    ...R, method: 'POST', path: 'upload',
+    response: logoDocSchema,
+    errors: [],
+  },
+  logoFile: {
+    summary: 'A platform or store logo (SVG, cached a day)',
+    errors: [404],
+  },
+  upload: {
     summary: 'Upload artwork or audio (multipart field "image"), streamed and checked on the bytes',
     description:
       'Artwork png/gif/jpeg at most 1572864 bytes, audio mp3/wav at most 104857600 bytes; kind absent: the kind the bytes show. ' +
       'A failed upload leaves no file and no row. 403 away / revoked.',
-    query: uploadQuerySchema, multipart: { field: 'image' }, response: uploadDocSchema, errors: [400, 403, 413, 415],
-  }),
-  artworkFile: defineEndpoint<undefined, undefined>({
-    method: 'GET', path: 'files/artwork/:filename', access: 'public', tag: 'releases',
-    summary: 'Artwork bytes (public, cached a year: names are random and never reused)', file: true, errors: [404],
-  }),
-  artworkRendition: defineEndpoint<undefined, undefined>({
-    method: 'GET', path: 'files/artwork/:filename/:rendition', access: 'public', tag: 'releases',
+    query: uploadQuerySchema,
+    response: uploadDocSchema,
+    codes: { 413: ['upload_quota'], 415: ['artwork_unreadable'], 422: ['artwork_qc'], 429: ['upload_rate'] },
+    errors: [400, 403, 413, 415, 422, 429],
+  },
+  artworkFile: {
+    summary: 'Artwork bytes (public, cached a year: names are random and never reused)',
+    errors: [404],
+  },
+  artworkRendition: {
     summary: 'A resized copy of an artwork: `<width>.<format>`, width 64, 300 or 1000 px, format webp or jpg (public like the artwork, cached a year)',
     description:
       'Square renditions made at upload (artworks stored before renditions existed get theirs on the first request). ' +
       'Same access as the artwork itself: the random file name is the only key; a rendition path never reaches audio. ' +
       '404 for an unknown artwork, another kind of upload, or a width/format outside the list. ' +
       'While the server is busy making renditions of older artworks it answers 307 to the original (not cached).',
-    file: true, errors: [404],
-  }),
-  audioFile: defineEndpoint<undefined, undefined>({
-    method: 'GET', path: 'files/audio/:filename', access: 'user', tag: 'releases',
+    errors: [404],
+  },
+  audioFile: {
     summary: 'Audio bytes for their owner only (Range supported)',
     description:
       'The owner’s token in Authorization, or a signed link from getAudioLink (`expires`, `sig`: an HMAC bound to this one file, ' +
       'valid minutes). The login token never travels in a URL (docs/decisions/026). 404 for another user’s file or a bad or expired link.',
-    query: signedFileQuerySchema, file: true, errors: [404, 416],
-  }),
-  getAudioLink: defineEndpoint<{ filename: string }, { url: string; expires_at: number }>({
-    ...R, method: 'GET', path: 'getAudioLink',
+    query: signedFileQuerySchema,
+    errors: [404, 416],
+  },
+  getAudioLink: {
     summary: 'A short-lived signed URL of one of the caller’s audio files, for an <audio> element',
     description: 'body `{ url, expires_at (epoch ms) }`; the URL works without a token until then (10 minutes). 404 for another user’s file.',
     query: audioLinkQuerySchema,
     response: yup.object({ url: yup.string().required(), expires_at: yup.number().integer().required().meta({ description: 'epoch ms' }) }),
     errors: [404],
-  }),
-} as const;
-
-/** URL path under which uploaded artwork is readable (+ the stored filename); audio likewise, owner only. */
-export const ARTWORK_URL_PREFIX = apiUrl(RELEASE_ENDPOINTS.artworkFile, { filename: '' });
-export const AUDIO_URL_PREFIX = apiUrl(RELEASE_ENDPOINTS.audioFile, { filename: '' });
-/** URL path of the platform and store logo files (+ the file name). */
-export const LOGO_URL_PREFIX = apiUrl(RELEASE_ENDPOINTS.logoFile, { file: '' });
+  },
+} satisfies ServerDocs;

@@ -1,105 +1,48 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
-
-type In<S extends yup.AnyObjectSchema> = yup.InferType<S>;
+import type { ServerDocs } from '../common/endpoint-server';
 
 const remoteField = yup.string().trim().matches(/^[a-z][a-z0-9_-]{0,62}$/, 'Remote must be a name like mfe_releases.');
-
 /** `?remote=` of the version list and the activation audit (all remotes when absent). */
-const remotesQuerySchema = yup.object({ remote: remoteField.optional() });
+export const remotesQuerySchema = yup.object({ remote: remoteField.optional() });
 /** Body of a rollback from the operations console: the remote, and optionally the version to go back to. */
 const versionField = yup.string().trim().matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'Version must be a stored version name.');
-const remoteRollbackSchema = yup.object({
+export const remoteRollbackSchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   to: versionField.optional(),
   force: yup.boolean().optional(),
 });
 /** Body of marking a version bad: the remote, the version and why (shown in the list and the audit). */
-const remoteMarkBadSchema = yup.object({
+export const remoteMarkBadSchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   version: versionField.required('Version is required.'),
   reason: yup.string().trim().required('Reason is required.').max(1000, 'Reason must be at most 1000 characters.'),
 });
-
 /** Body of a deploy token's creation: the one remote it may deploy, and a name for the audit (e.g. "releases CI"). */
-const deployTokenCreateSchema = yup.object({
+export const deployTokenCreateSchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   name: yup.string().trim().required('Name is required.').max(120, 'Name must be at most 120 characters.'),
 });
-const deployTokenRevokeSchema = yup.object({ id: yup.number().integer('Token must be a token id.').positive('Token must be a token id.').required('Token is required.') });
+export const deployTokenRevokeSchema = yup.object({ id: yup.number().integer('Token must be a token id.').positive('Token must be a token id.').required('Token is required.') });
 /** Body of a rollback by deploy token: optionally the version to go back to, and force for a bad one. */
-const tokenRollbackSchema = yup.object({ to: versionField.optional(), force: yup.boolean().optional() });
+export const tokenRollbackSchema = yup.object({ to: versionField.optional(), force: yup.boolean().optional() });
 /** Body of an activation by deploy token: the stored version to make live, and force for a bad one. */
-const tokenActivateSchema = yup.object({ version: versionField.required('Version is required.'), force: yup.boolean().optional() });
-
+export const tokenActivateSchema = yup.object({ version: versionField.required('Version is required.'), force: yup.boolean().optional() });
 /** Body of a canary: the stored version served to `percent` % of browsers (sticky per browser) besides the live one. */
-const canarySchema = yup.object({
+export const canarySchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   version: versionField.required('Version is required.'),
   percent: yup.number().typeError('Percent must be a whole number from 1 to 99.').integer('Percent must be a whole number from 1 to 99.').min(1, 'Percent must be a whole number from 1 to 99.').max(99, 'Percent must be a whole number from 1 to 99.').required('Percent is required.'),
   force: yup.boolean().optional(),
 });
-const remoteOnlySchema = yup.object({ remote: remoteField.required('Remote is required.') });
+export const remoteOnlySchema = yup.object({ remote: remoteField.required('Remote is required.') });
 /** Body of a staff pin: this browser loads `version` of `remote` (null: the live or canary version again). */
-const pinSchema = yup.object({ remote: remoteField.required('Remote is required.'), version: versionField.nullable().defined('Version is required (null to unpin).') });
+export const pinSchema = yup.object({ remote: remoteField.required('Remote is required.'), version: versionField.nullable().defined('Version is required (null to unpin).') });
 /** What the shell's beacon reports about one load of a remote version: no personal data. */
-const beaconSchema = yup.object({
+export const beaconSchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   version: versionField.required('Version is required.'),
   outcome: yup.string().oneOf(['ok', 'load_error', 'render_error'], 'Outcome must be ok, load_error or render_error.').required('Outcome is required.'),
 });
-/** Outcomes of a load the shell reports (docs/decisions/021). */
-export const REMOTE_LOAD_OUTCOMES = ['ok', 'load_error', 'render_error'] as const;
-/** A remote's canary as the console shows it. */
-export type RemoteCanaryResult = { remote: string; live: string; canary: string | null; percent: number | null };
-
-/** A deploy token as listed (never the token itself: only its sha256 is stored). */
-export type RemoteDeployTokenRow = { id: number; remote: string; name: string; created_by: string; created_at: string; revoked_at: string | null; last_used_at: string | null };
-/** Answer of a token's creation: the row and, this once, the token. */
-export type RemoteDeployTokenCreated = RemoteDeployTokenRow & { token: string };
-/** Answer of a deploy, activation or rollback by deploy token. */
-export type RemoteDeployResult = { remote: string; from: string | null; to: string; manifest_url: string; sha256?: string; bytes?: number; pruned?: string[] };
-
-/**
- * One stored version of a remote (docs/decisions/007). `shared`: the versions of the shared singletons it was built
- * against (package → version, from its manifest); `activated_by` / `activated_at` (ISO 8601): who made the
- * live version live and when (null on the other rows).
- */
-export type RemoteVersionRow = {
-  remote: string;
-  version: string;
-  live: boolean;
-  manifest_url: string;
-  commit: string;
-  deployed_by: string;
-  deployed_at: string;
-  pruned: boolean;
-  shared: Record<string, string>;
-  activated_by: string | null;
-  activated_at: string | null;
-  /** When it was last live (became live or stopped being live), ISO 8601; null if never live (docs/decisions/021). */
-  last_live_at: string | null;
-  /** Reported loads of this version by the shell's beacon in the automatic-rollback window, and how many failed. */
-  reports: { loads: number; failures: number };
-  /** This version is the canary: served to `canary_percent` % of browsers; null otherwise. */
-  canary_percent: number | null;
-  /** Marked bad: rollback skips it, activation refuses it without force (docs/decisions/021); null otherwise. */
-  bad: { at: string; by: string; reason: string } | null;
-};
-/** One activation attempt of the audit. */
-export type RemoteActivationRow = {
-  remote: string;
-  action: 'deploy' | 'rollback' | 'activate' | 'mark-bad' | 'canary' | 'auto-rollback';
-  from_version: string | null;
-  to_version: string;
-  outcome: 'activated' | 'refused' | 'conflict' | 'marked';
-  reason: string | null;
-  actor: string;
-  created_at: string;
-};
-/** Answer of a rollback. */
-export type RemoteRollbackResult = { remote: string; from: string | null; to: string; manifest_url: string };
-
 const versionDoc = yup.object({
   remote: yup.string().required(),
   version: yup.string().required(),
@@ -148,93 +91,113 @@ const deployResultDoc = yup.object({
 });
 const rollbackDoc = yup.object({ remote: yup.string().required(), from: yup.string().nullable(), to: yup.string().required(), manifest_url: yup.string().required() });
 
-/**
- * Remote versions in the operations console (docs/decisions/007): admins only (`staff`; every other caller gets 403).
- * Deploys come from the `npm run remote -- deploy` command of a build; the console lists and rolls back.
- */
-export const REMOTE_REGISTRY_ENDPOINTS = {
-  listRemoteVersions: defineEndpoint<In<typeof remotesQuerySchema>, RemoteVersionRow[]>({
-    method: 'GET', path: 'ops/remotes', access: 'staff', tag: 'ops',
+/** Validation and documentation of REMOTE_REGISTRY_ENDPOINTS (docs/decisions/014), keyed by the same names. */
+export const REMOTE_REGISTRY_SERVER = {
+  listRemoteVersions: {
     summary: 'Stored versions of the remotes, newest first, with the live marker (admins)',
-    query: remotesQuerySchema, response: versionDoc, list: true, errors: [400, 403],
-  }),
-  listRemoteActivations: defineEndpoint<In<typeof remotesQuerySchema>, RemoteActivationRow[]>({
-    method: 'GET', path: 'ops/remotes/activations', access: 'staff', tag: 'ops',
+    query: remotesQuerySchema,
+    response: versionDoc,
+    errors: [400, 403],
+  },
+  listRemoteActivations: {
     summary: 'Audit of remote activations: deploys, rollbacks, refusals and lost races (admins)',
-    query: remotesQuerySchema, response: activationDoc, list: true, errors: [400, 403],
-  }),
-  rollbackRemote: defineEndpoint<In<typeof remoteRollbackSchema>, RemoteRollbackResult>({
-    method: 'POST', path: 'ops/remotes/rollback', access: 'staff', tag: 'ops',
+    query: remotesQuerySchema,
+    response: activationDoc,
+    errors: [400, 403],
+  },
+  rollbackRemote: {
     summary: 'Make an older stored version of a remote live again (admins)',
     description: 'Without `to`, the version that was live before the live one (activation history; bad and pruned versions skipped). A bad `to` is refused (409) unless `force`. Passes the pre-activation check (422). Passes the compatibility gate again (422), loses to a concurrent activation (409), refuses a pruned or unknown version (404).',
-    body: remoteRollbackSchema, response: rollbackDoc, errors: [400, 403, 404, 409, 422, 503],
-  }),
-  markRemoteVersionBad: defineEndpoint<In<typeof remoteMarkBadSchema>, { remote: string; version: string; live: boolean }>({
-    method: 'POST', path: 'ops/remotes/mark-bad', access: 'staff', tag: 'ops',
+    body: remoteRollbackSchema,
+    response: rollbackDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_live_version', 'nothing_to_roll_back_to', 'pruned_version', 'unknown_version'], 409: ['already_live', 'activation_conflict'] },
+    errors: [400, 403, 404, 409, 422, 503],
+  },
+  markRemoteVersionBad: {
     summary: 'Mark a stored version of a remote bad (admins)',
     description: 'Rollback skips a bad version; rollback, deploy and activation refuse it unless forced (409). Audited. A live version stays live: roll back.',
-    body: remoteMarkBadSchema, response: yup.object({ remote: yup.string().required(), version: yup.string().required(), live: yup.boolean().required() }), errors: [400, 403, 404],
-  }),
-  startRemoteCanary: defineEndpoint<In<typeof canarySchema>, RemoteCanaryResult>({
-    method: 'POST', path: 'ops/remotes/canary', access: 'staff', tag: 'ops',
+    body: remoteMarkBadSchema,
+    response: yup.object({ remote: yup.string().required(), version: yup.string().required(), live: yup.boolean().required() }),
+    codes: { 403: ['ops_admin_required'], 404: ['unknown_version'] },
+    errors: [400, 403, 404],
+  },
+  startRemoteCanary: {
     summary: 'Serve a stored version to a share of browsers before everyone (admins)',
     description: 'Sticky per browser. Gate and pre-activation check (422); a bad version is refused (409) unless force; 404 without a live version. A new live version ends the canary.',
-    body: canarySchema, response: canaryDoc, errors: [400, 403, 404, 409, 422, 503],
-  }),
-  stopRemoteCanary: defineEndpoint<In<typeof remoteOnlySchema>, RemoteCanaryResult>({
-    method: 'POST', path: 'ops/remotes/canary/stop', access: 'staff', tag: 'ops',
+    body: canarySchema,
+    response: canaryDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_live_version', 'unknown_version'], 409: ['already_live'] },
+    errors: [400, 403, 404, 409, 422, 503],
+  },
+  stopRemoteCanary: {
     summary: 'End the canary of a remote: every browser gets the live version (admins)',
-    body: remoteOnlySchema, response: canaryDoc, errors: [400, 403, 404, 409],
-  }),
-  promoteRemoteCanary: defineEndpoint<In<typeof remoteOnlySchema>, RemoteRollbackResult>({
-    method: 'POST', path: 'ops/remotes/canary/promote', access: 'staff', tag: 'ops',
+    body: remoteOnlySchema,
+    response: canaryDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_canary'] },
+    errors: [400, 403, 404, 409],
+  },
+  promoteRemoteCanary: {
     summary: 'Make the canary the live version for everyone (admins)',
-    body: remoteOnlySchema, response: rollbackDoc, errors: [400, 403, 404, 409, 422, 503],
-  }),
-  pinRemoteVersion: defineEndpoint<In<typeof pinSchema>, { remote: string; version: string | null }>({
-    method: 'POST', path: 'ops/remotes/pin', access: 'staff', tag: 'ops',
+    body: remoteOnlySchema,
+    response: rollbackDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['no_canary'], 409: ['activation_conflict'] },
+    errors: [400, 403, 404, 409, 422, 503],
+  },
+  pinRemoteVersion: {
     summary: 'Pin this browser to a stored version of a remote, to try it (admins)',
     description: 'Sets a signed cookie that /remotes.json honours for this browser only; `version: null` unpins. 404 unknown or pruned version.',
-    body: pinSchema, response: yup.object({ remote: yup.string().required(), version: yup.string().nullable() }), errors: [400, 403, 404],
-  }),
-  reportRemoteLoad: defineEndpoint<In<typeof beaconSchema>, undefined>({
-    method: 'POST', path: 'remotes/beacon', access: 'public', tag: 'ops',
+    body: pinSchema,
+    response: yup.object({ remote: yup.string().required(), version: yup.string().nullable() }),
+    codes: { 404: ['unknown_version'] },
+    errors: [400, 403, 404],
+  },
+  reportRemoteLoad: {
     summary: 'The shell reports one load of a remote version (navigator.sendBeacon; no personal data)',
     description: 'Counted only for the live or canary version of the remote; rate-limited per client (429). A canary or new live version whose failures cross the threshold in the window is rolled back by itself, marked bad, audited and admins are notified.',
-    body: beaconSchema, errors: [400, 429],
-  }),
-  listRemoteDeployTokens: defineEndpoint<undefined, RemoteDeployTokenRow[]>({
-    method: 'GET', path: 'ops/remotes/tokens', access: 'staff', tag: 'ops',
+    body: beaconSchema,
+    codes: { 429: ['too_many_reports'] },
+    errors: [400, 429],
+  },
+  listRemoteDeployTokens: {
     summary: 'Deploy tokens of the remotes, newest first (admins; never the tokens themselves)',
-    response: deployTokenDoc, list: true, errors: [403],
-  }),
-  createRemoteDeployToken: defineEndpoint<In<typeof deployTokenCreateSchema>, RemoteDeployTokenCreated>({
-    method: 'POST', path: 'ops/remotes/tokens/create', access: 'staff', tag: 'ops',
+    response: deployTokenDoc,
+    errors: [403],
+  },
+  createRemoteDeployToken: {
     summary: 'Create a deploy token scoped to one remote (admins); the token is answered this once',
-    body: deployTokenCreateSchema, response: deployTokenDoc.shape({ token: yup.string().required() }), errors: [400, 403],
-  }),
-  revokeRemoteDeployToken: defineEndpoint<In<typeof deployTokenRevokeSchema>, RemoteDeployTokenRow>({
-    method: 'POST', path: 'ops/remotes/tokens/revoke', access: 'staff', tag: 'ops',
+    body: deployTokenCreateSchema,
+    response: deployTokenDoc.shape({ token: yup.string().required() }),
+    errors: [400, 403],
+  },
+  revokeRemoteDeployToken: {
     summary: 'Revoke a deploy token (admins): it is refused from now on',
-    body: deployTokenRevokeSchema, response: deployTokenDoc, errors: [400, 403, 404],
-  }),
-  deployRemoteVersion: defineEndpoint<undefined, RemoteDeployResult>({
-    method: 'POST', path: 'ops/remotes/:remote/versions', access: 'public', tag: 'ops',
+    body: deployTokenRevokeSchema,
+    response: deployTokenDoc,
+    codes: { 403: ['ops_admin_required'], 404: ['unknown_token'] },
+    errors: [400, 403, 404],
+  },
+  deployRemoteVersion: {
     summary: 'Deploy a built remote from CI: a tarball of its dist/ (deploy token of that remote)',
     description:
       'Authorization: Bearer <deploy token> of this remote (401 without a valid one, 403 for another remote). Body: the tarball (Content-Type application/gzip or application/x-tar, 415 otherwise), at most REMOTE_UPLOAD_MAX_MB (413); files and folders only, no links, no path leaving the folder (400, nothing stored). Then as `remote deploy`: gate (422), pre-activation check (422), one deploy of a remote at a time (409 naming the winner). `?force=true` deploys a version marked bad.',
-    response: deployResultDoc, errors: [400, 401, 403, 409, 413, 415, 422, 503],
-  }),
-  rollbackRemoteByToken: defineEndpoint<In<typeof tokenRollbackSchema>, RemoteDeployResult>({
-    method: 'POST', path: 'ops/remotes/:remote/rollback', access: 'public', tag: 'ops',
+    response: deployResultDoc,
+    codes: { 400: ['bad_bundle', 'unsafe_bundle', 'not_built', 'bad_remote'], 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 409: ['version_exists', 'deploy_in_progress', 'bad_version'], 413: ['bundle_too_large'], 415: ['bad_bundle_type'], 422: ['incompatible_remote', 'check_failed'], 503: ['gate_unavailable'] },
+    errors: [400, 401, 403, 409, 413, 415, 422, 503],
+  },
+  rollbackRemoteByToken: {
     summary: 'Roll a remote back from CI (deploy token of that remote)',
     description: 'As the console rollback: without `to`, the version that was live before. 401 without a valid deploy token, 403 for another remote.',
-    body: tokenRollbackSchema, response: deployResultDoc, errors: [400, 401, 403, 404, 409, 422, 503],
-  }),
-  activateRemoteByToken: defineEndpoint<In<typeof tokenActivateSchema>, RemoteDeployResult>({
-    method: 'POST', path: 'ops/remotes/:remote/activate', access: 'public', tag: 'ops',
+    body: tokenRollbackSchema,
+    response: deployResultDoc,
+    codes: { 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 404: ['no_live_version', 'nothing_to_roll_back_to', 'pruned_version', 'unknown_version'], 409: ['already_live', 'activation_conflict'] },
+    errors: [400, 401, 403, 404, 409, 422, 503],
+  },
+  activateRemoteByToken: {
     summary: 'Make a stored version of a remote live from CI (deploy token of that remote)',
     description: '401 without a valid deploy token, 403 for another remote; gate and pre-activation check (422), bad version (409 unless force).',
-    body: tokenActivateSchema, response: deployResultDoc, errors: [400, 401, 403, 404, 409, 422, 503],
-  }),
-} as const;
+    body: tokenActivateSchema,
+    response: deployResultDoc,
+    codes: { 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 404: ['unknown_version'], 409: ['activation_conflict', 'bad_version'], 422: ['incompatible_remote'] },
+    errors: [400, 401, 403, 404, 409, 422, 503],
+  },
+} satisfies ServerDocs;

@@ -1,30 +1,8 @@
 import * as yup from 'yup';
-import { defineEndpoint } from '../common/endpoint';
 import { signedFileQuerySchema } from '../releases/releases.schemas';
-import type { UserDetails } from '../auth/auth.types';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from './support.limits';
-import {
-  bankDetailsSchema,
-  createTicketSchema,
-  inviteSchema,
-  payoutIdQuerySchema,
-  payoutListQuerySchema,
-  replyTicketSchema,
-  reportDownloadQuerySchema,
-  reportListQuerySchema,
-  requestReportSchema,
-  ticketIdQuerySchema,
-  ticketListQuerySchema,
-  updateProfileSchema,
-  withdrawSchema,
-  type BankDetailsDto,
-  type CreateTicketDto,
-  type InviteDto,
-  type ReplyTicketDto,
-  type RequestReportDto,
-  type UpdateProfileDto,
-} from './support.schemas';
-import type { BankDetails, Payout, ReportRow, TicketDetail, TicketRow, UploadedAttachment } from './support.types';
+import { bankDetailsSchema, createTicketSchema, inviteSchema, payoutIdQuerySchema, payoutListQuerySchema, replyTicketSchema, reportDownloadQuerySchema, reportListQuerySchema, requestReportSchema, ticketIdQuerySchema, ticketListQuerySchema, updateProfileSchema, withdrawSchema } from './support.schemas';
+import type { ServerDocs } from '../common/endpoint-server';
 
 const attachmentDoc = yup.object({ filename: yup.string().required(), name: yup.string().required(), size: yup.number().integer().required(), mime: yup.string().required() });
 const ticketRowDoc = yup.object({
@@ -70,7 +48,6 @@ const bankDoc = yup.object({
   paypal_email: yup.string().required(),
   updated_at: yup.number().integer().required(),
 });
-
 /** The Idempotency-Key header of withdrawMoney (documented once). */
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
@@ -78,120 +55,73 @@ const IDEMPOTENCY_HEADER = {
   description: '1-64 characters [A-Za-z0-9_:.-]. A repeat with the same key answers the first answer and creates nothing. Absent: every call is a new request.',
 };
 
-/**
- * The support area's wire map (areas §7; paths the spec leaves open are ours, in the same style).
- * Everything is the caller's own: another user's ticket, attachment, report or payout answers 404.
- */
-export const SUPPORT_ENDPOINTS = {
-  uploadTicketAttachment: defineEndpoint<FormData, UploadedAttachment>({
-    method: 'POST',
-    path: 'uploadTicketAttachment',
-    access: 'user',
-    tag: 'support',
+/** Validation and documentation of SUPPORT_ENDPOINTS (docs/decisions/014), keyed by the same names. */
+export const SUPPORT_SERVER = {
+  uploadTicketAttachment: {
     summary: 'Upload one ticket attachment (multipart field "attachement"), streamed and checked on the bytes',
     description:
       'areas §5, §9: jpg/jpeg, png, pdf, doc/xls (OLE), docx/xlsx, or plain UTF-8 text, decided on the bytes; at most 2 MB (2097152 bytes). ' +
       'Answers the server-chosen filename to list in `attachement` of createTicket or replyTicket. 400 attachmentMissing; 413 attachmentTooLarge; ' +
       '415 attachmentType; 429 tooManyUnsent (20 uploads not yet sent). A refused upload leaves no file and no row.',
-    multipart: { field: 'attachement' },
     response: attachmentDoc,
+    codes: { 429: ['too_many_unsent_attachments'] },
     errors: [400, 413, 415, 429],
-  }),
-  createTicket: defineEndpoint<Partial<CreateTicketDto> & { attachement?: string | string[] }, TicketRow>({
-    method: 'POST',
-    path: 'createTicket',
-    access: 'user',
-    tag: 'support',
+  },
+  createTicket: {
     summary: 'Open a ticket: reason (one of six subjects), the concern text, up to 5 uploaded attachments',
     description: 'areas §5 "Ticket creation": 400 reasonRequired, concernRequired, tooManyAttachments, attachmentUnknown (a filename not uploaded by the caller or already used).',
     body: createTicketSchema,
     response: ticketRowDoc,
     errors: [400],
-  }),
-  getTicketListForUser: defineEndpoint<{ status?: string; limit?: number; offset?: number; page?: number }, TicketRow[]>({
-    method: 'GET',
-    path: 'getTicketListForUser',
-    access: 'user',
-    tag: 'support',
+  },
+  getTicketListForUser: {
     summary: 'The caller’s tickets, newest first, by status (All, 0 pending, 1 done), paged',
     description: 'areas §2 "Tickets list": page size 10 (limit at most 100); `total` counts the filtered tickets.',
     query: ticketListQuerySchema,
     response: ticketRowDoc,
-    list: true,
     errors: [400],
-  }),
-  getTicketById: defineEndpoint<{ ticket_id: number }, TicketDetail>({
-    method: 'GET',
-    path: 'getTicketById',
-    access: 'user',
-    tag: 'support',
+  },
+  getTicketById: {
     summary: 'One ticket of the caller with its attachments and replies (oldest first)',
     description: 'areas §2 "Ticket detail". 404 ticketNotFound for another user’s ticket.',
     query: ticketIdQuerySchema,
     errors: [404],
-  }),
-  replyTicket: defineEndpoint<Partial<ReplyTicketDto> & { attachement?: string | string[] }, TicketDetail>({
-    method: 'POST',
-    path: 'replyTicket',
-    access: 'user',
-    tag: 'support',
+  },
+  replyTicket: {
     summary: 'Add the caller’s reply to their ticket (sent_by is always "user")',
     description: 'areas §4, §5: 400 replyRequired; 404 ticketNotFound; 409 ticketClosed (status 1). Answers the ticket with its thread.',
     body: replyTicketSchema,
+    codes: { 409: ['ticket_closed'] },
     errors: [400, 404, 409],
-  }),
-  ticketAttachmentFile: defineEndpoint<{ expires?: number; sig?: string }, never>({
-    method: 'GET',
-    path: 'files/ticket/:filename',
-    // The handler checks the token itself (a header), or the signed link a ticket's answer carries.
-    access: 'public',
-    tag: 'support',
+  },
+  ticketAttachmentFile: {
     summary: 'The bytes of an attachment, for the ticket’s owner only (token in the header, or the signed `url` of the attachment)',
     description:
       '404 attachmentNotFound for a missing or another user’s file, or a bad or expired link. Served with its type, nosniff, a sandbox CSP and the original name.',
     query: signedFileQuerySchema,
-    file: true,
     errors: [401, 404],
-  }),
-  requestReport: defineEndpoint<Partial<RequestReportDto>, ReportRow>({
-    method: 'POST',
-    path: 'requestReport',
-    access: 'user',
-    tag: 'support',
+  },
+  requestReport: {
     summary: 'Request a store report for a range of months',
     description: 'areas §5 "Reports": 400 storeRequired, startRequired, endRequired, startAfterEnd, futureMonth. Months are epoch ms of the 1st (UTC).',
     body: requestReportSchema,
     response: reportRowDoc,
-    errors: [400],
-  }),
-  getRequestedReports: defineEndpoint<{ limit?: number; offset?: number; page?: number }, ReportRow[]>({
-    method: 'GET',
-    path: 'getRequestedReports',
-    access: 'user',
-    tag: 'support',
+    codes: { 409: ['report_pending'] },
+    errors: [400, 409],
+  },
+  getRequestedReports: {
     summary: 'The caller’s report requests, newest first ("Previously Requested")',
     query: reportListQuerySchema,
     response: reportRowDoc,
-    list: true,
     errors: [400],
-  }),
-  downloadReport: defineEndpoint<{ report_id: number; expires?: number; sig?: string }, never>({
-    method: 'GET',
-    path: 'downloadReport',
-    // The handler checks the token itself (a header), or the signed `download_url` of the report's row.
-    access: 'public',
-    tag: 'support',
+  },
+  downloadReport: {
     summary: 'The CSV of a received report of the caller (token in the header, or the row’s signed `download_url`)',
     description: '404 reportNotFound (another user’s, or a bad or expired link); 409 reportNotReceived.',
     query: reportDownloadQuerySchema,
-    file: true,
     errors: [401, 404, 409],
-  }),
-  addBankDetails: defineEndpoint<Partial<BankDetailsDto>, BankDetails>({
-    method: 'POST',
-    path: 'addBankDetails',
-    access: 'user',
-    tag: 'support',
+  },
+  addBankDetails: {
     summary: 'Save the caller’s bank details (e-mails the user on every change)',
     description:
       'areas §3: 400 bankNameRequired, holderNameRequired, accountInvalid (9-18 digits), ifscInvalid (AAAA0XXXXXX), branchNameRequired, panInvalid (AAAAA9999A). ' +
@@ -199,22 +129,15 @@ export const SUPPORT_ENDPOINTS = {
       'Step-up (decision 022): a login older than 15 minutes must send `current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: bankDetailsSchema,
     response: bankDoc,
+    codes: { 403: ['step_up_required', 'step_up_wrong_password'] },
     errors: [400, 403],
-  }),
-  getUserBankDetails: defineEndpoint<Record<string, never>, BankDetails | null>({
-    method: 'GET',
-    path: 'getUserBankDetails',
-    access: 'user',
-    tag: 'support',
+  },
+  getUserBankDetails: {
     summary: 'The caller’s bank details, account number masked; body null when none',
     response: bankDoc.nullable(),
     errors: [],
-  }),
-  withdrawMoney: defineEndpoint<Record<string, never>, Payout>({
-    method: 'POST',
-    path: 'withdrawMoney',
-    access: 'user',
-    tag: 'support',
+  },
+  withdrawMoney: {
     summary: 'Request a payout of the whole balance (one transaction: payout + ledger debit)',
     description:
       'areas §5, §9: 400 minimumWithdrawal under 100 USD; 409 bankDetailsRequired; 400 idempotencyKeyInvalid. ' +
@@ -222,52 +145,37 @@ export const SUPPORT_ENDPOINTS = {
     body: withdrawSchema,
     headers: [IDEMPOTENCY_HEADER],
     response: payoutDoc,
+    codes: { 400: ['idempotency_key_invalid', 'minimum_withdrawal'], 409: ['bank_details_required'] },
     errors: [400, 409],
-  }),
-  getPayoutHistory: defineEndpoint<{ limit?: number; offset?: number; page?: number }, Payout[]>({
-    method: 'GET',
-    path: 'getPayoutHistory',
-    access: 'user',
-    tag: 'support',
+  },
+  getPayoutHistory: {
     summary: 'The caller’s payouts, newest first',
     query: payoutListQuerySchema,
     response: payoutDoc,
-    list: true,
     errors: [400],
-  }),
-  getPayoutById: defineEndpoint<{ payout_id: number }, Payout>({
-    method: 'GET',
-    path: 'getPayoutById',
-    access: 'user',
-    tag: 'support',
+  },
+  getPayoutById: {
     summary: 'One payout of the caller',
     description: '404 payoutNotFound for another user’s payout.',
     query: payoutIdQuerySchema,
     response: payoutDoc,
     errors: [404],
-  }),
-  updateUserProfile: defineEndpoint<Partial<UpdateProfileDto>, UserDetails>({
-    method: 'POST',
-    path: 'updateUserProfile',
-    access: 'user',
-    tag: 'support',
+  },
+  updateUserProfile: {
     summary: 'Update phone, address or password (never name or e-mail)',
     description:
       'areas §5 "Profile": 400 phoneInvalid, addressRequired, passwordShort, passwordMismatch, nothingToUpdate. A password change ends every session, ' +
       'answers a fresh login `token` for the caller and e-mails the user. Step-up (decision 022): a password change with a login older than 15 minutes must send ' +
       '`current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: updateProfileSchema,
-    fields: { token: 'string' },
+    codes: { 400: ['nothing_to_update'], 403: ['step_up_required', 'step_up_wrong_password'] },
     errors: [400, 403],
-  }),
-  sendInvite: defineEndpoint<Partial<InviteDto>, undefined>({
-    method: 'POST',
-    path: 'sendInvite',
-    access: 'user',
-    tag: 'support',
+  },
+  sendInvite: {
     summary: 'E-mail an invite with an absolute /signup?name= link',
     description: 'areas §5 "Invite": 400 inviteEmailInvalid, inviteNameRequired; 429 inviteDailyLimit. The same answer whether or not the address has an account.',
     body: inviteSchema,
+    codes: { 429: ['invite_daily_limit'] },
     errors: [400, 429],
-  }),
-} as const;
+  },
+} satisfies ServerDocs;

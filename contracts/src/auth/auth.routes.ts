@@ -1,0 +1,33 @@
+import type * as yup from 'yup';
+import type { changePasswordSchema, forgetPasswordSchema, loginSchema, resendOtpSchema, signupSchema, verifyEmailOtpSchema, verifyForgetOtpSchema } from './auth.schemas';
+import type { AwayStatus, CaptchaVerification, RevokeStatus, UserDetails } from './auth.types';
+import { defineRoute } from '../common/endpoint';
+import type { captchaVerifyQuerySchema, notificationsQuerySchema } from './auth.server';
+
+const token = { token: 'string' } as const;
+/** `link`: the in-app page the notification is about (its release, ticket or payout), or null (docs/decisions/017). */
+export type NotificationRow = { notification_id: number; notification: string; created_at: number; link?: string | null };
+export type PublicAppConfig = { support_email: string; public_site_url: string };
+
+/** Account, session, profile, captcha and bell endpoints (core §7). Paths as published. */
+export const AUTH_ENDPOINTS = {
+  signup: defineRoute<yup.InferType<typeof signupSchema>, undefined>({ method: 'POST', path: 'signup', access: 'public', tag: 'auth', fields: { signup_token: 'string' } }),
+  verifyEmailOTP: defineRoute<yup.InferType<typeof verifyEmailOtpSchema>, undefined>({ method: 'POST', path: 'verifyEmailOTP', access: 'public', tag: 'auth', fields: token }),
+  resendEmailOTP: defineRoute<yup.InferType<typeof resendOtpSchema>, undefined>({ method: 'POST', path: 'resendEmailOTP', access: 'public', tag: 'auth' }),
+  login: defineRoute<yup.InferType<typeof loginSchema>, undefined>({ method: 'POST', path: 'login', access: 'public', tag: 'auth', fields: token }),
+  forgetPassword: defineRoute<yup.InferType<typeof forgetPasswordSchema>, undefined>({ method: 'POST', path: 'forgetPassword', access: 'public', tag: 'auth' }),
+  VerifyForgetPasswordOTP: defineRoute<yup.InferType<typeof verifyForgetOtpSchema>, undefined>({ method: 'POST', path: 'VerifyForgetPasswordOTP', access: 'public', tag: 'auth', fields: token }),
+  ChangeUserPassword: defineRoute<yup.InferType<typeof changePasswordSchema>, undefined>({ method: 'POST', path: 'ChangeUserPassword', access: 'reset', tag: 'auth', fields: token }),
+  logout: defineRoute<Record<string, never>, undefined>({ method: 'POST', path: 'logout', access: 'user', tag: 'auth' }),
+  getUserDetails: defineRoute<undefined, UserDetails>({ method: 'GET', path: 'getUserDetails', access: 'user', tag: 'users' }),
+  checkAwayStatus: defineRoute<undefined, AwayStatus>({ method: 'GET', path: 'checkAwayStatus', access: 'user', tag: 'platform' }),
+  checkUserRevokeStatus: defineRoute<undefined, RevokeStatus>({ method: 'GET', path: 'checkUserRevokeStatus', access: 'user', tag: 'users', fields: { revoked: 'integer' } }),
+  getAppConfig: defineRoute<undefined, PublicAppConfig>({ method: 'GET', path: 'getAppConfig', access: 'public', tag: 'platform' }),
+  captchaChallenge: defineRoute<undefined, unknown>({ method: 'GET', path: 'captcha/challenge', access: 'public', tag: 'captcha', file: false }),
+  capchaVerification: defineRoute<yup.InferType<typeof captchaVerifyQuerySchema>, CaptchaVerification>({ method: 'POST', path: 'capchaVerification', access: 'public', tag: 'captcha' }),
+  getNotificationsForUser: defineRoute<yup.InferType<typeof notificationsQuerySchema>, NotificationRow[]>({ method: 'GET', path: 'getNotificationsForUser', access: 'user', tag: 'notifications', list: true }),
+  checkNotificationBell: defineRoute<undefined, undefined>({ method: 'GET', path: 'checkNotificationBell', access: 'user', tag: 'notifications', fields: { notification_icon: 'integer' } }),
+  health: defineRoute<undefined, { database: string; engine: string }>({ method: 'GET', path: 'health', access: 'public', tag: 'health' }),
+  healthReady: defineRoute<undefined, { database: string; engine: string }>({ method: 'GET', path: 'health/ready', access: 'public', tag: 'health' }),
+  healthLive: defineRoute<undefined, { process: string; uptime_s: number }>({ method: 'GET', path: 'health/live', access: 'public', tag: 'health' }),
+} as const;

@@ -1,0 +1,6 @@
+import { defineRoute } from '../common/endpoint';
+import type { LegalDocument } from './legal';
+
+export const LEGAL_ENDPOINTS = {
+  getLegalPage: defineRoute<undefined, LegalDocument>({ method: 'GET', path: 'legal/:page', access: 'public', tag: 'content' }),
+} as const;
