@@ -50,6 +50,7 @@ export {
   visuallyHidden, VisuallyHidden, Stack, Row, SectionTitle, SubTitle, Muted, FieldGrid, FullWidth, BulletList, Actions, Thumb,
   ThumbPlaceholder, FactGrid, ErrorBox, ListToolbar, ListTotal, CellTitle, Dash,
 } from './ui/layout';
+export { MessageBubble, MessageHeader, MessageText, MessageThread } from './ui/message-thread';
 export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
 export { Pagination, type PaginationProps } from './table/Pagination';
 export { StatusIcon, type StatusIconProps } from './status/StatusIcon';

@@ -19,18 +19,11 @@ import {
 } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
 import { formatWhen } from '../common/format';
+import { DeskFacts } from '../common/desk-facts';
 
 const FILTER_OPTIONS = PAYOUT_DESK_FILTERS.map((f) => ({ value: f, label: U.statusLabel[f] }));
 const usd = (cents: number) => centsToUsd(cents);
 
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0;
-  dt { color: ${theme.colors.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`;
 const Sub = styled.h3`
   font-size: ${theme.font.size.md};
   margin: 8px 0 4px;
@@ -268,7 +261,7 @@ function PayoutDetailDialog({ payoutId, onClose, onChanged }: { payoutId: number
         <Loader label={U.loading} />
       ) : (
         <Stack $gap={12}>
-          <Details>
+          <DeskFacts>
             <dt>{U.columns.account}</dt>
             <dd>{p.user_email}</dd>
             <dt>{U.columns.amount}</dt>
@@ -287,10 +280,10 @@ function PayoutDetailDialog({ payoutId, onClose, onChanged }: { payoutId: number
                 <dd>{p.reason}</dd>
               </>
             )}
-          </Details>
+          </DeskFacts>
           <Sub>{U.bank}</Sub>
           {detail.bank ? (
-            <Details>
+            <DeskFacts>
               <dt>{U.bankFields.country}</dt>
               <dd>{`${countryName(detail.bank.country)} (${detail.bank.country})`}</dd>
               <dt>{U.bankFields.method}</dt>
@@ -328,7 +321,7 @@ function PayoutDetailDialog({ payoutId, onClose, onChanged }: { payoutId: number
                   <dd>{detail.bank.pan_masked}</dd>
                 </>
               )}
-            </Details>
+            </DeskFacts>
           ) : (
             <p>{U.noBank}</p>
           )}

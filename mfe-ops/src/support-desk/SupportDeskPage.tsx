@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, DataTable, Dialog, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Dialog, MessageBubble, MessageHeader, MessageText, MessageThread, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_EXTENSIONS,
@@ -23,6 +23,7 @@ import {
 } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
 import { formatWhen } from '../common/format';
+import { DeskFacts } from '../common/desk-facts';
 
 const STATUS_OPTIONS = SUPPORT_DESK_STATUSES.map((s) => ({ value: s, label: U.statusLabel[s] }));
 const REASON_OPTIONS = [{ value: '', label: U.allReasons }, ...TICKET_SUBJECTS.map((r) => ({ value: r, label: r }))];
@@ -51,46 +52,6 @@ export function checkFiles(already: number, files: readonly { name: string; size
 const Waiting = styled.span`
   font-weight: 700;
   color: ${theme.colors.accent};
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0;
-  dt { color: ${theme.colors.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  @media (max-width: 600px) { grid-template-columns: 1fr; dd { margin-bottom: 6px; } }
-`;
-const Thread = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
-const Message = styled.li<{ $support: boolean }>`
-  align-self: ${({ $support }) => ($support ? 'flex-end' : 'flex-start')};
-  max-width: min(85%, 620px);
-  padding: 8px 12px;
-  border-radius: ${theme.radii.md};
-  background: ${({ $support }) => ($support ? theme.colors.accentSoft : theme.colors.surfaceMuted)};
-  border: 1px solid ${({ $support }) => ($support ? theme.colors.accent : theme.colors.border)};
-  @media (max-width: 600px) { max-width: 100%; }
-`;
-const Who = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 2px 12px;
-  font-size: ${theme.font.size.sm};
-  font-weight: 700;
-  time { font-weight: 400; color: ${theme.colors.textMuted}; }
-`;
-const Text = styled.p`
-  margin: 4px 0 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `;
 const Files = styled.ul`
   list-style: none;
@@ -300,7 +261,7 @@ function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onCl
         <p role="status">{U.loading}</p>
       ) : (
         <Stack $gap={12}>
-          <Facts>
+          <DeskFacts>
             <dt>{U.artist}</dt>
             <dd>{thread.user_email}</dd>
             <dt>{U.opened}</dt>
@@ -311,28 +272,28 @@ function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onCl
             <dd>{U.statusLabel[thread.status]}{thread.closed_at ? ` — ${formatWhen(thread.closed_at)}` : ''}</dd>
             <dt>{U.columns.assignee}</dt>
             <dd>{thread.assigned_email || U.nobody}</dd>
-          </Facts>
+          </DeskFacts>
           <Sub>{U.threadHeading}</Sub>
-          <Thread aria-label={title}>
-            <Message $support={false}>
-              <Who>
+          <MessageThread aria-label={title}>
+            <MessageBubble $mine={false}>
+              <MessageHeader>
                 <span>{U.fromArtist}</span>
                 <time dateTime={thread.created_at}>{formatWhen(thread.created_at)}</time>
-              </Who>
-              <Text>{thread.concern}</Text>
+              </MessageHeader>
+              <MessageText>{thread.concern}</MessageText>
               <AttachmentLinks items={thread.attachments} label={`${U.attachments}: ${U.concern}`} />
-            </Message>
+            </MessageBubble>
             {thread.thread.map((m) => (
-              <Message key={m.id} $support={m.sent_by === 'support'}>
-                <Who>
+              <MessageBubble key={m.id} $mine={m.sent_by === 'support'}>
+                <MessageHeader>
                   <span>{m.sent_by === 'support' ? U.fromSupport : U.fromArtist}</span>
                   <time dateTime={m.created_at}>{formatWhen(m.created_at)}</time>
-                </Who>
-                <Text>{m.text}</Text>
+                </MessageHeader>
+                <MessageText>{m.text}</MessageText>
                 <AttachmentLinks items={m.attachments} label={U.attachments} />
-              </Message>
+              </MessageBubble>
             ))}
-          </Thread>
+          </MessageThread>
           {thread.status === 'closed' ? (
             <p>{U.closedNote}</p>
           ) : (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { Link, useParams } from 'react-router-dom';
-import { Button, Card, EmptyState, ErrorBox, FactGrid, Loader, Muted, PageHeader, Stack, SubTitle, TextAreaField, api, fieldError, theme, ApiError } from '@portal/kit';
+import { Button, Card, EmptyState, ErrorBox, FactGrid, Loader, MessageBubble, MessageHeader, MessageText, MessageThread, Muted, PageHeader, Stack, SubTitle, TextAreaField, api, fieldError, theme, ApiError } from '@portal/kit';
 import { replyTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_STATUS, type TicketDetail } from '@portal/contracts';
 import { formatDay, formatDayTime } from '../support-common/format';
 import { StatusBadge } from '../support-common/StatusBadge';
@@ -13,39 +13,6 @@ import { replyKeyAction } from './reply-keys';
 
 const U = SUPPORT_UI.ticket;
 
-const Thread = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-`;
-const Bubble = styled.li<{ $mine: boolean }>`
-  align-self: ${({ $mine }) => ($mine ? 'flex-end' : 'flex-start')};
-  max-width: min(80%, 640px);
-  padding: 10px 14px;
-  border-radius: ${theme.radii.md};
-  background: ${({ $mine }) => ($mine ? theme.colors.accentSoft : theme.colors.surfaceMuted)};
-  border: 1px solid ${({ $mine }) => ($mine ? theme.colors.accent : theme.colors.border)};
-  text-align: left;
-  @media (max-width: 700px) { max-width: 92%; }
-`;
-const Who = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 4px 12px;
-  font-size: ${theme.font.size.sm};
-  font-weight: 700;
-  color: ${theme.colors.text};
-  time { font-weight: 400; color: ${theme.colors.textMuted}; }
-`;
-const Text = styled.p`
-  margin: 6px 0 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-`;
 const Back = styled(Link)`
   color: ${theme.colors.accent};
   font-weight: 600;
@@ -146,30 +113,30 @@ export function TicketDetailPage() {
           </FactGrid>
         </Card>
         <Card>
-          <Who>
+          <MessageHeader>
             <SubTitle as="h2">{U.concern}</SubTitle>
             <time dateTime={new Date(ticket.created_at).toISOString()}>{formatDayTime(ticket.created_at)}</time>
-          </Who>
-          <Text>{ticket.reply}</Text>
+          </MessageHeader>
+          <MessageText>{ticket.reply}</MessageText>
           <Attachments items={ticket.attachments} />
         </Card>
         {ticket.replies.length > 0 && (
           <Card>
-            <Thread aria-label={U.conversation}>
+            <MessageThread aria-label={U.conversation}>
               {ticket.replies.map((r, i) => {
                 const mine = r.sent_by === 'user';
                 return (
-                  <Bubble key={i} $mine={mine}>
-                    <Who>
+                  <MessageBubble key={i} $mine={mine}>
+                    <MessageHeader>
                       <span>{mine ? U.yourReply : U.supportTeam}</span>
                       <time dateTime={new Date(r.created_at).toISOString()}>{formatDayTime(r.created_at)}</time>
-                    </Who>
-                    <Text>{r.reply}</Text>
+                    </MessageHeader>
+                    <MessageText>{r.reply}</MessageText>
                     <Attachments items={r.attachments} />
-                  </Bubble>
+                  </MessageBubble>
                 );
               })}
-            </Thread>
+            </MessageThread>
           </Card>
         )}
         {done ? (
