@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { idField, pagingFields } from '../common/query.schemas';
 import { SUPPORT_LIMITS, TICKET_SUBJECTS } from '../support/support.limits';
-import { ATTACHMENT_FILENAME } from '../support/support.schemas';
+import { attachementField } from '../support/support.schemas';
 import { SUPPORT_MESSAGES } from '../support/support.messages';
 import type { TicketAttachment } from '../support/support.types';
 
@@ -125,15 +125,8 @@ export const supportDeskTicketSchema = yup.object({ ticket_id: idField(M.notFoun
 export const supportDeskReplySchema = yup.object({
   ticket_id: idField(M.notFound),
   text: yup.string().typeError(M.replyRequired).trim().required(M.replyRequired).max(L.replyMax, M.replyTooLong),
-  attachement: yup
-    .array()
-    .transform((value: unknown, original: unknown) => {
-      const raw = typeof original === 'string' ? original.split(',') : Array.isArray(original) ? original : original == null ? [] : [original];
-      return raw.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
-    })
-    .of(yup.string().required(M.attachmentUnknown).matches(ATTACHMENT_FILENAME, M.attachmentUnknown))
-    .max(L.attachmentsMax, M.tooManyAttachments)
-    .default([]),
+  // The same field as the artist's reply (areas §3 comma-joined names, §5 at most 5).
+  attachement: attachementField,
 });
 /** POST ops/support/assign: ticket and a support member's user id, or null to unassign. */
 export const supportDeskAssignSchema = yup.object({

@@ -1,5 +1,5 @@
 import { catalogListQuery, CATALOG_FIRST_REQUESTS } from './catalog.request';
-import { RELEASE_ENDPOINTS } from './releases.endpoints';
+import { RELEASE_ENDPOINTS } from './releases.routes';
 
 describe('catalogListQuery (core §9 page size 25, offset (page - 1) * 25)', () => {
   it('asks page 1 from offset 0', () => {

@@ -24,7 +24,7 @@ export const ATTACHMENT_FILENAME = /^[a-f0-9]{32}\.(png|jpg|pdf|txt|doc|docx|xls
  * trimmed, empty entries dropped, at most 5 (areas §5 "Max 5 attachments are allowed."). Each must
  * look like a server-chosen name; whether the caller owns it is checked by the service.
  */
-const attachementField = yup
+export const attachementField = yup
   .array()
   .transform((value: unknown, original: unknown) => {
     const raw = typeof original === 'string' ? original.split(',') : Array.isArray(original) ? original : original == null ? [] : [original];
