@@ -43,7 +43,8 @@ describe.each(ENGINES)('support desk migration on %s', (engine) => {
     await insert('ticket_messages', { id: 3, ticket_id: 2, user_id: 9, sent_by: 'user', reply: 'Thanks, but', created_at: at('3') });
     await before.destroy();
 
-    const after = new DataSource({ ...options, migrations: MIGRATIONS });
+    // Up to this migration only: later ones (another feature's) are not this test's subject.
+    const after = new DataSource({ ...options, migrations: MIGRATIONS.slice(0, upTo + 1) });
     await after.initialize();
     expect((await after.runMigrations()).map((m) => m.name)).toEqual(['SupportDesk1765400000000']);
     const rows = (await after.query('SELECT id, last_by, last_message_at, assigned_to FROM tickets ORDER BY id')) as Array<{ id: number; last_by: string; last_message_at: string | Date; assigned_to: number | null }>;
