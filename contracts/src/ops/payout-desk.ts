@@ -68,7 +68,7 @@ export const PAYOUT_DESK_MESSAGES = {
 export const PAYOUT_DESK_UI = {
   tab: 'Payouts',
   heading: 'Payout desk',
-  statusFilter: 'Status',
+  statusFilter: 'Payout status',
   statusLabel: { requested: 'Requested', in_payment: 'In payment', paid: 'Paid', rejected: 'Rejected', all: 'All' } as Record<PayoutDeskFilter, string>,
   columns: { select: 'Select', id: '#', account: 'Artist', amount: 'USD', bank: 'Bank account', status: 'Status', when: 'Requested', run: 'Run', outcome: 'Reference or reason' },
   selectRow: 'Select payout #{id} for the bank run',

@@ -61,7 +61,7 @@ export const SUPPORT_DESK_MESSAGES = {
 /** Texts of the support desk screen (mfe-ops `/ops/desk`). */
 export const SUPPORT_DESK_UI = {
   heading: 'Support desk',
-  statusFilter: 'Status',
+  statusFilter: 'Ticket status',
   reasonFilter: 'Reason',
   ageFilter: 'Age',
   assignedFilter: 'Assigned',
