@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as mysql from 'mysql2/promise';
 import { loadConfig } from '../../src/config/app-config';
 import { countRows, type BackupManifest } from '../../src/backup/backup';
 import { media, releaseInfo } from '../helpers/releases-fixtures';
-import { s3Env, startS3rver, type Service } from './services';
+import { s3Env, scratchMysqlDatabase, startS3rver, type Service } from './services';
 import { call, CLI, ensureBuilt, multipart, signUp, startInstance } from './instances';
 
 /** Run `node dist/cli.js <args>` with `env`; resolves to its stdout, rejects with its output on failure. */
@@ -20,23 +18,6 @@ function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} exited ${code}: ${err}${out}`))));
   });
-}
-
-async function mysqlDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const url = new URL(process.env.MYSQL_URL!);
-  const name = `portal_backup_${randomBytes(4).toString('hex')}`;
-  const conn = await mysql.createConnection({ uri: url.toString() });
-  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await conn.end();
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = await mysql.createConnection({ uri: process.env.MYSQL_URL! });
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
-    },
-  };
 }
 
 type Shape = 'SQLite + local disk' | 'MariaDB + S3 (s3rver)';
@@ -70,7 +51,7 @@ describe.each(SHAPES)('backup and restore drill: %s', (shape) => {
       cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const env: NodeJS.ProcessEnv = { ...base, DATA_DIR: dataDir };
       if (s3Shape) {
-        const db = await mysqlDatabase();
+        const db = await scratchMysqlDatabase('portal_backup');
         cleanup.push(() => db.drop());
         const s3: Service = await startS3rver('portal-files');
         cleanup.push(() => s3.stop());
