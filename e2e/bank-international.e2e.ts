@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
-import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, OPS_UI, PAYOUT_DESK_UI as PD, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, PAYOUT_DESK_UI as PD, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { newUser, signUpInBrowser } from './support/flows';
+import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 
 /**
@@ -120,9 +119,7 @@ describe('international bank details in the browser', () => {
     await signUpInBrowser(fin, portal, financeUser);
     await portal.cli('staff', 'add', financeUser.email, 'finance');
     await fin.goto(`${portal.url}/ops`);
-    const secret = (await fin.getByTestId('totp-secret').textContent())!.trim();
-    await fin.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await fin.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(fin);
     await fin.waitForLoadState('networkidle');
     await fin.goto(`${portal.url}/ops/desk`);
     await fin.waitForLoadState('networkidle');

@@ -1,5 +1,4 @@
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import dayjs from 'dayjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +8,7 @@ import { AUDIO_TUS_PATH, DELIVERY_MESSAGES, OPS_UI, QC_UI, RELEASE_LIMITS, RELEA
 import { pickReleaseDate } from './support/audio-release';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { makeJpeg } from './support/media';
-import { newUser, signUpInBrowser } from './support/flows';
+import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { freePort, startPortal, type Portal } from './support/portal';
 
 /** Real media for the stores' rules: WAVs made by ffmpeg, JPEG covers by jpeg-js. */
@@ -260,9 +259,7 @@ describe('distribution: store QC and delivery in the browser', () => {
     await portal.cli('staff', 'add', admin.email, 'admin');
     await staff.page.goto(`${portal.url}/ops`);
     await staff.page.getByText(OPS_UI.totp.enrolIntro).waitFor();
-    const secret = (await staff.page.getByTestId('totp-secret').textContent())!.trim();
-    await staff.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await staff.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(staff.page);
     await staff.page.getByRole('link', { name: DELIVERY_MESSAGES.targets }).click();
     const table = staff.page.getByRole('table', { name: DELIVERY_MESSAGES.targets });
     await table.getByRole('cell', { name: 'Spotify', exact: true }).waitFor();

@@ -3,10 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { Secret, TOTP } from 'otpauth';
 import { fillMessage, JOB_MESSAGES, JOBS_UI, OPS_UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { freePort, startPortal, type Portal } from './support/portal';
+import { enrolTotp } from './support/flows';
 
 const until = async <T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> => {
   const end = Date.now() + ms;
@@ -65,9 +65,7 @@ describe('failed jobs page', () => {
     await page.context().addInitScript((t) => localStorage.setItem('token', t), token);
     await page.goto(`${portal.url}/ops/platform?view=jobs`);
     await page.getByText(OPS_UI.totp.enrolIntro).waitFor({ timeout: 20_000 });
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(page);
 
     const table = page.getByRole('table', { name: fillMessage(JOBS_UI.queueCaption, { queue: 'mail.send', count: 2 }) });
     await table.waitFor({ timeout: 20_000 });

@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, OPS_UI, PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as PD, ROYALTY_UI, SUPPORT_UI } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as PD, ROYALTY_UI, SUPPORT_UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { newUser, signUpInBrowser } from './support/flows';
+import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
@@ -75,9 +74,7 @@ describe('money journey in the browser', () => {
     // An admin (every role) approves through the API after TOTP in the browser below.
     await portal.cli('staff', 'add', financeUser.email, 'admin');
     await go(finance.page, '/ops');
-    const secret = (await finance.page.getByTestId('totp-secret').textContent())!.trim();
-    await finance.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await finance.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(finance.page);
     await finance.page.getByText('Monsoon Nights').waitFor();
     const financeToken = (await finance.page.evaluate(() => localStorage.getItem('token'))) ?? '';
     for (const id of releases) {

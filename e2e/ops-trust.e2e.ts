@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import { OPS_MESSAGES, OPS_UI, RELEASE_MESSAGES, RELEASE_UI, fillMessage } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { newUser, signUpInBrowser } from './support/flows';
+import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
@@ -68,9 +67,7 @@ describe('console trust in the browser', () => {
     // The admin passes the second factor in the browser.
     await go(admin.page, '/ops');
     await admin.page.getByText(OPS_UI.totp.enrolIntro).waitFor();
-    const secret = (await admin.page.getByTestId('totp-secret').textContent())!.trim();
-    await admin.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await admin.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(admin.page);
     await admin.page.getByRole('link', { name: OPS_UI.nav.staff }).waitFor();
   }, 180_000);
   afterAll(async () => {

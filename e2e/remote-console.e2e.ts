@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { OPS_UI, fillMessage } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { ROOT } from './support/portal';
+import { enrolTotp } from './support/flows';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS fixtures shared with the bench
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
@@ -64,9 +64,7 @@ describe('remote versions in the operations console', () => {
     await page.context().addInitScript((t) => localStorage.setItem('token', t), token);
     await page.goto(`${portal.url}/ops/platform?view=remotes`);
     await page.getByText(OPS_UI.totp.enrolIntro).waitFor({ timeout: 20_000 });
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(page);
 
     const table = page.getByRole('table', { name: `${U.heading}: mfe_releases` });
     await table.waitFor({ timeout: 20_000 });

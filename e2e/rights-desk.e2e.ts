@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
-import { fillMessage, OPS_UI, RIGHTS_DESK_MESSAGES, RIGHTS_DESK_UI as U, TOOLS_MESSAGES } from '@portal/contracts';
+import { fillMessage, RIGHTS_DESK_MESSAGES, RIGHTS_DESK_UI as U, TOOLS_MESSAGES } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { newUser, signUpInBrowser } from './support/flows';
+import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
@@ -77,9 +76,7 @@ describe('tools and rights desk in the browser', () => {
     lyricsId = lyrics.body.id;
     await portal.cli('staff', 'add', supportUser.email, 'support');
     await support.page.goto(`${portal.url}/ops`);
-    const secret = (await support.page.getByTestId('totp-secret').textContent())!.trim();
-    await support.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await support.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(support.page);
     await support.page.getByRole('link', { name: U.tab }).waitFor();
     supportToken = (await support.page.evaluate(() => localStorage.getItem('token'))) ?? '';
   }, 180_000);

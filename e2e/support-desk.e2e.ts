@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import { fillMessage, OPS_UI, SUPPORT_DESK_MESSAGES, SUPPORT_DESK_UI as U, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { newUser, signUpInBrowser } from './support/flows';
+import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { makePdf } from './support/support-area';
 
@@ -52,9 +51,7 @@ describe('support desk in the browser', () => {
     await signUpInBrowser(support.page, portal, supportUser);
     await portal.cli('staff', 'add', supportUser.email, 'support');
     await support.page.goto(`${portal.url}/ops`);
-    const secret = (await support.page.getByTestId('totp-secret').textContent())!.trim();
-    await support.page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
-    await support.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    await enrolTotp(support.page);
     await support.page.getByRole('link', { name: OPS_UI.nav.desk }).waitFor();
   }, 180_000);
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { AUTH_TEXT } from '@portal/contracts';
+import { Secret, TOTP } from 'otpauth';
+import { AUTH_TEXT, OPS_UI } from '@portal/contracts';
 import type { Portal } from './portal';
 
 export type TestUser = { name: string; email: string; phone: string; address: string; password: string };
@@ -39,4 +40,16 @@ export async function signUpInBrowser(page: Page, portal: Portal, user: TestUser
   await page.getByLabel(AUTH_TEXT.otpLabel).fill(otp!);
   await page.getByRole('button', { name: AUTH_TEXT.verifyButton, exact: true }).click();
   await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+}
+
+/**
+ * Enrol the staff member on `page` in two-factor sign-in: the console's enrolment screen must be showing
+ * (its secret under `data-testid="totp-secret"`); reads the secret, enters the current RFC 6238 code
+ * (SHA-1, 6 digits, 30 s) and submits. Resolves to the secret.
+ */
+export async function enrolTotp(page: Page): Promise<string> {
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel(OPS_UI.totp.code).fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
+  await page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+  return secret;
 }
