@@ -62,29 +62,26 @@ export function ReleaseGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      try {
-        // Both checks start at once (one round trip, not two); away still wins when both apply.
-        const [away, revoke] = await Promise.all([api.call(AUTH_ENDPOINTS.checkAwayStatus), api.call(AUTH_ENDPOINTS.checkUserRevokeStatus)]);
-        if (cancelled) return;
-        if (away.body?.status === 'yes') {
-          setState({ kind: 'away', text: away.body.text });
-          return;
-        }
-        if (Number(revoke.revoked) === 1) {
-          let email = '';
-          try {
-            const config = await api.call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true });
-            email = config.body?.support_email ?? '';
-          } catch {
-            email = '';
-          }
-          if (!cancelled) setState({ kind: 'revoked', text: fillMessage(RELEASE_MESSAGES.revoked, { email }) });
-          return;
-        }
-        setState({ kind: 'open' });
-      } catch {
-        if (!cancelled) setState({ kind: 'open' });
+      // Both checks start at once (one round trip, not two) but are read in the spec's order: a failed or
+      // "yes" away check decides alone, as when it was asked first; only then the revoke check counts.
+      const [away, revoke] = await Promise.allSettled([api.call(AUTH_ENDPOINTS.checkAwayStatus), api.call(AUTH_ENDPOINTS.checkUserRevokeStatus)]);
+      if (cancelled) return;
+      if (away.status === 'fulfilled' && away.value.body?.status === 'yes') {
+        setState({ kind: 'away', text: away.value.body.text });
+        return;
       }
+      if (away.status === 'fulfilled' && revoke.status === 'fulfilled' && Number(revoke.value.revoked) === 1) {
+        let email = '';
+        try {
+          const config = await api.call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true });
+          email = config.body?.support_email ?? '';
+        } catch {
+          email = '';
+        }
+        if (!cancelled) setState({ kind: 'revoked', text: fillMessage(RELEASE_MESSAGES.revoked, { email }) });
+        return;
+      }
+      setState({ kind: 'open' });
     })();
     return () => {
       cancelled = true;
