@@ -7,7 +7,7 @@ const generator = require('../../scripts/contracts/response-schemas.js') as { re
  * The OpenAPI response schemas generated from the routes' response types (docs/decisions/014) are those
  * of the current types: after changing a response type, `node scripts/contracts/response-schemas.js`.
  */
-describe('response-schemas.generated.ts', () => {
+describe('response-schemas.generated.json', () => {
   let schemas: Record<string, { properties?: Record<string, unknown> } | null>;
   beforeAll(() => {
     schemas = generator.responseSchemas() as typeof schemas;

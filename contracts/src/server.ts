@@ -40,7 +40,13 @@ import { VIDEO_ENDPOINTS } from './video/video.routes';
 import { VIDEO_SERVER } from './video/video.server';
 import { pairServerMap, type ServerEndpoint } from './common/endpoint-server';
 import type { RouteDef } from './common/endpoint';
-import { RESPONSE_SCHEMAS } from './response-schemas.generated';
+import RESPONSE_SCHEMAS_JSON from './response-schemas.generated.json';
+
+/**
+ * OpenAPI 3.0 schema of each route's success `body` (one row of a list route), by `MAP.route`; null: no
+ * body. Generated from the routes' response types by scripts/contracts/response-schemas.js (decision 014).
+ */
+const RESPONSE_SCHEMAS = RESPONSE_SCHEMAS_JSON as Record<string, Record<string, unknown> | null>;
 
 export * from './common/endpoint-server';
 export * from './auth/auth.server';

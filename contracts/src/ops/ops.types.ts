@@ -1,6 +1,6 @@
 import type { StaffRole } from './ops.texts';
 import type { PromotionRow } from '../tools-rights/tools-rights.types';
-import type { RejectionReasonRow } from '../releases/releases.types';
+import type { RejectionReasonRow, ReleaseRights } from '../releases/releases.types';
 
 /** GET /api/staff/session: who the caller is for the console (any login; `staff: false` for artists). */
 export type StaffSession = { staff: boolean; roles: StaffRole[]; totp_enrolled: boolean; totp_verified: boolean };
@@ -39,13 +39,6 @@ export type ReviewRelease = {
   release_type: string;
   artist_name: string;
   album_artwork: string;
-  genre: string;
-  sub_genre: string;
-  lable_name: string;
-  release_date: number;
-  p_line: string;
-  c_line: string;
-  upc_ean: string;
   status: string;
   reason: string;
   user_id: number;
@@ -53,7 +46,7 @@ export type ReviewRelease = {
   submitted_at: string | null;
   tracks: ReviewTrack[];
   review_reasons: RejectionReasonRow[];
-};
+} & ReleaseRights;
 export type ReviewOutcomeResult = { release_id: number; status: string; upc_ean: string; isrcs: string[] };
 export type VideoQueueRow = { video_id: number; release_title: string; user_id: number; status: string; created_at: string };
 export type OpsUserRow = { user_id: number; name: string; email: string; revoked: boolean; created_at: string };

@@ -28,6 +28,20 @@ const artistId = () =>
     .optional()
     .nullable();
 
+/**
+ * The artist slots of a release or a track (core §3): the first primary artist is required, the
+ * other five are optional artist ids (null when empty). Spread where the slots stand in the payload,
+ * so the errors keep the spec's field order.
+ */
+const artistSlots = () => ({
+  primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).max(MAX_ID, M.unknownArtist).required(M.requiredFields),
+  primary_artist2: artistId(),
+  primary_artist3: artistId(),
+  featuring1: artistId(),
+  featuring2: artistId(),
+  featuring3: artistId(),
+});
+
 /** Genre from the contracts' list (core §2 tab 1, docs/decisions/026). */
 const genreField = () => text().oneOf([...GENRES], M.genreUnknown);
 /** Sub genre from the list of the sibling `genreKey` field's genre. */
@@ -46,12 +60,7 @@ export const releaseInfoSchema = yup
     album_artwork: yup.string().trim().max(L.textMax).optional().default(''),
     release_type: yup.string().trim().lowercase().oneOf([...RELEASE_TYPES], M.requiredFields).required(M.requiredFields),
     release_title: text(),
-    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).max(MAX_ID, M.unknownArtist).required(M.requiredFields),
-    primary_artist2: artistId(),
-    primary_artist3: artistId(),
-    featuring1: artistId(),
-    featuring2: artistId(),
-    featuring3: artistId(),
+    ...artistSlots(),
     genre: genreField(),
     sub_genre: subGenreField('genre'),
     lable_name: text(),
@@ -95,12 +104,7 @@ export const trackSchema = yup
     instrumental: yesNo(),
     title: text(),
     version_subtitle: optionalText(),
-    primary_artist1: yup.number().typeError(M.requiredFields).integer().positive(M.requiredFields).max(MAX_ID, M.unknownArtist).required(M.requiredFields),
-    primary_artist2: artistId(),
-    primary_artist3: artistId(),
-    featuring1: artistId(),
-    featuring2: artistId(),
-    featuring3: artistId(),
+    ...artistSlots(),
     author1: text(),
     author2: optionalText(),
     author3: optionalText(),

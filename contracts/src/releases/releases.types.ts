@@ -11,6 +11,28 @@ export type AudioOption = { audio_id: number; title: string };
 /** An artist of the pickers (core §3 Artist). */
 export type Artist = { artist_id: number; artist_name: string; apple_id: string; spotify_id: string; artist_type: 'primary' | 'featuring' };
 
+/** The artist slots of a release or a track (core §3): artist ids of the pickers, null when empty. */
+export type ArtistSlots = {
+  primary_artist1: number | null;
+  primary_artist2: number | null;
+  primary_artist3: number | null;
+  featuring1: number | null;
+  featuring2: number | null;
+  featuring3: number | null;
+};
+
+/** The label and rights fields a release carries and the review screen shows (core §3 Release). */
+export type ReleaseRights = {
+  genre: string;
+  sub_genre: string;
+  lable_name: string;
+  /** Epoch ms. */
+  release_date: number;
+  p_line: string;
+  c_line: string;
+  upc_ean: string;
+};
+
 /** A track as answered by getDraft / getCatelogById (core §3 Track). status: see trackStatusLabel. */
 export type Track = {
   audio_id: number;
@@ -20,12 +42,7 @@ export type Track = {
   instrumental: string;
   title: string;
   version_subtitle: string;
-  primary_artist1: number | null;
-  primary_artist2: number | null;
-  primary_artist3: number | null;
-  featuring1: number | null;
-  featuring2: number | null;
-  featuring3: number | null;
+} & ArtistSlots & {
   author1: string;
   author2: string;
   author3: string;
@@ -60,19 +77,8 @@ export type Release = {
   album_artwork: string;
   release_type: string;
   release_title: string;
-  primary_artist1: number | null;
-  primary_artist2: number | null;
-  primary_artist3: number | null;
-  featuring1: number | null;
-  featuring2: number | null;
-  featuring3: number | null;
-  genre: string;
-  sub_genre: string;
-  lable_name: string;
-  release_date: number;
-  p_line: string;
-  c_line: string;
-  upc_ean: string;
+} & ArtistSlots &
+  ReleaseRights & {
   number_of_tracks: number;
   status: ReleaseStatus;
   reason: string;

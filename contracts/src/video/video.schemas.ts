@@ -32,6 +32,16 @@ const ignoredTitle = () =>
     .optional()
     .default('');
 
+/** Actor / actress credits: optional, names normalised (normaliseNames), at most L.namesMax characters. */
+const namesField = () =>
+  yup
+    .string()
+    .typeError(M.namesInvalid)
+    .optional()
+    .default('')
+    .transform((v: unknown) => (typeof v === 'string' ? normaliseNames(v) : v))
+    .max(L.namesMax, M.namesTooLong);
+
 /** Whether `value` parses as an absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -104,20 +114,8 @@ export const videoReleaseSchema = yup.object({
       return requiredMissing(this.parent) || !v || VIDEO_ISRC_PATTERN.test(v);
     })
     .transform((v: unknown) => (typeof v === 'string' && VIDEO_ISRC_PATTERN.test(v.trim().toUpperCase()) ? compactIsrc(v) : v)),
-  actor: yup
-    .string()
-    .typeError(M.namesInvalid)
-    .optional()
-    .default('')
-    .transform((v: unknown) => (typeof v === 'string' ? normaliseNames(v) : v))
-    .max(L.namesMax, M.namesTooLong),
-  actress: yup
-    .string()
-    .typeError(M.namesInvalid)
-    .optional()
-    .default('')
-    .transform((v: unknown) => (typeof v === 'string' ? normaliseNames(v) : v))
-    .max(L.namesMax, M.namesTooLong),
+  actor: namesField(),
+  actress: namesField(),
   // Informational only (the API stores the titles it owns): cut, never refused.
   release_title: ignoredTitle(),
   audio_title: ignoredTitle(),

@@ -66,4 +66,25 @@ describe('StatementsPage (decision 019)', () => {
     fireEvent.click(link);
     await waitFor(() => expect(callsTo(spy, 'ops/statements/link')).toEqual([{ body: { code_kind: 'isrc', code: 'QZUNM2600049', track_id: 42 } }]));
   });
+
+  it('lists the unmatched rows again whenever an import ends, also one that finished before the list saw it run, and after a rollback', async () => {
+    // The server's state, changed as the test goes on.
+    let imports: StatementImportRow[] = [imp(1)];
+    let unmatched: UnmatchedCodeRow[] = [];
+    const spy = mockApi({ 'ops/statements': () => imports, 'ops/statements/unmatched': () => unmatched, 'ops/statements/rollback': () => ({}) });
+    renderAt('/ops/desk?view=statements', <StatementsPage />);
+    const table = await screen.findByRole('table', { name: U.unmatched });
+    await within(table).findByText(U.noUnmatched);
+    const unmatchedCalls = () => callsTo(spy, 'ops/statements/unmatched').length;
+    const before = unmatchedCalls();
+
+    fireEvent.click(within(await screen.findByRole('table', { name: U.imports })).getByRole('button', { name: U.rollback }));
+    // Meanwhile import 2 ran to its end unseen; rolling back import 1 reloads the imports, whose end
+    // states changed, so the unmatched rows are asked for again.
+    imports = [imp(2), imp(1, { status: 'rolled_back' })];
+    unmatched = UNMATCHED;
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await within(table).findByText('QZUNM2600049');
+    expect(unmatchedCalls()).toBeGreaterThan(before);
+  });
 });

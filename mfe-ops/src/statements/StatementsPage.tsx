@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, api, notify, theme, uploadToEndpoint, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
@@ -73,11 +73,23 @@ export function StatementsPage() {
   const reloadImports = imports.reload;
   const reloadUnmatched = unmatched.reload;
   useEffect(() => {
-    // When the last running import finishes, its unmatched rows are there to list.
-    if (!active) return void reloadUnmatched();
+    if (!active) return;
     const timer = setInterval(() => void reloadImports(), 2000);
     return () => clearInterval(timer);
-  }, [active, reloadImports, reloadUnmatched]);
+  }, [active, reloadImports]);
+  // Each import that reaches an end state (applied, failed, rolled back...) changes the unmatched rows.
+  // Keyed on those states, not on `active`: a small import can finish before the list ever shows it running.
+  const finished = imports.rows
+    .filter((r) => r.status !== 'queued' && r.status !== 'running')
+    .map((r) => `${r.import_id}:${r.status}`)
+    .join(',');
+  const seenFinished = useRef<string | null>(null);
+  useEffect(() => {
+    if (imports.loading || seenFinished.current === finished) return;
+    // The first answer needs no reload: the unmatched list was fetched alongside it.
+    if (seenFinished.current !== null) reloadUnmatched();
+    seenFinished.current = finished;
+  }, [finished, imports.loading, reloadUnmatched]);
 
   const uploadFile = async () => {
     if (!file) return;
