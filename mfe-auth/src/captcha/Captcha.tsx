@@ -26,11 +26,12 @@ type StateChangeDetail = { state?: string; payload?: string | null };
 /** Events that show the person is about to use the form: the widget is defined on the first of them. */
 const INTENT_EVENTS = ['focusin', 'pointerdown', 'pointermove', 'keydown', 'touchstart'] as const;
 /**
- * Without any interaction the widget is defined right after the form's first paint (the next frame),
- * so it is ready when a person who autofills arrives at it (docs/decisions/017); the captcha chunk still
- * stays out of the first paint. The timer is a fallback for a background tab that gets no frames.
+ * Without any interaction the widget is defined this long after the form mounts: a person who
+ * autofills and never moves the pointer still finds it ready, while the captcha chunk stays out of the
+ * page's first load (/login's JS budget, docs/decisions/010). Anyone who moves the pointer, touches,
+ * tabs or types defines it at once, long before they reach the checkbox.
  */
-const DEFINE_FALLBACK_MS = 1000;
+const DEFINE_FALLBACK_MS = 2500;
 
 let definition: Promise<unknown> | undefined;
 /** Load `altcha` (its own chunk, about 32 KB brotli) once: it defines the <altcha-widget> element. */
@@ -40,10 +41,11 @@ function defineWidget(): Promise<unknown> {
 }
 
 /**
- * Define the widget right after the form's first paint, or on the person's first interaction if that
- * comes sooner (docs/decisions/010, docs/decisions/017): the captcha code is not part of the first load of
- * /login, so the heading and the form paint first, and the widget is ready a frame later. Until then <altcha-widget> is an unknown element keeping its place; React has already set
- * its attributes, which the element reads when it is upgraded.
+ * Define the widget on the person's first interaction with the page (pointer, touch, focus, key), or
+ * DEFINE_FALLBACK_MS after the form mounts if none comes (docs/decisions/010, docs/decisions/017): the
+ * captcha code is not part of the first load of /login. Until then <altcha-widget> is an unknown
+ * element keeping its place (the frame reserves the widget's height); React has already set its
+ * attributes, which the element reads when it is upgraded.
  */
 function useDeferredWidgetDefinition(): void {
   useEffect(() => {
@@ -53,10 +55,8 @@ function useDeferredWidgetDefinition(): void {
       void defineWidget();
     };
     const timer = setTimeout(define, DEFINE_FALLBACK_MS);
-    const frame = typeof requestAnimationFrame === 'undefined' ? 0 : requestAnimationFrame(() => setTimeout(define, 0));
     const stop = () => {
       clearTimeout(timer);
-      if (frame && typeof cancelAnimationFrame !== 'undefined') cancelAnimationFrame(frame);
       for (const name of INTENT_EVENTS) document.removeEventListener(name, define, true);
     };
     for (const name of INTENT_EVENTS) document.addEventListener(name, define, { capture: true, passive: true });
