@@ -4,9 +4,15 @@ import { CONTENT_ENDPOINTS, DASHBOARD_LIST_LIMIT, DASHBOARD_UI as UI, fillMessag
 import { YouTubeEmbed } from './YouTubeEmbed';
 import { OnboardingChecklist, useOnboarding } from './OnboardingChecklist';
 
-/** `$startFirst`: a new artist's "Get started" stands in the updates area and comes first on a narrow screen. */
-const Layout = styled.div<{ $startFirst?: boolean }>`
+/**
+ * `$startFirst`: a new artist's "Get started" stands in the updates area and comes first on a narrow
+ * screen. `$pending`: until the onboarding checks answer, where each card goes (and whether the steps
+ * left stand above) is unknown, so the grid keeps its place unseen instead of showing News and moving
+ * it a moment later (a layout shift of 0.29 at 412 px for a new artist; docs/decisions/010).
+ */
+const Layout = styled.div<{ $startFirst?: boolean; $pending?: boolean }>`
   display: grid;
+  visibility: ${({ $pending }) => ($pending ? 'hidden' : 'visible')};
   grid-template-columns: minmax(0, 2fr) minmax(260px, 1fr);
   grid-template-areas: 'updates news';
   gap: 20px;
@@ -15,6 +21,16 @@ const Layout = styled.div<{ $startFirst?: boolean }>`
     grid-template-columns: minmax(0, 1fr);
     grid-template-areas: ${({ $startFirst }) => ($startFirst ? "'updates' 'news'" : "'news' 'updates'")};
   }
+`;
+
+/** Holds the grid and, while it waits unseen, a loader over it (positioned, so its going moves nothing). */
+const Stage = styled.div`
+  position: relative;
+`;
+
+const PendingLoader = styled.div`
+  position: absolute;
+  inset: 0 0 auto 0;
 `;
 
 const NewsCard = styled(Card)`
@@ -124,6 +140,7 @@ function ListState<T>({ list, loading, failed, empty }: { list: EndpointPage<T>;
 export function DashboardPage() {
   const onboarding = useOnboarding();
   const newArtist = onboarding.state === 'ready' && !onboarding.hasRelease;
+  const pending = onboarding.state === 'loading';
   // Both lists are the route's first requests, which the shell starts on entry (docs/decisions/025). A
   // failure shows in the list itself (with a retry), not as a toast, so one failed list leaves the page calm.
   const news = useEndpointPage(CONTENT_ENDPOINTS.getNews, { query: { limit: DASHBOARD_LIST_LIMIT } }, { silent: true });
@@ -141,51 +158,58 @@ export function DashboardPage() {
           <OnboardingChecklist steps={onboarding.steps} />
         </StepsLeft>
       )}
-      <Layout $startFirst={newArtist}>
-        <NewsCard aria-labelledby="dashboard-news">
-          <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>
-          {news.rows.length > 0 ? (
-            <NewsList>
-              {news.rows.map((n) => (
-                <li key={n.news_id}>
-                  <a href={n.news_link} target="_blank" rel="noopener noreferrer">
-                    <span>
-                      {n.news_heading}
-                      <VisuallyHidden> {UI.opensInNewTab}</VisuallyHidden>
-                    </span>
-                    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-                    </svg>
-                  </a>
-                </li>
-              ))}
-            </NewsList>
-          ) : (
-            <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
-          )}
-        </NewsCard>
-        {onboarding.state === 'ready' && newArtist ? (
-          <StartCard steps={onboarding.steps} />
-        ) : (
-        <UpdatesCard aria-labelledby="dashboard-updates" $belowLoadingNews={news.loading}>
-          <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
-          {first ? (
-            <Videos>
-              <YouTubeEmbed videoId={first.video_link} title={title(first, 0)} large />
-              {rest.length > 0 && (
-                <SmallGrid>
-                  {rest.map((v, i) => (
-                    <YouTubeEmbed key={v.video_link_id} videoId={v.video_link} title={title(v, i + 1)} />
-                  ))}
-                </SmallGrid>
-              )}
-            </Videos>
-          ) : (
-            <ListState list={onboarding.state === 'loading' ? { ...videos, loading: true } : videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
-          )}
-        </UpdatesCard>
+      <Stage>
+        {pending && (
+          <PendingLoader>
+            <Loader label={UI.newsLoading} />
+          </PendingLoader>
         )}
-      </Layout>
+        <Layout $startFirst={newArtist} $pending={pending} aria-hidden={pending || undefined}>
+          <NewsCard aria-labelledby="dashboard-news">
+            <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>
+            {news.rows.length > 0 ? (
+              <NewsList>
+                {news.rows.map((n) => (
+                  <li key={n.news_id}>
+                    <a href={n.news_link} target="_blank" rel="noopener noreferrer">
+                      <span>
+                        {n.news_heading}
+                        <VisuallyHidden> {UI.opensInNewTab}</VisuallyHidden>
+                      </span>
+                      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+                      </svg>
+                    </a>
+                  </li>
+                ))}
+              </NewsList>
+            ) : (
+              <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
+            )}
+          </NewsCard>
+          {onboarding.state === 'ready' && newArtist ? (
+            <StartCard steps={onboarding.steps} />
+          ) : (
+            <UpdatesCard aria-labelledby="dashboard-updates" $belowLoadingNews={news.loading}>
+              <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
+              {first ? (
+                <Videos>
+                  <YouTubeEmbed videoId={first.video_link} title={title(first, 0)} large />
+                  {rest.length > 0 && (
+                    <SmallGrid>
+                      {rest.map((v, i) => (
+                        <YouTubeEmbed key={v.video_link_id} videoId={v.video_link} title={title(v, i + 1)} />
+                      ))}
+                    </SmallGrid>
+                  )}
+                </Videos>
+              ) : (
+                <ListState list={onboarding.state === 'loading' ? { ...videos, loading: true } : videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
+              )}
+            </UpdatesCard>
+          )}
+        </Layout>
+      </Stage>
     </>
   );
 }
