@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, PAYOUT_DESK_UI as PD, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 
@@ -25,12 +25,7 @@ describe('international bank details in the browser', () => {
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 5000 });
   const both = async (name: string, p: Page = page, narrow = 412) => {
     await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    await screenshot(p, `${name}-1280`);
-    await p.setViewportSize({ width: narrow, height: 823 });
-    await p.waitForTimeout(300);
-    await screenshot(p, `${name}-${narrow}`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-    await p.waitForTimeout(150);
+    await screenshotsAt(p, name, [narrow], { height: 823 });
   };
   let payoutId = 0;
 

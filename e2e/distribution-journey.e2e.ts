@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { AUDIO_TUS_PATH, DELIVERY_MESSAGES, OPS_UI, QC_UI, RELEASE_LIMITS, RELEASE_MESSAGES as M, RELEASE_UI as UI } from '@portal/contracts';
 import { pickReleaseDate } from './support/audio-release';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { makeJpeg } from './support/media';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { freePort, startPortal, type Portal } from './support/portal';
@@ -79,14 +79,7 @@ describe('distribution: store QC and delivery in the browser', () => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  async function shots(name: string) {
-    await screenshot(page, `${name}-1280`);
-    await page.setViewportSize({ width: 412, height: 900 });
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-412`);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForTimeout(200);
-  }
+  const shots = (name: string) => screenshotsAt(page, name, [412]);
   async function toast(text: string) {
     await page.getByText(text).first().waitFor({ timeout: 20_000 });
   }

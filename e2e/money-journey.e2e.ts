@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, PAYOUT_DESK_MESSAGES, PAYOUT_DESK_UI as PD, ROYALTY_UI, SUPPORT_UI } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
@@ -41,14 +41,7 @@ describe('money journey in the browser', () => {
     await p.goto(`${portal.url}${path}`);
     await p.waitForLoadState('networkidle');
   };
-  const both = async (p: Page, name: string, narrow: number) => {
-    await screenshot(p, `money-${name}-1280`);
-    await p.setViewportSize({ width: narrow, height: 900 });
-    await p.waitForTimeout(300);
-    await screenshot(p, `money-${name}-${narrow}`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-    await p.waitForTimeout(150);
-  };
+  const both = (p: Page, name: string, narrow: number) => screenshotsAt(p, `money-${name}`, [narrow]);
   const api = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
     const r = await fetch(`${portal.url}/api/${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journey reads many answer shapes; each use names the fields it checks

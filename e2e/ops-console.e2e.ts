@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { fillMessage, OPS_UI, RELEASE_MESSAGES, RELEASE_REJECTION_REASONS, RELEASE_UI, SUPPORT_DESK_UI, hasValidGs1CheckDigit } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
@@ -27,14 +27,7 @@ describe('operations console in the browser', () => {
     await p.goto(`${portal.url}${path}`);
     await p.waitForLoadState('networkidle');
   };
-  const both = async (p: Page, name: string) => {
-    await screenshot(p, `ops-${name}-1280`);
-    await p.setViewportSize({ width: 600, height: 900 });
-    await p.waitForTimeout(250);
-    await screenshot(p, `ops-${name}-600`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-    await p.waitForTimeout(150);
-  };
+  const both = (p: Page, name: string) => screenshotsAt(p, `ops-${name}`, [600], { settleMs: 250 });
   const selectedTab = (p: Page, name: string) =>
     p.waitForFunction((n) => [...document.querySelectorAll('[role=tab]')].some((t) => t.textContent?.includes(n) && t.getAttribute('aria-selected') === 'true'), name, { timeout: 15_000 });
   const confirmDialog = async (p: Page) => {

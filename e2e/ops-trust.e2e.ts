@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { OPS_MESSAGES, OPS_UI, RELEASE_MESSAGES, RELEASE_UI, fillMessage } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
@@ -34,16 +34,7 @@ describe('console trust in the browser', () => {
     await p.waitForLoadState('networkidle');
   };
   /** Screenshots at 1280, 600 (console desk) and 412 px. */
-  const shots = async (p: Page, name: string) => {
-    await screenshot(p, `ops-trust-${name}-1280`);
-    for (const width of [600, 412]) {
-      await p.setViewportSize({ width, height: 900 });
-      await p.waitForTimeout(250);
-      await screenshot(p, `ops-trust-${name}-${width}`);
-    }
-    await p.setViewportSize({ width: 1280, height: 900 });
-    await p.waitForTimeout(150);
-  };
+  const shots = (p: Page, name: string) => screenshotsAt(p, `ops-trust-${name}`, [600, 412], { settleMs: 250 });
   const confirmDialog = async (p: Page) => {
     await p.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await p.getByRole('dialog').waitFor({ state: 'hidden' });

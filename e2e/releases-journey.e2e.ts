@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pickReleaseDate as pickDate } from './support/audio-release';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -51,14 +51,7 @@ describe('audio releases in the browser', () => {
   async function toast(text: string) {
     await page.getByText(text).first().waitFor({ timeout: 15_000 });
   }
-  async function shots(name: string) {
-    await screenshot(page, `${name}-1280`);
-    await page.setViewportSize({ width: 600, height: 900 });
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-600`);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForTimeout(200);
-  }
+  const shots = (name: string) => screenshotsAt(page, name, [600]);
 
   const pickReleaseDate = () => pickDate(page, 2);
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { fillMessage, RIGHTS_DESK_MESSAGES, RIGHTS_DESK_UI as U, TOOLS_MESSAGES } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
@@ -31,17 +31,7 @@ describe('tools and rights desk in the browser', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several endpoints; each use names the fields it checks
     return { http: r.status, ...((await r.json()) as { status: number; message: string; body: any }) };
   };
-  const both = async (p: Page, name: string) => {
-    await screenshot(p, `rights-${name}-1280`);
-    await p.setViewportSize({ width: 600, height: 900 });
-    await p.waitForTimeout(300);
-    await screenshot(p, `rights-${name}-600`);
-    await p.setViewportSize({ width: 412, height: 900 });
-    await p.waitForTimeout(300);
-    await screenshot(p, `rights-${name}-412`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-    await p.waitForTimeout(150);
-  };
+  const both = (p: Page, name: string) => screenshotsAt(p, `rights-${name}`, [600, 412]);
 
   beforeAll(async () => {
     portal = await startPortal();

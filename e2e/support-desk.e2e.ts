@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { fillMessage, OPS_UI, SUPPORT_DESK_MESSAGES, SUPPORT_DESK_UI as U, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { makePdf } from './support/support-area';
@@ -23,17 +23,7 @@ describe('support desk in the browser', () => {
   const CONCERN = 'My release is not live on Spotify yet. The distributor statement is attached.';
   const REPLY = 'It went live this morning; the store’s delivery report is attached.';
 
-  const shots = async (p: Page, name: string) => {
-    await screenshot(p, `support-desk-${name}-1280`);
-    await p.setViewportSize({ width: 600, height: 900 });
-    await p.waitForTimeout(300);
-    await screenshot(p, `support-desk-${name}-600`);
-    await p.setViewportSize({ width: 412, height: 900 });
-    await p.waitForTimeout(300);
-    await screenshot(p, `support-desk-${name}-412`);
-    await p.setViewportSize({ width: 1280, height: 900 });
-    await p.waitForTimeout(150);
-  };
+  const shots = (p: Page, name: string) => screenshotsAt(p, `support-desk-${name}`, [600, 412]);
   /** Fetch a link's address in the page as the browser would open it: status, type and the first bytes. */
   const open = (p: Page, href: string | null) =>
     p.evaluate(async (url) => {

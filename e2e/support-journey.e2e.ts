@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { makeNamedFile, makePdf, makePng, outboxMails } from './support/support-area';
@@ -58,14 +58,7 @@ describe('support area in the browser', () => {
     await button.click();
     await dialog.waitFor({ state: 'detached' });
   };
-  const both = async (name: string) => {
-    await screenshot(page, `${name}-1280`);
-    await page.setViewportSize({ width: 600, height: 900 });
-    await page.waitForTimeout(250);
-    await screenshot(page, `${name}-600`);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForTimeout(150);
-  };
+  const both = (name: string) => screenshotsAt(page, name, [600], { settleMs: 250 });
 
   it('opens a ticket with a real PDF and PNG, after the New Ticket dialog’s client messages', async () => {
     await go('/tickets');

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOLS_MESSAGES as M, TOOLS_UI as UI } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { newUser, signUpInBrowser } from './support/flows';
 import { makeJpeg, makeMp3 } from './support/media';
 import { startPortal, type Portal } from './support/portal';
@@ -57,12 +57,7 @@ describe('tools, rights and promotions in the browser', () => {
   }
   async function shots(name: string) {
     await page.waitForTimeout(250);
-    await screenshot(page, `tools-${name}-1280`);
-    await page.setViewportSize({ width: 600, height: 900 });
-    await page.waitForTimeout(300);
-    await screenshot(page, `tools-${name}-600`);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForTimeout(200);
+    await screenshotsAt(page, `tools-${name}`, [600]);
   }
   async function open(path: string, heading: string) {
     await page.goto(`${portal.url}${path}`);

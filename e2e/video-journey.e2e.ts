@@ -14,7 +14,7 @@ import {
   VIDEO_MESSAGES as M,
   VIDEO_UI as UI,
 } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { createAndSubmitSingle } from './support/audio-release';
 import { makeJpeg, makeJpegSized, makeWav } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
@@ -44,14 +44,7 @@ describe('video releases and the dashboard in the browser', () => {
   /** Wait until no toast with this text is on screen (one toast at a time; a repeated message must be new). */
   const toastGone = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'detached', timeout: 15_000 });
   const submit = () => page.getByRole('button', { name: UI.form.submit, exact: true }).click();
-  async function shots(name: string, settle = 300) {
-    await screenshot(page, `${name}-1280`);
-    await page.setViewportSize({ width: 600, height: 900 });
-    await page.waitForTimeout(settle);
-    await screenshot(page, `${name}-600`);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.waitForTimeout(200);
-  }
+  const shots = (name: string, settle = 300) => screenshotsAt(page, name, [600], { settleMs: settle });
 
   /** A draft audio release of this user carrying `upc` (through the API, with the page's session). */
   async function draftWithUpc(upc: string) {
