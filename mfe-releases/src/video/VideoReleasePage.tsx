@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import { useFormik, type FormikErrors } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  AsideGrid,
   api,
+  Bar,
   Button,
   Card,
   CheckboxField,
@@ -13,6 +15,7 @@ import {
   formatDate,
   FullWidth,
   Muted,
+  NewTabLink,
   notify,
   PageHeader,
   ReleaseGate,
@@ -22,6 +25,7 @@ import {
   Stack,
   TextField,
   theme,
+  tintedNote,
   useEndpointPage,
 } from '@portal/kit';
 import { minReleaseDate, RELEASE_UI, VIDEO_ENDPOINTS, VIDEO_MESSAGES, VIDEO_TRANSFER_SITES, VIDEO_UI, videoReleaseSchema } from '@portal/contracts';
@@ -34,41 +38,18 @@ import { EMPTY_VIDEO_FORM, fieldMessage, firstVideoError, videoPayload, type Vid
 
 const UI = VIDEO_UI.form;
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(260px, 380px) minmax(0, 1fr);
-  gap: 20px;
-  align-items: start;
-  @media (max-width: 960px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+const Footer = styled(Bar)`
   justify-content: flex-start;
-  gap: 12px;
   margin-top: 8px;
 `;
 
-const Intro = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Intro = styled(Bar)`
   margin-bottom: 16px;
 `;
 
 const Notice = styled.p`
   margin: 0 0 12px;
-  padding: 10px 12px;
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.warningSoft};
-  color: ${theme.colors.text};
-  font-size: ${theme.font.size.sm};
+  ${tintedNote(theme.colors.warningSoft)}
 `;
 
 const TermsLabel = styled.span`
@@ -160,7 +141,7 @@ export function VideoReleaseForm() {
         </Button>
       </Intro>
       <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={UI.title}>
-        <Layout>
+        <AsideGrid $aside="minmax(260px, 380px)" $stackBelow={960}>
           <Card>
             <Stack $gap={12}>
               <SectionTitle>{UI.thumbnailHeading}</SectionTitle>
@@ -264,13 +245,9 @@ export function VideoReleaseForm() {
                     label={
                       <TermsLabel>
                         {UI.termsBefore}
-                        <a href={UI.termsUrl} target="_blank" rel="noopener noreferrer">
-                          {UI.termsLink}
-                        </a>
+                        <NewTabLink href={UI.termsUrl}>{UI.termsLink}</NewTabLink>
                         {UI.termsMiddle}
-                        <a href={UI.privacyUrl} target="_blank" rel="noopener noreferrer">
-                          {UI.privacyLink}
-                        </a>
+                        <NewTabLink href={UI.privacyUrl}>{UI.privacyLink}</NewTabLink>
                         {UI.termsAfter}
                       </TermsLabel>
                     }
@@ -285,7 +262,7 @@ export function VideoReleaseForm() {
               </Footer>
             </Stack>
           </Card>
-        </Layout>
+        </AsideGrid>
       </form>
       <GuidelinesDialog open={guidelinesOpen} onClose={() => setGuidelinesOpen(false)} />
     </>
