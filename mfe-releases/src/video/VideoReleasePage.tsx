@@ -29,6 +29,7 @@ import {
   useEndpointPage,
 } from '@portal/kit';
 import { minReleaseDate, RELEASE_UI, VIDEO_ENDPOINTS, VIDEO_MESSAGES, VIDEO_TRANSFER_SITES, VIDEO_UI, videoReleaseSchema } from '@portal/contracts';
+import { FieldNote } from '../shared/FieldNote';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
 import { GuidelinesDialog } from './GuidelinesDialog';
@@ -57,6 +58,14 @@ const TermsLabel = styled.span`
 `;
 
 const FIELDS = Object.keys(EMPTY_VIDEO_FORM) as Array<keyof VideoFormValues>;
+
+/** The optional text fields after the download link, each with its note (areas §2), in form order. */
+const NOTED_FIELDS = [
+  { name: 'video_upc', label: UI.upc, note: UI.upcHint, numeric: true },
+  { name: 'video_isrc', label: UI.isrc, note: UI.isrcHint, numeric: false },
+  { name: 'actor', label: UI.actor, note: UI.namesHint, numeric: false },
+  { name: 'actress', label: UI.actress, note: UI.namesHint, numeric: false },
+] as const;
 
 /**
  * The video release form (areas §2 /create_video_releases, §5, §8): thumbnail, Select Release then
@@ -200,26 +209,14 @@ export function VideoReleaseForm() {
                   onBlur={() => void setFieldTouched('audio_id')}
                   error={errorOf('audio_id')}
                 />
-                <FullWidth>
+                <FieldNote wide note={t(UI.transferSites, { sites: VIDEO_TRANSFER_SITES.join(', ') })}>
                   <TextField label={UI.downloadLink} type="url" inputMode="url" placeholder={UI.downloadLinkPlaceholder} required autoComplete="off" {...text('download_link')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{t(UI.transferSites, { sites: VIDEO_TRANSFER_SITES.join(', ') })}</Muted>
-                </FullWidth>
-                <div>
-                  <TextField label={UI.upc} inputMode="numeric" autoComplete="off" {...text('video_upc')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.upcHint}</Muted>
-                </div>
-                <div>
-                  <TextField label={UI.isrc} autoComplete="off" {...text('video_isrc')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.isrcHint}</Muted>
-                </div>
-                <div>
-                  <TextField label={UI.actor} autoComplete="off" {...text('actor')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.namesHint}</Muted>
-                </div>
-                <div>
-                  <TextField label={UI.actress} autoComplete="off" {...text('actress')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.namesHint}</Muted>
-                </div>
+                </FieldNote>
+                {NOTED_FIELDS.map(({ name, label, note, numeric }) => (
+                  <FieldNote key={name} note={note}>
+                    <TextField label={label} inputMode={numeric ? 'numeric' : undefined} autoComplete="off" {...text(name)} />
+                  </FieldNote>
+                ))}
                 <DatePickerField
                   label={UI.releaseDate}
                   name="release_date"

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { bareFieldset, BulletList, fieldError, type FieldErrors, FieldGrid, fieldProps, FormDialog, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
+import { bareFieldset, BulletList, fieldError, type FieldErrors, FieldGrid, fieldProps, FormDialog, formErrorToast, FullWidth, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
 import {
   EXPLICIT_VERSIONS,
   GENRES,
@@ -23,6 +23,7 @@ import {
 import { ArtistSlots } from '../artists/ArtistSlots';
 import { artistSlotValues } from '../artists/artist-rules';
 import { CreditNames } from './CreditNames';
+import { FieldNote } from '../../shared/FieldNote';
 import { FixMark } from '../fields-to-fix';
 import { RequiredSelect } from '../RequiredSelect';
 import { trackPayload, type TrackFormValues } from './track.form';
@@ -251,7 +252,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
           <FullWidth>
             <TextAreaField label={RELEASE_UI.track.lyrics} rows={5} maxLength={RELEASE_LIMITS.lyricsMax} {...field('lyrics')} />
           </FullWidth>
-          <div>
+          <FieldNote note={RELEASE_UI.track.callerTuneHint}>
             <TextField
               label={RELEASE_UI.track.callerTune}
               inputMode="numeric"
@@ -261,8 +262,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
               {...field('caller_tune')}
               onChange={(e) => setMany({ caller_tune: formatCallerTune(e.target.value) })}
             />
-            <Muted style={{ marginTop: -10, marginBottom: 12 }}>{RELEASE_UI.track.callerTuneHint}</Muted>
-          </div>
+          </FieldNote>
         </FieldGrid>
       </Section>
 
