@@ -52,6 +52,7 @@ export {
 } from './ui/layout';
 export { bareFieldset, bareList, linkLike, outlinedRow, pill, tileList, tintedNote } from './ui/mixins';
 export { NewTabLink, type NewTabLinkProps } from './ui/NewTabLink';
+export { LineList, type LineListProps } from './ui/LineList';
 export { MessageBubble, MessageHeader, MessageText, MessageThread } from './ui/message-thread';
 export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
 export { Pagination, type PaginationProps } from './table/Pagination';

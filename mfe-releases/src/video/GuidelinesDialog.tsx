@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { BulletList, Button, Columns, Dialog, Stack, SubTitle, theme } from '@portal/kit';
+import { Button, Columns, Dialog, LineList, Stack, SubTitle, theme } from '@portal/kit';
 import { MUSIC_VIDEO_RULES, MUSIC_VIDEO_TECH_SPEC, VIDEO_UI } from '@portal/contracts';
 
-const List = styled(BulletList)`
+const List = styled(LineList)`
   margin-top: 6px;
   color: ${theme.colors.text};
 `;
@@ -33,11 +33,7 @@ export function GuidelinesDialog({ open, onClose }: { open: boolean; onClose(): 
       <Stack $gap={18}>
         <section>
           <SubTitle>{VIDEO_UI.guidelines.rulesHeading}</SubTitle>
-          <List>
-            {MUSIC_VIDEO_RULES.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </List>
+          <List lines={MUSIC_VIDEO_RULES} />
         </section>
         <section>
           <SubTitle>{VIDEO_UI.guidelines.specHeading}</SubTitle>
@@ -47,11 +43,7 @@ export function GuidelinesDialog({ open, onClose }: { open: boolean; onClose(): 
                 <SubTitle as="h4" style={{ marginTop: 8 }}>
                   {heading}
                 </SubTitle>
-                <List>
-                  {lines.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </List>
+                <List lines={lines} />
               </div>
             ))}
           </Columns>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { BulletList, fileMatches, useArtworkStage, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload } from '@portal/kit';
+import { fileMatches, LineList, useArtworkStage, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload } from '@portal/kit';
 import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, artworkRenditionUrl, artworkSrcSet } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
@@ -76,11 +76,7 @@ export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUpl
       <Muted>{RELEASE_UI.info.artworkHint}</Muted>
       <div id={guidelinesId}>
         <SubTitle as="h3">{RELEASE_UI.info.artworkGuidelines}</SubTitle>
-        <BulletList style={{ marginTop: 6 }}>
-          {ARTWORK_GUIDELINES.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </BulletList>
+        <LineList lines={ARTWORK_GUIDELINES} style={{ marginTop: 6 }} />
       </div>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, bareList, BulletList, Button, Card, Columns, ConfirmDialog, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useLeaveGuard } from '@portal/kit';
+import { Actions, api, bareList, Button, Card, Columns, ConfirmDialog, LineList, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useLeaveGuard } from '@portal/kit';
 import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, TRACK_DRAFT_ENDPOINTS, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
@@ -311,11 +311,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
             <SectionTitle as="h2" style={{ marginBottom: 8 }}>
               {heading}
             </SectionTitle>
-            <BulletList>
-              {lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </BulletList>
+            <LineList lines={lines} />
           </Card>
         ))}
       </Columns>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { bareFieldset, BulletList, fieldError, type FieldErrors, FieldGrid, fieldProps, FormDialog, formErrorToast, FullWidth, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
+import { bareFieldset, fieldError, type FieldErrors, FieldGrid, fieldProps, FormDialog, formErrorToast, FullWidth, LineList, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
 import {
   EXPLICIT_VERSIONS,
   GENRES,
@@ -286,11 +286,7 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
               <FullWidth>
                 <SpecBox>
                   <h4>{RELEASE_UI.track.videoSpec}</h4>
-                  <BulletList>
-                    {MUSIC_VIDEO_SPEC.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </BulletList>
+                  <LineList lines={MUSIC_VIDEO_SPEC} />
                 </SpecBox>
               </FullWidth>
             </>
