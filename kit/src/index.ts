@@ -59,6 +59,7 @@ export { Pagination, type PaginationProps } from './table/Pagination';
 export { StatusIcon, type StatusIconProps } from './status/StatusIcon';
 export { UrlListDialog, type UrlListDialogProps, type UrlListItem } from './dialogs/UrlListDialog';
 export { FormDialog, type FormDialogProps } from './dialogs/FormDialog';
+export { InfoDialog, type InfoDialogProps } from './dialogs/InfoDialog';
 export { ReleaseGate } from './gates/ReleaseGate';
 // Artwork and platform logos (docs/decisions/010)
 export { ArtworkImage, type ArtworkImageProps, type ArtworkStage, fallbackWidth, nextArtworkStage, useArtworkStage } from './media/ArtworkImage';

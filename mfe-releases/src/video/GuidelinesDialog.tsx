@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, Columns, Dialog, LineList, Stack, SubTitle, theme } from '@portal/kit';
+import { Columns, InfoDialog, LineList, Stack, SubTitle, theme } from '@portal/kit';
 import { MUSIC_VIDEO_RULES, MUSIC_VIDEO_TECH_SPEC, VIDEO_UI } from '@portal/contracts';
 
 const List = styled(LineList)`
@@ -19,17 +19,7 @@ const SPEC_COLUMNS = [
  */
 export function GuidelinesDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
-    <Dialog
-      open={open}
-      title={VIDEO_UI.guidelines.title}
-      onClose={onClose}
-      width={720}
-      actions={
-        <Button type="button" onClick={onClose}>
-          {VIDEO_UI.guidelines.close}
-        </Button>
-      }
-    >
+    <InfoDialog open={open} title={VIDEO_UI.guidelines.title} onClose={onClose} closeLabel={VIDEO_UI.guidelines.close} width={720}>
       <Stack $gap={18}>
         <section>
           <SubTitle>{VIDEO_UI.guidelines.rulesHeading}</SubTitle>
@@ -49,6 +39,6 @@ export function GuidelinesDialog({ open, onClose }: { open: boolean; onClose(): 
           </Columns>
         </section>
       </Stack>
-    </Dialog>
+    </InfoDialog>
   );
 }

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+
+export type InfoDialogProps = {
+  open: boolean;
+  title: ReactNode;
+  /** Esc, the backdrop, the × and the close button call it. */
+  onClose(): void;
+  /** The one button's text ("Close", "Back"). */
+  closeLabel: string;
+  /** The one button's look; primary by default. */
+  closeVariant?: ButtonVariant;
+  /** Maximum width, as Dialog's `width` (px number or CSS length). */
+  width?: number | string;
+  children: ReactNode;
+};
+
+/** A Dialog to read, not to answer: its content and one `type="button"` close button in the action row (guidelines, details). */
+export function InfoDialog({ open, title, onClose, closeLabel, closeVariant, width, children }: InfoDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      width={width}
+      actions={
+        <Button type="button" variant={closeVariant} onClick={onClose}>
+          {closeLabel}
+        </Button>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
