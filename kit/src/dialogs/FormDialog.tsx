@@ -29,24 +29,19 @@ export type FormDialogProps = {
  * and the action row has Cancel (secondary, `type="button"`) then the primary submit button tied to
  * the form by id, in that order.
  */
-export function FormDialog({ open, title, onClose, width, formId, onSubmit, cancelLabel, submitLabel, onCancel = onClose, busy, disabled, cancelDisabled, children }: FormDialogProps) {
+export function FormDialog({ formId, onSubmit, cancelLabel, submitLabel, onCancel, busy, disabled, cancelDisabled, children, ...dialog }: FormDialogProps) {
+  const actions = (
+    <>
+      <Button type="button" variant="secondary" onClick={onCancel ?? dialog.onClose} disabled={cancelDisabled}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={formId} busy={busy} disabled={disabled}>
+        {submitLabel}
+      </Button>
+    </>
+  );
   return (
-    <Dialog
-      open={open}
-      title={title}
-      onClose={onClose}
-      width={width}
-      actions={
-        <>
-          <Button type="button" variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" form={formId} busy={busy} disabled={disabled}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
+    <Dialog {...dialog} actions={actions}>
       <form id={formId} noValidate onSubmit={onSubmit}>
         {children}
       </form>

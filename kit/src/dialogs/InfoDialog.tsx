@@ -17,19 +17,14 @@ export type InfoDialogProps = {
 };
 
 /** A Dialog to read, not to answer: its content and one `type="button"` close button in the action row (guidelines, details). */
-export function InfoDialog({ open, title, onClose, closeLabel, closeVariant, width, children }: InfoDialogProps) {
+export function InfoDialog({ closeLabel, closeVariant, children, ...dialog }: InfoDialogProps) {
+  const close = (
+    <Button type="button" variant={closeVariant} onClick={dialog.onClose}>
+      {closeLabel}
+    </Button>
+  );
   return (
-    <Dialog
-      open={open}
-      title={title}
-      onClose={onClose}
-      width={width}
-      actions={
-        <Button type="button" variant={closeVariant} onClick={onClose}>
-          {closeLabel}
-        </Button>
-      }
-    >
+    <Dialog {...dialog} actions={close}>
       {children}
     </Dialog>
   );
