@@ -110,20 +110,33 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
   const groups = { audio: [] as PlatformLogo[], crbt: [] as PlatformLogo[], video: [] as PlatformLogo[] };
   for (const logo of data.logos) groups[logoGroup(String(logo.type))].push(logo);
 
-  const toggleCrbt = (checked: boolean) => {
-    if (checked && data.checks.caller_tune !== 'Yes') {
-      notify.error(RELEASE_MESSAGES.callerTuneFirst);
+  // Turning a group on needs its data first (`ready`), else `message` shows and it stays off.
+  const toggle = (ready: boolean, message: string, set: (on: boolean) => void) => (checked: boolean) => {
+    if (checked && !ready) {
+      notify.error(message);
       return;
     }
-    setCrbt(checked);
+    set(checked);
   };
-  const toggleVideo = (checked: boolean) => {
-    if (checked && data.checks.destribute_music !== 'Yes') {
-      notify.error(RELEASE_MESSAGES.videoDetailsFirst);
-      return;
-    }
-    setVideo(checked);
-  };
+  // The two groups the artist may add, CRBT then video (core §2 Tab 3).
+  const optional = [
+    {
+      name: 'crbt',
+      label: t(RELEASE_UI.platform.crbt, { count: PLATFORM_COUNTS.crbt }),
+      hint: RELEASE_UI.platform.crbtHint,
+      on: crbt,
+      logos: groups.crbt,
+      onToggle: toggle(data.checks.caller_tune === 'Yes', RELEASE_MESSAGES.callerTuneFirst, setCrbt),
+    },
+    {
+      name: 'video_platforms',
+      label: t(RELEASE_UI.platform.video, { count: PLATFORM_COUNTS.video }),
+      hint: RELEASE_UI.platform.videoHint,
+      on: video,
+      logos: groups.video,
+      onToggle: toggle(data.checks.destribute_music === 'Yes', RELEASE_MESSAGES.videoDetailsFirst, setVideo),
+    },
+  ];
 
   const save = async () => {
     setSaving(true);
@@ -161,30 +174,15 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
         </GroupHead>
         {renderLogos(groups.audio, false)}
       </Group>
-      <Group>
-        <GroupHead>
-          <CheckboxField
-            label={t(RELEASE_UI.platform.crbt, { count: PLATFORM_COUNTS.crbt })}
-            name="crbt"
-            checked={crbt}
-            onChange={(e) => toggleCrbt(e.target.checked)}
-          />
-          <Muted>{RELEASE_UI.platform.crbtHint}</Muted>
-        </GroupHead>
-        {renderLogos(groups.crbt, !crbt)}
-      </Group>
-      <Group>
-        <GroupHead>
-          <CheckboxField
-            label={t(RELEASE_UI.platform.video, { count: PLATFORM_COUNTS.video })}
-            name="video_platforms"
-            checked={video}
-            onChange={(e) => toggleVideo(e.target.checked)}
-          />
-          <Muted>{RELEASE_UI.platform.videoHint}</Muted>
-        </GroupHead>
-        {renderLogos(groups.video, !video)}
-      </Group>
+      {optional.map((group) => (
+        <Group key={group.name}>
+          <GroupHead>
+            <CheckboxField label={group.label} name={group.name} checked={group.on} onChange={(e) => group.onToggle(e.target.checked)} />
+            <Muted>{group.hint}</Muted>
+          </GroupHead>
+          {renderLogos(group.logos, !group.on)}
+        </Group>
+      ))}
       <Actions>
         <Button type="button" busy={saving} onClick={() => void save()}>
           {RELEASE_UI.wizard.saveAndContinue}
