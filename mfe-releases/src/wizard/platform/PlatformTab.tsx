@@ -62,6 +62,12 @@ export function logoGroup(type: string): 'audio' | 'crbt' | 'video' {
   return type === PLATFORM_TYPE.audio ? 'audio' : type === PLATFORM_TYPE.crbt ? 'crbt' : 'video';
 }
 
+/** The groups the artist may add, CRBT then video (core §2 Tab 3, §5): each needs `needs` to be 'Yes' in the submission checks. */
+const OPTIONAL_GROUPS = [
+  { key: 'crbt', name: 'crbt', label: RELEASE_UI.platform.crbt, count: PLATFORM_COUNTS.crbt, hint: RELEASE_UI.platform.crbtHint, needs: 'caller_tune', missing: RELEASE_MESSAGES.callerTuneFirst },
+  { key: 'video', name: 'video_platforms', label: RELEASE_UI.platform.video, count: PLATFORM_COUNTS.video, hint: RELEASE_UI.platform.videoHint, needs: 'destribute_music', missing: RELEASE_MESSAGES.videoDetailsFirst },
+] as const;
+
 /**
  * Tab 3, Platform (core §2, §5, §9): a 2 s loader while getLogos and getSubmissionDataChecks load;
  * audio stores always on and locked; CRBT needs a caller tune on some track, video needs music
@@ -110,33 +116,15 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
   const groups = { audio: [] as PlatformLogo[], crbt: [] as PlatformLogo[], video: [] as PlatformLogo[] };
   for (const logo of data.logos) groups[logoGroup(String(logo.type))].push(logo);
 
-  // Turning a group on needs its data first (`ready`), else `message` shows and it stays off.
-  const toggle = (ready: boolean, message: string, set: (on: boolean) => void) => (checked: boolean) => {
-    if (checked && !ready) {
-      notify.error(message);
+  const switches = { crbt: { on: crbt, set: setCrbt }, video: { on: video, set: setVideo } };
+  // Turning a group on needs its data first, else its message shows and it stays off.
+  const toggle = (group: (typeof OPTIONAL_GROUPS)[number], checked: boolean) => {
+    if (checked && data.checks[group.needs] !== 'Yes') {
+      notify.error(group.missing);
       return;
     }
-    set(checked);
+    switches[group.key].set(checked);
   };
-  // The two groups the artist may add, CRBT then video (core §2 Tab 3).
-  const optional = [
-    {
-      name: 'crbt',
-      label: t(RELEASE_UI.platform.crbt, { count: PLATFORM_COUNTS.crbt }),
-      hint: RELEASE_UI.platform.crbtHint,
-      on: crbt,
-      logos: groups.crbt,
-      onToggle: toggle(data.checks.caller_tune === 'Yes', RELEASE_MESSAGES.callerTuneFirst, setCrbt),
-    },
-    {
-      name: 'video_platforms',
-      label: t(RELEASE_UI.platform.video, { count: PLATFORM_COUNTS.video }),
-      hint: RELEASE_UI.platform.videoHint,
-      on: video,
-      logos: groups.video,
-      onToggle: toggle(data.checks.destribute_music === 'Yes', RELEASE_MESSAGES.videoDetailsFirst, setVideo),
-    },
-  ];
 
   const save = async () => {
     setSaving(true);
@@ -174,15 +162,18 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
         </GroupHead>
         {renderLogos(groups.audio, false)}
       </Group>
-      {optional.map((group) => (
-        <Group key={group.name}>
-          <GroupHead>
-            <CheckboxField label={group.label} name={group.name} checked={group.on} onChange={(e) => group.onToggle(e.target.checked)} />
-            <Muted>{group.hint}</Muted>
-          </GroupHead>
-          {renderLogos(group.logos, !group.on)}
-        </Group>
-      ))}
+      {OPTIONAL_GROUPS.map((group) => {
+        const { on } = switches[group.key];
+        return (
+          <Group key={group.name}>
+            <GroupHead>
+              <CheckboxField label={t(group.label, { count: group.count })} name={group.name} checked={on} onChange={(e) => toggle(group, e.target.checked)} />
+              <Muted>{group.hint}</Muted>
+            </GroupHead>
+            {renderLogos(groups[group.key], !on)}
+          </Group>
+        );
+      })}
       <Actions>
         <Button type="button" busy={saving} onClick={() => void save()}>
           {RELEASE_UI.wizard.saveAndContinue}
