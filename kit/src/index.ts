@@ -38,7 +38,7 @@ export { useLeaveGuard } from './forms/use-leave-guard';
 export { guardHistory, installHistoryGuard, type HistoryGuard } from './forms/history-guard';
 
 // UI
-export { Button, type ButtonProps, type ButtonVariant } from './ui/Button';
+export { Button, buttonShape, type ButtonProps, type ButtonVariant } from './ui/Button';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog';
 export { Loader, type LoaderProps } from './ui/Loader';
@@ -48,13 +48,18 @@ export { Card } from './ui/Card';
 export { ComingSoon } from './ui/ComingSoon';
 export {
   visuallyHidden, VisuallyHidden, Stack, Row, SectionTitle, SubTitle, Muted, FieldGrid, FullWidth, BulletList, Actions, Thumb,
-  ThumbPlaceholder, FactGrid, ErrorBox, ListToolbar, ListTotal, CellTitle, Dash,
+  ThumbPlaceholder, FactGrid, ErrorBox, ListToolbar, ListTotal, CellTitle, Dash, Bar, Columns, AsideGrid,
 } from './ui/layout';
+export { bareFieldset, bareList, linkLike, outlinedRow, pill, tileList, tintedNote } from './ui/mixins';
+export { NewTabLink, type NewTabLinkProps } from './ui/NewTabLink';
+export { LineList, type LineListProps } from './ui/LineList';
 export { MessageBubble, MessageHeader, MessageText, MessageThread } from './ui/message-thread';
 export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
 export { Pagination, type PaginationProps } from './table/Pagination';
 export { StatusIcon, type StatusIconProps } from './status/StatusIcon';
 export { UrlListDialog, type UrlListDialogProps, type UrlListItem } from './dialogs/UrlListDialog';
+export { FormDialog, type FormDialogProps } from './dialogs/FormDialog';
+export { InfoDialog, type InfoDialogProps } from './dialogs/InfoDialog';
 export { ReleaseGate } from './gates/ReleaseGate';
 // Artwork and platform logos (docs/decisions/010)
 export { ArtworkImage, type ArtworkImageProps, type ArtworkStage, fallbackWidth, nextArtworkStage, useArtworkStage } from './media/ArtworkImage';

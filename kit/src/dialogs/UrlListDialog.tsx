@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { theme } from '../theme/theme';
 import { Dialog } from '../ui/Dialog';
+import { bareList, outlinedRow } from '../ui/mixins';
+import { NewTabLink } from '../ui/NewTabLink';
 import { Loader } from '../ui/Loader';
 import { PlatformLogoImage } from '../media/PlatformLogoImage';
 
@@ -16,20 +17,13 @@ export type UrlListDialogProps = {
 };
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 6px;
 `;
 
 const Item = styled.li`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding: 8px 10px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.sm};
+  ${outlinedRow(12, '8px 10px')}
   min-width: 0;
   a, span { overflow-wrap: anywhere; }
   a { font-weight: 600; text-decoration: none; }
@@ -48,9 +42,7 @@ export function UrlListDialog({ open, title, items, loading = false, onClose }: 
             <Item key={`${item.name}-${index}`}>
               {item.logo && <PlatformLogoImage name={item.name} logo={item.logo} decorative />}
               {item.url ? (
-                <a href={item.url} target="_blank" rel="noopener noreferrer">
-                  {item.name}
-                </a>
+                <NewTabLink href={item.url}>{item.name}</NewTabLink>
               ) : (
                 <span>{item.name}</span>
               )}

@@ -28,21 +28,16 @@ const preload = () => void loadCalendar();
  * pointer enters the field or it takes focus) whose days before `min` are disabled; arrows move by day/week, PageUp/PageDown by
  * month, Enter/Space choose (epoch ms of the day's local midnight) and Esc closes.
  */
-export function DatePickerField({ label, name, value, min, onChange, onBlur, error, hint, required }: DatePickerFieldProps) {
+export function DatePickerField({ value, min, onChange, ...shell }: DatePickerFieldProps) {
   const minDay = dayjs(min).startOf('day').toDate();
   const selected = value !== null ? dayjs(value).startOf('day').toDate() : undefined;
   return (
     <PickerShell
-      label={label}
-      name={name}
+      {...shell}
       text={selected ? dayjs(selected).format(DATE_FORMAT) : ''}
       placeholder={DATE_FORMAT}
       openLabel={RELEASE_UI.datePicker.open}
       dialogLabel={RELEASE_UI.datePicker.dialogTitle}
-      error={error}
-      hint={hint}
-      required={required}
-      onBlur={onBlur}
       preload={preload}
     >
       {(close) => (

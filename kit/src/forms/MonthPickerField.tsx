@@ -43,20 +43,15 @@ function parseMonth(value: string | undefined): Date | undefined {
  * open; arrows, PageUp/PageDown, Home/End move; Enter/Space choose; Esc closes. The value stays the
  * "YYYY-MM" string a native month input gave, so forms keep their rules.
  */
-export function MonthPickerField({ label, name, value, max, displayFormat, labels, onChange, onBlur, error, hint, required }: MonthPickerFieldProps) {
+export function MonthPickerField({ value, max, displayFormat, labels, onChange, ...shell }: MonthPickerFieldProps) {
   const selected = parseMonth(value);
   return (
     <PickerShell
-      label={label}
-      name={name}
+      {...shell}
       text={selected ? format(selected, displayFormat) : ''}
       placeholder={displayFormat}
       openLabel={labels.open}
       dialogLabel={labels.dialogTitle}
-      error={error}
-      hint={hint}
-      required={required}
-      onBlur={onBlur}
       preload={preload}
     >
       {(close) => (

@@ -40,20 +40,29 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   `,
 };
 
-const StyledButton = styled.button<{ $variant: ButtonVariant }>`
+/**
+ * The portal button's box and text (38 px high at least, 8/16 px padding, small radius, 600 weight,
+ * one line), without border, colours or states: for controls that must look like a Button but are
+ * other elements (e.g. the `<label>` of a file input).
+ */
+export const buttonShape = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   gap: 8px;
   min-height: 38px;
   padding: 8px 16px;
-  border: 1px solid transparent;
   border-radius: ${theme.radii.sm};
   font-weight: 600;
   font-size: ${theme.font.size.md};
-  line-height: 1.2;
   cursor: pointer;
   white-space: nowrap;
+`;
+
+const StyledButton = styled.button<{ $variant: ButtonVariant }>`
+  ${buttonShape}
+  border: 1px solid transparent;
+  line-height: 1.2;
   transition: background 0.15s ease, border-color 0.15s ease, color 0.15s ease;
   ${({ $variant }) => variants[$variant]}
   &:disabled { opacity: 0.55; cursor: not-allowed; }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { theme } from '../theme/theme';
 import { TOAST_BOTTOM_VAR } from '../toast/PortalToaster';
+import { Bar } from './layout';
 
 export type DialogProps = {
   open: boolean;
@@ -48,11 +49,8 @@ const Panel = styled.div<{ $width: string }>`
   outline: none;
 `;
 
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Head = styled(Bar)`
+  flex-wrap: nowrap;
   padding: 18px 20px 12px;
 `;
 

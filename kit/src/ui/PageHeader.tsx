@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme/theme';
+import { Bar } from './layout';
 
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Header = styled(Bar)`
   margin-bottom: 20px;
 `;
 
@@ -26,7 +22,7 @@ const Actions = styled.div`
 /** A page's `<h1>` with optional actions on the right. */
 export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
   return (
-    <Header>
+    <Header as="header">
       <Title>{title}</Title>
       {actions && <Actions>{actions}</Actions>}
     </Header>

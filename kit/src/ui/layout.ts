@@ -173,3 +173,42 @@ export const CellTitle = styled.span<{ $min?: number }>`
 export const Dash = styled.span`
   color: ${theme.colors.textMuted};
 `;
+
+/**
+ * A wrapping flex row of vertically centred items 12 px apart, pushed to both ends unless `$justify`
+ * (a CSS justify-content) says otherwise: page headers, intros above a form, form footers.
+ */
+export const Bar = styled.div<{ $justify?: string }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: ${({ $justify = 'space-between' }) => $justify};
+  gap: 12px;
+`;
+
+/**
+ * `$count` equal columns (default 2), `$gap` apart (a CSS gap, default 16px), that become one column
+ * when the viewport is `$stackBelow` px wide or narrower (default 760).
+ */
+export const Columns = styled.div<{ $count?: number; $gap?: string; $stackBelow?: number }>`
+  display: grid;
+  grid-template-columns: repeat(${({ $count = 2 }) => $count}, minmax(0, 1fr));
+  gap: ${({ $gap = '16px' }) => $gap};
+  @media (max-width: ${({ $stackBelow = 760 }) => $stackBelow}px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+/**
+ * A side column (`$aside`, a CSS grid track such as `minmax(240px, 340px)` or `160px`) beside the
+ * rest, 20 px apart and top-aligned; one column when the viewport is `$stackBelow` px wide or narrower.
+ */
+export const AsideGrid = styled.div<{ $aside: string; $stackBelow: number }>`
+  display: grid;
+  grid-template-columns: ${({ $aside }) => $aside} minmax(0, 1fr);
+  gap: 20px;
+  align-items: start;
+  @media (max-width: ${({ $stackBelow }) => $stackBelow}px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { ArtworkImage, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useDebouncedValue, useEndpointMutation, useEndpointPage } from '@portal/kit';
+import { ArtworkImage, Button, CellTitle, ConfirmDialog, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, notify, PageHeader, Pagination, SelectField, StatusIcon, TextField, UrlListDialog, useEndpointMutation, useEndpointPage } from '@portal/kit';
 import { CATALOG_STATUS_FILTERS, catalogListQuery, type CatalogRow, EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
+import { useListFilters } from '../shared/use-list-filters';
 import { t } from '../shared/text';
 import { storeLinks } from './store-links';
 
@@ -35,14 +36,7 @@ function Stop({ children }: { children: ReactNode }) {
  */
 export function CatalogPage() {
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState('');
-  const search = useDebouncedValue(searchText, RELEASE_LIMITS.searchDebounceMs);
-  // The page belongs to the search and filter it was chosen for: a new search or filter starts from page 1.
-  const filter = `${search}\n${status}`;
-  const [paging, setPaging] = useState({ filter, page: 1 });
-  const page = paging.filter === filter ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filter, page: next });
+  const { searchText, setSearchText, search, status, setStatus, page, setPage } = useListFilters(RELEASE_LIMITS.searchDebounceMs);
   // The first page's query is also the route's first request, which the shell starts on entry (docs/decisions/025).
   const catalog = useEndpointPage(RELEASE_ENDPOINTS.getCatelogListWeb, { query: catalogListQuery({ page, search, status }) });
   const deleteDraft = useEndpointMutation(RELEASE_ENDPOINTS.deleteDraft, { invalidates: [RELEASE_ENDPOINTS.getCatelogListWeb] });

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { Button, Card, formatDate, Loader, Muted, SectionTitle, Stack, theme, useEndpointQuery } from '@portal/kit';
-import { DELIVERY_ENDPOINTS, DELIVERY_UI, fillMessage, QC_UI, type DeliveryRow } from '@portal/contracts';
+import { Card, formatDate, Loader, Muted, SectionTitle, Stack, theme, useEndpointQuery } from '@portal/kit';
+import { DELIVERY_ENDPOINTS, DELIVERY_UI, fillMessage, type DeliveryRow } from '@portal/contracts';
+import { LoadFailedLine } from '../shared/ReleaseSummary';
 
 const List = styled.ul`
   list-style: none;
@@ -45,12 +46,7 @@ export function DeliveryStatusCard({ releaseId }: { releaseId: number }) {
       <Stack $gap={8}>
         <SectionTitle>{DELIVERY_UI.heading}</SectionTitle>
         {failed ? (
-          <div role="alert">
-            <Muted>{QC_UI.loadFailed}</Muted>{' '}
-            <Button type="button" variant="secondary" onClick={retry}>
-              {QC_UI.retry}
-            </Button>
-          </div>
+          <LoadFailedLine onRetry={retry} />
         ) : rows === null ? (
           <Loader />
         ) : rows.length === 0 ? (

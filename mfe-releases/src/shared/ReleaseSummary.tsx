@@ -1,26 +1,17 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { ArtworkImage, Button, Card, DataTable, ErrorBox, SectionTitle, Stack, type DataTableColumn } from '@portal/kit';
-import { RELEASE_UI, type Release, type Track } from '@portal/contracts';
+import { ArtworkImage, AsideGrid, Button, Card, DataTable, ErrorBox, Muted, SectionTitle, Stack, type DataTableColumn } from '@portal/kit';
+import { QC_UI, RELEASE_UI, type Release, type Track } from '@portal/contracts';
 import { FactList, type Fact } from './FactList';
 import { orDash } from './release-format';
 import { t } from './text';
 
-const Summary = styled.div<{ $artwork: number }>`
-  display: grid;
-  grid-template-columns: ${({ $artwork }) => $artwork}px minmax(0, 1fr);
-  gap: 20px;
-  align-items: start;
-  @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
-`;
-
 /** A release's artwork (`artworkSize` px square, renditions; above the fold, so not lazy) beside its facts: the summary of the submission tab and the detail page. */
 export function ReleaseSummary({ release, facts, artworkSize }: { release: Pick<Release, 'album_artwork' | 'release_title'>; facts: Fact[]; artworkSize: number }) {
   return (
-    <Summary $artwork={artworkSize}>
+    <AsideGrid $aside={`${artworkSize}px`} $stackBelow={640}>
       <ArtworkImage filename={release.album_artwork} alt={t(RELEASE_UI.facts.artwork, { title: release.release_title })} size={artworkSize} loading="eager" />
       <FactList facts={facts} />
-    </Summary>
+    </AsideGrid>
   );
 }
 
@@ -61,5 +52,17 @@ export function LoadFailed({ text, retryLabel, onRetry, children }: { text: stri
         {children}
       </ErrorBox>
     </Card>
+  );
+}
+
+/** The inline "could not load" line of a card (QC_UI.loadFailed, an alert) with a secondary Retry button (QC_UI.retry). */
+export function LoadFailedLine({ onRetry }: { onRetry(): void }) {
+  return (
+    <div role="alert">
+      <Muted>{QC_UI.loadFailed}</Muted>{' '}
+      <Button type="button" variant="secondary" onClick={onRetry}>
+        {QC_UI.retry}
+      </Button>
+    </div>
   );
 }

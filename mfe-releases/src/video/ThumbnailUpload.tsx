@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { fileMatches, Muted, Stack, theme, uploadToEndpoint, useFileUpload, visuallyHidden } from '@portal/kit';
+import { fileMatches, Muted, Stack, theme, uploadToEndpoint, useFileUpload } from '@portal/kit';
 import { THUMBNAIL_EXTENSIONS, THUMBNAIL_MIME, THUMBNAIL_URL_PREFIX, VIDEO_ENDPOINTS, VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_UI } from '@portal/contracts';
 import { t } from '../shared/text';
-import { FileButton, ProgressBar } from '../wizard/upload-ui';
+import { FilePicker, previewFrame, ProgressBar, typeAndSizeCheck } from '../wizard/upload-ui';
 
 export type ThumbnailUploadProps = {
   /** Stored filename of the uploaded thumbnail, '' when none. */
@@ -14,22 +14,9 @@ export type ThumbnailUploadProps = {
 };
 
 const Preview = styled.div<{ $invalid: boolean }>`
-  width: 100%;
+  ${previewFrame}
   aspect-ratio: ${VIDEO_LIMITS.thumbnailWidth} / ${VIDEO_LIMITS.thumbnailHeight};
-  border-radius: ${theme.radii.md};
-  overflow: hidden;
   border: 1px dashed ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  background: ${theme.colors.surfaceMuted};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.font.size.sm};
-  img { width: 100%; height: 100%; object-fit: cover; display: block; }
-`;
-
-const FileInput = styled.input`
-  ${visuallyHidden}
 `;
 
 const ErrorLine = styled.div`
@@ -53,8 +40,7 @@ export function ThumbnailUpload({ value, onChange, onUploadingChange, error }: T
   const [failed, setFailed] = useState<string | null>(null);
   const src = value ? `${THUMBNAIL_URL_PREFIX}${value}` : null;
   const { percent, onChange: onFile } = useFileUpload({
-    check: (file) =>
-      !isThumbnailType(file) ? VIDEO_MESSAGES.thumbnailType : file.size > VIDEO_LIMITS.thumbnailMaxBytes ? VIDEO_MESSAGES.thumbnailTooLarge : null,
+    check: typeAndSizeCheck(isThumbnailType, VIDEO_LIMITS.thumbnailMaxBytes, VIDEO_MESSAGES.thumbnailType, VIDEO_MESSAGES.thumbnailTooLarge),
     upload: async (file, onProgress) => (await uploadToEndpoint(VIDEO_ENDPOINTS.thumbnailUpload, file, { onProgress })).body?.filename ?? '',
     onUploaded: onChange,
     successMessage: VIDEO_MESSAGES.thumbnailUploaded,
@@ -67,20 +53,16 @@ export function ThumbnailUpload({ value, onChange, onUploadingChange, error }: T
       <Preview $invalid={Boolean(error)}>
         {src && failed !== src ? <img src={src} alt={VIDEO_UI.form.thumbnailPreview} onError={() => setFailed(src)} /> : <span>{VIDEO_UI.form.thumbnailEmpty}</span>}
       </Preview>
-      <div>
-        <FileInput
-          id={inputId}
-          type="file"
-          accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          disabled={uploading}
-          onChange={onFile}
-        />
-        <FileButton htmlFor={inputId} aria-disabled={uploading || undefined}>
-          {VIDEO_UI.form.thumbnailLabel}
-        </FileButton>
-      </div>
+      <FilePicker
+        id={inputId}
+        accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+        describedBy={error ? `${hintId} ${errorId}` : hintId}
+        invalid={Boolean(error)}
+        uploading={uploading}
+        onChange={onFile}
+      >
+        {VIDEO_UI.form.thumbnailLabel}
+      </FilePicker>
       {percent !== null && <ProgressBar percent={percent} label={t(VIDEO_UI.form.uploading, { percent })} />}
       <Muted id={hintId}>{VIDEO_UI.form.thumbnailHint}</Muted>
       {error && (

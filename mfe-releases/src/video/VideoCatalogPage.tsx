@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, CellTitle, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, PageHeader, Pagination, SelectField, StatusIcon, TextField, useDebouncedValue, useEndpointPage } from '@portal/kit';
+import { Button, CellTitle, Dash, DataTable, type DataTableColumn, formatDate, ListToolbar, ListTotal, PageHeader, Pagination, SelectField, StatusIcon, TextField, useEndpointPage } from '@portal/kit';
 import { VIDEO_ENDPOINTS, VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_STATUS_FILTERS, VIDEO_UI, type VideoCatalogRow } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../shared/routes';
+import { useListFilters } from '../shared/use-list-filters';
 import { t } from '../shared/text';
 import { videoCatalogRequest } from './video-catalog-request';
 import { VideoThumb } from './VideoThumb';
@@ -20,14 +21,7 @@ const orDash = (value: string) => value || <Dash>{UI.none}</Dash>;
  */
 export function VideoCatalogPage() {
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState('');
-  const search = useDebouncedValue(searchText, VIDEO_LIMITS.searchDebounceMs);
-  // The page belongs to the search and filter it was chosen for: a new search or filter starts from page 1.
-  const filter = `${search}\n${status}`;
-  const [paging, setPaging] = useState({ filter, page: 1 });
-  const page = paging.filter === filter ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filter, page: next });
+  const { searchText, setSearchText, search, status, setStatus, page, setPage } = useListFilters(VIDEO_LIMITS.searchDebounceMs);
   const catalog = useEndpointPage(VIDEO_ENDPOINTS.getVideoCatelogListWeb, { query: videoCatalogRequest({ page, search, status }) });
 
 

@@ -1,24 +1,16 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { api, Button, Loader, Muted, PlatformLogoImage, theme } from '@portal/kit';
+import { api, bareFieldset, Button, Loader, Muted, PlatformLogoImage, theme, tileList } from '@portal/kit';
 import { PLATFORM_COUNTS, PLATFORM_TYPE, RELEASE_ENDPOINTS, VIDEO_UI, type PlatformLogo } from '@portal/contracts';
 import { t } from '../shared/text';
 
 const Group = styled.fieldset`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  min-width: 0;
+  ${bareFieldset}
   legend { padding: 0; margin-bottom: 10px; font-weight: 600; font-size: ${theme.font.size.sm}; }
 `;
 
 const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  gap: 8px;
+  ${tileList(160, 8)}
 `;
 
 const Item = styled.li`

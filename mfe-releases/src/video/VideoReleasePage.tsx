@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import { useFormik, type FormikErrors } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  AsideGrid,
   api,
+  Bar,
   Button,
   Card,
   CheckboxField,
@@ -13,6 +15,7 @@ import {
   formatDate,
   FullWidth,
   Muted,
+  NewTabLink,
   notify,
   PageHeader,
   ReleaseGate,
@@ -22,9 +25,11 @@ import {
   Stack,
   TextField,
   theme,
+  tintedNote,
   useEndpointPage,
 } from '@portal/kit';
 import { minReleaseDate, RELEASE_UI, VIDEO_ENDPOINTS, VIDEO_MESSAGES, VIDEO_TRANSFER_SITES, VIDEO_UI, videoReleaseSchema } from '@portal/contracts';
+import { FieldNote } from '../shared/FieldNote';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
 import { GuidelinesDialog } from './GuidelinesDialog';
@@ -34,41 +39,18 @@ import { EMPTY_VIDEO_FORM, fieldMessage, firstVideoError, videoPayload, type Vid
 
 const UI = VIDEO_UI.form;
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(260px, 380px) minmax(0, 1fr);
-  gap: 20px;
-  align-items: start;
-  @media (max-width: 960px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+const Footer = styled(Bar)`
   justify-content: flex-start;
-  gap: 12px;
   margin-top: 8px;
 `;
 
-const Intro = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Intro = styled(Bar)`
   margin-bottom: 16px;
 `;
 
 const Notice = styled.p`
   margin: 0 0 12px;
-  padding: 10px 12px;
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.warningSoft};
-  color: ${theme.colors.text};
-  font-size: ${theme.font.size.sm};
+  ${tintedNote(theme.colors.warningSoft)}
 `;
 
 const TermsLabel = styled.span`
@@ -76,6 +58,14 @@ const TermsLabel = styled.span`
 `;
 
 const FIELDS = Object.keys(EMPTY_VIDEO_FORM) as Array<keyof VideoFormValues>;
+
+/** The optional text fields after the download link, each with its note (areas §2), in form order. */
+const NOTED_FIELDS = [
+  { name: 'video_upc', label: UI.upc, note: UI.upcHint, numeric: true },
+  { name: 'video_isrc', label: UI.isrc, note: UI.isrcHint, numeric: false },
+  { name: 'actor', label: UI.actor, note: UI.namesHint, numeric: false },
+  { name: 'actress', label: UI.actress, note: UI.namesHint, numeric: false },
+] as const;
 
 /**
  * The video release form (areas §2 /create_video_releases, §5, §8): thumbnail, Select Release then
@@ -160,7 +150,7 @@ export function VideoReleaseForm() {
         </Button>
       </Intro>
       <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={UI.title}>
-        <Layout>
+        <AsideGrid $aside="minmax(260px, 380px)" $stackBelow={960}>
           <Card>
             <Stack $gap={12}>
               <SectionTitle>{UI.thumbnailHeading}</SectionTitle>
@@ -219,26 +209,14 @@ export function VideoReleaseForm() {
                   onBlur={() => void setFieldTouched('audio_id')}
                   error={errorOf('audio_id')}
                 />
-                <FullWidth>
+                <FieldNote wide note={t(UI.transferSites, { sites: VIDEO_TRANSFER_SITES.join(', ') })}>
                   <TextField label={UI.downloadLink} type="url" inputMode="url" placeholder={UI.downloadLinkPlaceholder} required autoComplete="off" {...text('download_link')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{t(UI.transferSites, { sites: VIDEO_TRANSFER_SITES.join(', ') })}</Muted>
-                </FullWidth>
-                <div>
-                  <TextField label={UI.upc} inputMode="numeric" autoComplete="off" {...text('video_upc')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.upcHint}</Muted>
-                </div>
-                <div>
-                  <TextField label={UI.isrc} autoComplete="off" {...text('video_isrc')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.isrcHint}</Muted>
-                </div>
-                <div>
-                  <TextField label={UI.actor} autoComplete="off" {...text('actor')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.namesHint}</Muted>
-                </div>
-                <div>
-                  <TextField label={UI.actress} autoComplete="off" {...text('actress')} />
-                  <Muted style={{ marginTop: -10, marginBottom: 12 }}>{UI.namesHint}</Muted>
-                </div>
+                </FieldNote>
+                {NOTED_FIELDS.map(({ name, label, note, numeric }) => (
+                  <FieldNote key={name} note={note}>
+                    <TextField label={label} inputMode={numeric ? 'numeric' : undefined} autoComplete="off" {...text(name)} />
+                  </FieldNote>
+                ))}
                 <DatePickerField
                   label={UI.releaseDate}
                   name="release_date"
@@ -264,13 +242,9 @@ export function VideoReleaseForm() {
                     label={
                       <TermsLabel>
                         {UI.termsBefore}
-                        <a href={UI.termsUrl} target="_blank" rel="noopener noreferrer">
-                          {UI.termsLink}
-                        </a>
+                        <NewTabLink href={UI.termsUrl}>{UI.termsLink}</NewTabLink>
                         {UI.termsMiddle}
-                        <a href={UI.privacyUrl} target="_blank" rel="noopener noreferrer">
-                          {UI.privacyLink}
-                        </a>
+                        <NewTabLink href={UI.privacyUrl}>{UI.privacyLink}</NewTabLink>
                         {UI.termsAfter}
                       </TermsLabel>
                     }
@@ -285,7 +259,7 @@ export function VideoReleaseForm() {
               </Footer>
             </Stack>
           </Card>
-        </Layout>
+        </AsideGrid>
       </form>
       <GuidelinesDialog open={guidelinesOpen} onClose={() => setGuidelinesOpen(false)} />
     </>

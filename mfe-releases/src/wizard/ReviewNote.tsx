@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { type Release, RELEASE_UI } from '@portal/contracts';
-import { theme } from '@portal/kit';
+import { linkLike, theme } from '@portal/kit';
 
 /**
  * The reviewer's note of a rejected release, pinned above the tabs on every step until the release is
@@ -59,14 +59,8 @@ const Pinned = styled.section`
 `;
 
 const StepLink = styled.button`
-  border: 0;
-  padding: 0;
-  background: none;
-  color: ${theme.colors.accent};
-  font: inherit;
-  font-weight: 600;
+  ${linkLike}
   text-decoration: underline;
-  cursor: pointer;
 `;
 
 const Until = styled.p`

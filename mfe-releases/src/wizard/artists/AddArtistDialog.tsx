@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, Button, Dialog, isValidationError, notify, TextField } from '@portal/kit';
+import { api, FormDialog, isValidationError, notify, TextField } from '@portal/kit';
 import { RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType } from '@portal/contracts';
 import { useArtistsStore } from './artists.store';
 
@@ -67,52 +67,47 @@ export function AddArtistDialog({ type, open, onClose, onAdded }: AddArtistDialo
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title={title}
       onClose={() => {
         if (!busy) onClose();
       }}
       width={460}
-      actions={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-            {RELEASE_UI.wizard.cancel}
-          </Button>
-          <Button type="submit" form={formId} busy={busy}>
-            {RELEASE_UI.addArtist.add}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={submit}
+      cancelLabel={RELEASE_UI.wizard.cancel}
+      submitLabel={RELEASE_UI.addArtist.add}
+      onCancel={onClose}
+      busy={busy}
+      cancelDisabled={busy}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextField
-          label={RELEASE_UI.addArtist.artistName}
-          name="artist_name"
-          required
-          autoComplete="off"
-          value={values.artist_name}
-          error={error}
-          onChange={(e) => {
-            setValues((v) => ({ ...v, artist_name: e.target.value }));
-            if (error) setError(undefined);
-          }}
-        />
-        <TextField
-          label={RELEASE_UI.addArtist.appleId}
-          name="apple_id"
-          autoComplete="off"
-          value={values.apple_id}
-          onChange={(e) => setValues((v) => ({ ...v, apple_id: e.target.value }))}
-        />
-        <TextField
-          label={RELEASE_UI.addArtist.spotifyId}
-          name="spotify_id"
-          autoComplete="off"
-          value={values.spotify_id}
-          onChange={(e) => setValues((v) => ({ ...v, spotify_id: e.target.value }))}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={RELEASE_UI.addArtist.artistName}
+        name="artist_name"
+        required
+        autoComplete="off"
+        value={values.artist_name}
+        error={error}
+        onChange={(e) => {
+          setValues((v) => ({ ...v, artist_name: e.target.value }));
+          if (error) setError(undefined);
+        }}
+      />
+      <TextField
+        label={RELEASE_UI.addArtist.appleId}
+        name="apple_id"
+        autoComplete="off"
+        value={values.apple_id}
+        onChange={(e) => setValues((v) => ({ ...v, apple_id: e.target.value }))}
+      />
+      <TextField
+        label={RELEASE_UI.addArtist.spotifyId}
+        name="spotify_id"
+        autoComplete="off"
+        value={values.spotify_id}
+        onChange={(e) => setValues((v) => ({ ...v, spotify_id: e.target.value }))}
+      />
+    </FormDialog>
   );
 }

@@ -11,6 +11,22 @@ export const FEATURING_KEYS = ['featuring1', 'featuring2'] as const;
 export const artistSlotValues = (values: Record<(typeof PRIMARY_KEYS)[number] | (typeof FEATURING_KEYS)[number], string>): ArtistValues =>
   Object.fromEntries([...PRIMARY_KEYS, ...FEATURING_KEYS].map((k) => [k, values[k]]));
 
+const idOrNull = (value: string) => (value ? Number(value) : null);
+
+/**
+ * The artist slots of a form's values (release info or track) as the API takes them (core §3, §9):
+ * primary artist 1 as a number (undefined when empty, so the schema says it is required), the other
+ * slots as an id or null, and featuring3 always null (it is never offered).
+ */
+export const artistSlotPayload = (values: Record<(typeof PRIMARY_KEYS)[number] | (typeof FEATURING_KEYS)[number], string>) => ({
+  primary_artist1: values.primary_artist1 ? Number(values.primary_artist1) : undefined,
+  primary_artist2: idOrNull(values.primary_artist2),
+  primary_artist3: idOrNull(values.primary_artist3),
+  featuring1: idOrNull(values.featuring1),
+  featuring2: idOrNull(values.featuring2),
+  featuring3: null,
+});
+
 export const keysFor = (type: ArtistType): readonly string[] => (type === 'primary' ? PRIMARY_KEYS : FEATURING_KEYS);
 
 const filled = (values: ArtistValues, keys: readonly string[]) => keys.filter((k) => (values[k] ?? '') !== '').length;

@@ -62,6 +62,12 @@ export function logoGroup(type: string): 'audio' | 'crbt' | 'video' {
   return type === PLATFORM_TYPE.audio ? 'audio' : type === PLATFORM_TYPE.crbt ? 'crbt' : 'video';
 }
 
+/** The groups the artist may add, CRBT then video (core §2 Tab 3, §5): each needs `needs` to be 'Yes' in the submission checks. */
+const OPTIONAL_GROUPS = [
+  { key: 'crbt', name: 'crbt', label: RELEASE_UI.platform.crbt, count: PLATFORM_COUNTS.crbt, hint: RELEASE_UI.platform.crbtHint, needs: 'caller_tune', missing: RELEASE_MESSAGES.callerTuneFirst },
+  { key: 'video', name: 'video_platforms', label: RELEASE_UI.platform.video, count: PLATFORM_COUNTS.video, hint: RELEASE_UI.platform.videoHint, needs: 'destribute_music', missing: RELEASE_MESSAGES.videoDetailsFirst },
+] as const;
+
 /**
  * Tab 3, Platform (core §2, §5, §9): a 2 s loader while getLogos and getSubmissionDataChecks load;
  * audio stores always on and locked; CRBT needs a caller tune on some track, video needs music
@@ -110,19 +116,14 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
   const groups = { audio: [] as PlatformLogo[], crbt: [] as PlatformLogo[], video: [] as PlatformLogo[] };
   for (const logo of data.logos) groups[logoGroup(String(logo.type))].push(logo);
 
-  const toggleCrbt = (checked: boolean) => {
-    if (checked && data.checks.caller_tune !== 'Yes') {
-      notify.error(RELEASE_MESSAGES.callerTuneFirst);
+  const switches = { crbt: { on: crbt, set: setCrbt }, video: { on: video, set: setVideo } };
+  // Turning a group on needs its data first, else its message shows and it stays off.
+  const toggle = (group: (typeof OPTIONAL_GROUPS)[number], checked: boolean) => {
+    if (checked && data.checks[group.needs] !== 'Yes') {
+      notify.error(group.missing);
       return;
     }
-    setCrbt(checked);
-  };
-  const toggleVideo = (checked: boolean) => {
-    if (checked && data.checks.destribute_music !== 'Yes') {
-      notify.error(RELEASE_MESSAGES.videoDetailsFirst);
-      return;
-    }
-    setVideo(checked);
+    switches[group.key].set(checked);
   };
 
   const save = async () => {
@@ -161,30 +162,18 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
         </GroupHead>
         {renderLogos(groups.audio, false)}
       </Group>
-      <Group>
-        <GroupHead>
-          <CheckboxField
-            label={t(RELEASE_UI.platform.crbt, { count: PLATFORM_COUNTS.crbt })}
-            name="crbt"
-            checked={crbt}
-            onChange={(e) => toggleCrbt(e.target.checked)}
-          />
-          <Muted>{RELEASE_UI.platform.crbtHint}</Muted>
-        </GroupHead>
-        {renderLogos(groups.crbt, !crbt)}
-      </Group>
-      <Group>
-        <GroupHead>
-          <CheckboxField
-            label={t(RELEASE_UI.platform.video, { count: PLATFORM_COUNTS.video })}
-            name="video_platforms"
-            checked={video}
-            onChange={(e) => toggleVideo(e.target.checked)}
-          />
-          <Muted>{RELEASE_UI.platform.videoHint}</Muted>
-        </GroupHead>
-        {renderLogos(groups.video, !video)}
-      </Group>
+      {OPTIONAL_GROUPS.map((group) => {
+        const { on } = switches[group.key];
+        return (
+          <Group key={group.name}>
+            <GroupHead>
+              <CheckboxField label={t(group.label, { count: group.count })} name={group.name} checked={on} onChange={(e) => toggle(group, e.target.checked)} />
+              <Muted>{group.hint}</Muted>
+            </GroupHead>
+            {renderLogos(groups[group.key], !on)}
+          </Group>
+        );
+      })}
       <Actions>
         <Button type="button" busy={saving} onClick={() => void save()}>
           {RELEASE_UI.wizard.saveAndContinue}

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { BulletList, fileMatches, useArtworkStage, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload, visuallyHidden } from '@portal/kit';
+import { fileMatches, LineList, useArtworkStage, Muted, Stack, SubTitle, theme, uploadFile, useFileUpload } from '@portal/kit';
 import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, artworkRenditionUrl, artworkSrcSet } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
-import { FileButton, ProgressBar } from '../upload-ui';
+import { FilePicker, previewFrame, ProgressBar, typeAndSizeCheck } from '../upload-ui';
 
 export type ArtworkUploadProps = {
   value: string;
@@ -13,26 +13,13 @@ export type ArtworkUploadProps = {
 };
 
 const Preview = styled.div`
+  ${previewFrame}
   position: relative;
-  width: 100%;
   aspect-ratio: 1 / 1;
   max-width: 320px;
-  border-radius: ${theme.radii.md};
-  overflow: hidden;
   border: 1px dashed ${theme.colors.border};
-  background: ${theme.colors.surfaceMuted};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.font.size.sm};
   picture { display: contents; }
-  img { width: 100%; height: 100%; object-fit: cover; display: block; }
   @media (max-width: 760px) { max-width: 220px; }
-`;
-
-const FileInput = styled.input`
-  ${visuallyHidden}
 `;
 
 /** The preview's shown width (CSS px) by viewport, as `Preview` lays it out: the browser picks the rendition. */
@@ -52,8 +39,7 @@ export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUpl
   // Renditions first (docs/decisions/010: 300/1000 px instead of the 3000 px original), then the original.
   const { stage, fail } = useArtworkStage(value);
   const { percent, onChange: onFile } = useFileUpload({
-    check: (file) =>
-      !isArtworkType(file) ? RELEASE_MESSAGES.artworkType : file.size > RELEASE_LIMITS.artworkMaxBytes ? RELEASE_MESSAGES.artworkTooLarge : null,
+    check: typeAndSizeCheck(isArtworkType, RELEASE_LIMITS.artworkMaxBytes, RELEASE_MESSAGES.artworkType, RELEASE_MESSAGES.artworkTooLarge),
     upload: async (file, onProgress) => (await uploadFile(file, { kind: 'artwork', onProgress })).filename,
     onUploaded: onChange,
     successMessage: RELEASE_MESSAGES.artworkUploaded,
@@ -83,28 +69,14 @@ export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUpl
           <span>{RELEASE_UI.info.artworkEmpty}</span>
         )}
       </Preview>
-      <div>
-        <FileInput
-          id={inputId}
-          type="file"
-          accept=".png,.gif,.jpg,.jpeg,image/png,image/gif,image/jpeg"
-          aria-describedby={guidelinesId}
-          disabled={uploading}
-          onChange={onFile}
-        />
-        <FileButton htmlFor={inputId} aria-disabled={uploading || undefined}>
-          {RELEASE_UI.info.artworkLabel}
-        </FileButton>
-      </div>
+      <FilePicker id={inputId} accept=".png,.gif,.jpg,.jpeg,image/png,image/gif,image/jpeg" describedBy={guidelinesId} uploading={uploading} onChange={onFile}>
+        {RELEASE_UI.info.artworkLabel}
+      </FilePicker>
       {percent !== null && <ProgressBar percent={percent} label={t(RELEASE_UI.info.uploading, { percent })} />}
       <Muted>{RELEASE_UI.info.artworkHint}</Muted>
       <div id={guidelinesId}>
         <SubTitle as="h3">{RELEASE_UI.info.artworkGuidelines}</SubTitle>
-        <BulletList style={{ marginTop: 6 }}>
-          {ARTWORK_GUIDELINES.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </BulletList>
+        <LineList lines={ARTWORK_GUIDELINES} style={{ marginTop: 6 }} />
       </div>
     </Stack>
   );

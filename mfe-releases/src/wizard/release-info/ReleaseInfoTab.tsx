@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { Actions, api, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, SelectField, Stack, TextField, theme, useLeaveGuard } from '@portal/kit';
+import { Actions, api, AsideGrid, bareFieldset, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, Stack, TextField, theme, tintedNote, useLeaveGuard } from '@portal/kit';
 import { GENRES, minReleaseDate, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_TYPE_LABEL, RELEASE_TYPES, RELEASE_UI, releaseInfoSchema, subGenresFor } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
@@ -11,6 +11,7 @@ import { artistSlotValues } from '../artists/artist-rules';
 import { useWizardStore } from '../wizard.store';
 import { ArtworkUpload } from './ArtworkUpload';
 import { FixMark } from '../fields-to-fix';
+import { RequiredSelect } from '../RequiredSelect';
 
 import { releaseInfoPayload, releaseInfoValues, type ReleaseInfoValues } from './release-info.form';
 
@@ -21,30 +22,13 @@ export type ReleaseInfoTabProps = {
   onDone(): void;
 };
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(240px, 340px) minmax(0, 1fr);
-  gap: 20px;
-  align-items: start;
-  @media (max-width: 900px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
 const Advice = styled.p`
   margin: -6px 0 16px;
-  padding: 10px 12px;
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.accentSoft};
-  color: ${theme.colors.text};
-  font-size: ${theme.font.size.sm};
+  ${tintedNote(theme.colors.accentSoft)}
 `;
 
 const Group = styled.fieldset`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  min-width: 0;
+  ${bareFieldset}
   legend { padding: 0; margin-bottom: 10px; font-weight: 700; font-size: ${theme.font.size.md}; }
 `;
 
@@ -149,7 +133,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       {leaveGuard}
-      <Layout>
+      <AsideGrid $aside="minmax(240px, 340px)" $stackBelow={900}>
         <Card>
           <Stack $gap={12}>
             <SectionTitle>{RELEASE_UI.info.artworkHeading}</SectionTitle>
@@ -165,13 +149,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
         <Card>
           <SectionTitle style={{ marginBottom: 16 }}>{RELEASE_UI.info.detailsHeading}</SectionTitle>
           <FieldGrid>
-            <SelectField
-              label={RELEASE_UI.info.releaseType}
-              required
-              placeholder={RELEASE_UI.info.select}
-              options={TYPE_OPTIONS}
-              {...textProps('release_type')}
-            />
+            <RequiredSelect label={RELEASE_UI.info.releaseType} options={TYPE_OPTIONS} {...textProps('release_type')} />
             <FixMark field="release_title">
               <TextField label={RELEASE_UI.info.releaseTitle} required maxLength={255} autoComplete="off" {...textProps('release_title')} />
             </FixMark>
@@ -185,10 +163,8 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
               <legend>{RELEASE_UI.facts.featuring}</legend>
               <ArtistSlots type="featuring" values={artistValues} onChange={onArtists} />
             </Group>
-            <SelectField
+            <RequiredSelect
               label={RELEASE_UI.info.genre}
-              required
-              placeholder={RELEASE_UI.info.select}
               options={GENRE_OPTIONS}
               {...textProps('genre')}
               onChange={(e) => {
@@ -197,13 +173,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
                 if (!subGenresFor(genre).includes(values.sub_genre)) void setFieldValue('sub_genre', '');
               }}
             />
-            <SelectField
-              label={RELEASE_UI.info.subGenre}
-              required
-              placeholder={RELEASE_UI.info.select}
-              options={subGenreOptions}
-              {...textProps('sub_genre')}
-            />
+            <RequiredSelect label={RELEASE_UI.info.subGenre} options={subGenreOptions} {...textProps('sub_genre')} />
             <TextField label={RELEASE_UI.info.labelName} required maxLength={255} {...textProps('lable_name')} />
             <div>
               <DatePickerField
@@ -234,7 +204,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
             </Button>
           </Actions>
         </Card>
-      </Layout>
+      </AsideGrid>
       <ConfirmDialog
         open={confirmOpen}
         title={RELEASE_MESSAGES.confirmTitle}

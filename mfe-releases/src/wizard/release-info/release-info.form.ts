@@ -1,4 +1,5 @@
 import type { Release } from '@portal/contracts';
+import { artistSlotPayload } from '../artists/artist-rules';
 
 /** Form values of tab 1: strings as the inputs hold them; artist slots hold ids as strings. */
 export type ReleaseInfoValues = {
@@ -41,7 +42,6 @@ export function releaseInfoValues(release: Release | null): ReleaseInfoValues {
   };
 }
 
-const idOrNull = (value: string) => (value ? Number(value) : null);
 const orUndefined = (value: string) => (value.trim() === '' ? undefined : value);
 
 /**
@@ -53,12 +53,7 @@ export function releaseInfoPayload(values: ReleaseInfoValues) {
     album_artwork: values.album_artwork,
     release_type: orUndefined(values.release_type),
     release_title: orUndefined(values.release_title),
-    primary_artist1: values.primary_artist1 ? Number(values.primary_artist1) : undefined,
-    primary_artist2: idOrNull(values.primary_artist2),
-    primary_artist3: idOrNull(values.primary_artist3),
-    featuring1: idOrNull(values.featuring1),
-    featuring2: idOrNull(values.featuring2),
-    featuring3: null,
+    ...artistSlotPayload(values),
     genre: orUndefined(values.genre),
     sub_genre: orUndefined(values.sub_genre),
     lable_name: orUndefined(values.lable_name),

@@ -1,9 +1,9 @@
 import { useId, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Muted, theme, useAudioLink, visuallyHidden } from '@portal/kit';
+import { Muted, theme, useAudioLink } from '@portal/kit';
 import { RELEASE_UI } from '@portal/contracts';
 import { t } from '../../shared/text';
-import { FileButton, ProgressBar } from '../upload-ui';
+import { FilePicker, ProgressBar } from '../upload-ui';
 import { TrackQcPanel } from './TrackQcPanel';
 
 export type AudioUploadProps = {
@@ -15,10 +15,6 @@ export type AudioUploadProps = {
   /** Accessible name of the player (the track title). */
   title: string;
 };
-
-const FileInput = styled.input`
-  ${visuallyHidden}
-`;
 
 const Wrap = styled.div`
   display: flex;
@@ -58,20 +54,16 @@ export function AudioUpload({ filename, percent, onFile, title }: AudioUploadPro
         <audio controls preload="none" src={audioUrl} aria-label={`${RELEASE_UI.songs.audioPlayer}: ${title}`} />
       )}
       {uploading && <ProgressBar percent={percent} label={t(RELEASE_UI.info.uploading, { percent })} />}
-      <div>
-        <FileInput
-          id={inputId}
-          type="file"
-          accept=".mp3,.wav,audio/mpeg,audio/wav,audio/x-wav"
-          aria-label={RELEASE_UI.songs.audioFile}
-          aria-describedby={hintId}
-          disabled={uploading}
-          onChange={onChange}
-        />
-        <FileButton htmlFor={inputId} aria-disabled={uploading || undefined}>
-          {filename ? RELEASE_UI.songs.replaceAudio : RELEASE_UI.songs.uploadAudio}
-        </FileButton>
-      </div>
+      <FilePicker
+        id={inputId}
+        accept=".mp3,.wav,audio/mpeg,audio/wav,audio/x-wav"
+        ariaLabel={RELEASE_UI.songs.audioFile}
+        describedBy={hintId}
+        uploading={uploading}
+        onChange={onChange}
+      >
+        {filename ? RELEASE_UI.songs.replaceAudio : RELEASE_UI.songs.uploadAudio}
+      </FilePicker>
       <Muted id={hintId}>{RELEASE_UI.songs.audioHint}</Muted>
       {filename && !uploading && <TrackQcPanel filename={filename} />}
     </Wrap>

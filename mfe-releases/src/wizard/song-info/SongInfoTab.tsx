@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, BulletList, Button, Card, ConfirmDialog, Muted, notify, Row, SectionTitle, Stack, SubTitle, theme, useLeaveGuard } from '@portal/kit';
+import { Actions, api, bareList, Button, Card, Columns, ConfirmDialog, LineList, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useLeaveGuard } from '@portal/kit';
 import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, TRACK_DRAFT_ENDPOINTS, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { useWizardStore } from '../wizard.store';
@@ -27,29 +27,15 @@ type EditRow = {
   dirty: boolean;
 };
 
-const Guides = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: 760px) { grid-template-columns: minmax(0, 1fr); }
-`;
-
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: flex;
   flex-direction: column;
   gap: 10px;
 `;
 
 const SavedRow = styled.li`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding: 12px 14px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
+  ${outlinedRow(12, '12px 14px', 'md')}
   background: ${theme.colors.surface};
   flex-wrap: wrap;
 `;
@@ -87,11 +73,7 @@ const SavedBadge = styled.span`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  padding: 2px 8px;
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.successSoft};
-  color: ${theme.colors.successText};
-  font-size: 12px;
+  ${pill(theme.colors.successSoft, theme.colors.successText)}
   font-weight: 600;
 `;
 
@@ -115,6 +97,12 @@ export function isAudioFile(file: File): boolean {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   return (AUDIO_EXTENSIONS as readonly string[]).includes(ext);
 }
+
+/** The two guideline cards above the songs (core §2 Tab 2), audio then lyrics. */
+const GUIDES = [
+  { heading: RELEASE_UI.songs.audioGuidelines, lines: AUDIO_GUIDELINES },
+  { heading: RELEASE_UI.songs.lyricsGuidelines, lines: LYRICS_GUIDELINES },
+];
 
 const trackTitle = (title: string | undefined) => (title && title.trim() ? title : RELEASE_UI.songs.untitled);
 
@@ -317,28 +305,16 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   return (
     <Stack $gap={20}>
       {leaveGuard}
-      <Guides>
-        <Card>
-          <SectionTitle as="h2" style={{ marginBottom: 8 }}>
-            {RELEASE_UI.songs.audioGuidelines}
-          </SectionTitle>
-          <BulletList>
-            {AUDIO_GUIDELINES.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </BulletList>
-        </Card>
-        <Card>
-          <SectionTitle as="h2" style={{ marginBottom: 8 }}>
-            {RELEASE_UI.songs.lyricsGuidelines}
-          </SectionTitle>
-          <BulletList>
-            {LYRICS_GUIDELINES.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </BulletList>
-        </Card>
-      </Guides>
+      <Columns>
+        {GUIDES.map(({ heading, lines }) => (
+          <Card key={heading}>
+            <SectionTitle as="h2" style={{ marginBottom: 8 }}>
+              {heading}
+            </SectionTitle>
+            <LineList lines={lines} />
+          </Card>
+        ))}
+      </Columns>
 
       <Card>
         <Stack $gap={14}>

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { BulletList, Button, Dialog, fieldError, type FieldErrors, FieldGrid, fieldProps, formErrorToast, FullWidth, Muted, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
+import { bareFieldset, fieldError, type FieldErrors, FieldGrid, fieldProps, FormDialog, formErrorToast, FullWidth, LineList, notify, schemaErrors, SelectField, TextAreaField, TextField, theme } from '@portal/kit';
 import {
   EXPLICIT_VERSIONS,
   GENRES,
@@ -22,8 +22,10 @@ import {
 } from '@portal/contracts';
 import { ArtistSlots } from '../artists/ArtistSlots';
 import { artistSlotValues } from '../artists/artist-rules';
-import { CreditNames } from './CreditNames';
+import { CreditNames, type CreditNamesProps } from './CreditNames';
+import { FieldNote } from '../../shared/FieldNote';
 import { FixMark } from '../fields-to-fix';
+import { RequiredSelect } from '../RequiredSelect';
 import { trackPayload, type TrackFormValues } from './track.form';
 
 export type TrackDetailsDialogProps = {
@@ -42,11 +44,9 @@ export type TrackDetailsDialogProps = {
 };
 
 const Section = styled.fieldset`
-  border: 0;
+  ${bareFieldset}
   border-top: 1px solid ${theme.colors.border};
-  margin: 0;
-  padding: 16px 0 0;
-  min-width: 0;
+  padding-top: 16px;
   & + & { margin-top: 8px; }
   > legend {
     padding: 0 8px 0 0;
@@ -55,6 +55,16 @@ const Section = styled.fieldset`
     color: ${theme.colors.text};
   }
 `;
+
+/** One titled group of the dialog's fields: a Section (fieldset) with its legend over a FieldGrid. */
+function FieldSection({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Section>
+      <legend>{legend}</legend>
+      <FieldGrid>{children}</FieldGrid>
+    </Section>
+  );
+}
 
 const SpecBox = styled.div`
   padding: 12px 14px;
@@ -136,182 +146,141 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
     if (!saving) onClose({ ...values });
   };
 
+  // The three author or composer slots (`author1`..`author3`, `composer1`..`composer3`); the first is required.
+  const creditProps = (kind: 'author' | 'composer'): CreditNamesProps => ({
+    kind,
+    values: [values[`${kind}1`], values[`${kind}2`], values[`${kind}3`]],
+    onChange: (i, v) => setMany({ [`${kind}${i + 1}`]: v }),
+    onReplace: ([a, b, c]) => setMany({ [`${kind}1`]: a, [`${kind}2`]: b, [`${kind}3`]: c }),
+    onBlur: () => void formik.setFieldTouched(`${kind}1`, true),
+    error: errorOf(`${kind}1`),
+  });
+
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title={RELEASE_UI.track.dialogTitle}
       onClose={close}
       width={880}
-      actions={
-        <>
-          <Button type="button" variant="secondary" onClick={close} disabled={saving}>
-            {RELEASE_UI.wizard.cancel}
-          </Button>
-          <Button type="submit" form={FORM_ID} busy={saving}>
-            {RELEASE_UI.track.save}
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      cancelLabel={RELEASE_UI.wizard.cancel}
+      submitLabel={RELEASE_UI.track.save}
+      busy={saving}
+      cancelDisabled={saving}
     >
-      <form
-        id={FORM_ID}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Section>
-          <legend>{RELEASE_UI.track.basics}</legend>
-          <FieldGrid>
-            <SelectField label={RELEASE_UI.track.version} required placeholder={RELEASE_UI.info.select} options={VERSION_OPTIONS} {...field('track_version')} />
-            <SelectField
-              label={RELEASE_UI.track.instrumental}
-              required
-              placeholder={RELEASE_UI.info.select}
-              options={YES_NO_OPTIONS}
-              {...field('instrumental')}
-              onChange={(e) =>
-                // An instrumental has no lyrics: default its lyrics language to "No Linguistic Content".
-                setMany(
-                  e.target.value === 'Yes' && !values.lyrics_language
-                    ? { instrumental: 'Yes', lyrics_language: NO_LINGUISTIC_CONTENT.code }
-                    : { instrumental: e.target.value },
-                )
-              }
-            />
-            <TextField label={RELEASE_UI.track.title} required maxLength={255} autoComplete="off" {...field('title')} />
-            <TextField label={RELEASE_UI.track.versionSubtitle} maxLength={255} autoComplete="off" {...field('version_subtitle')} />
-          </FieldGrid>
-        </Section>
+      <FieldSection legend={RELEASE_UI.track.basics}>
+        <RequiredSelect label={RELEASE_UI.track.version} options={VERSION_OPTIONS} {...field('track_version')} />
+        <RequiredSelect
+          label={RELEASE_UI.track.instrumental}
+          options={YES_NO_OPTIONS}
+          {...field('instrumental')}
+          onChange={(e) =>
+            // An instrumental has no lyrics: default its lyrics language to "No Linguistic Content".
+            setMany(
+              e.target.value === 'Yes' && !values.lyrics_language
+                ? { instrumental: 'Yes', lyrics_language: NO_LINGUISTIC_CONTENT.code }
+                : { instrumental: e.target.value },
+            )
+          }
+        />
+        <TextField label={RELEASE_UI.track.title} required maxLength={255} autoComplete="off" {...field('title')} />
+        <TextField label={RELEASE_UI.track.versionSubtitle} maxLength={255} autoComplete="off" {...field('version_subtitle')} />
+      </FieldSection>
 
-        <Section>
-          <legend>{RELEASE_UI.track.artists}</legend>
-          <FieldGrid>
-            <ArtistSlots type="primary" values={artistValues} onChange={setMany} errors={{ primary_artist1: errorOf('primary_artist1') }} />
-            <ArtistSlots type="featuring" values={artistValues} onChange={setMany} />
-          </FieldGrid>
-        </Section>
+      <FieldSection legend={RELEASE_UI.track.artists}>
+        <ArtistSlots type="primary" values={artistValues} onChange={setMany} errors={{ primary_artist1: errorOf('primary_artist1') }} />
+        <ArtistSlots type="featuring" values={artistValues} onChange={setMany} />
+      </FieldSection>
 
-        <Section>
-          <legend>{RELEASE_UI.track.credits}</legend>
-          <FieldGrid>
-            <CreditNames
-              kind="author"
-              values={[values.author1, values.author2, values.author3]}
-              onChange={(i, v) => setMany({ [`author${i + 1}`]: v })}
-              onReplace={([a, b, c]) => setMany({ author1: a, author2: b, author3: c })}
-              onBlur={() => void formik.setFieldTouched('author1', true)}
-              error={errorOf('author1')}
-            />
-            <FixMark field="composer1">
-              <CreditNames
-                kind="composer"
-                values={[values.composer1, values.composer2, values.composer3]}
-                onChange={(i, v) => setMany({ [`composer${i + 1}`]: v })}
-                onReplace={([a, b, c]) => setMany({ composer1: a, composer2: b, composer3: c })}
-                onBlur={() => void formik.setFieldTouched('composer1', true)}
-                error={errorOf('composer1')}
-              />
-            </FixMark>
-            <TextField label={RELEASE_UI.track.producer} maxLength={255} autoComplete="off" {...field('producer')} />
-            <TextField label={RELEASE_UI.track.publisher} maxLength={255} autoComplete="off" {...field('publisher')} />
-          </FieldGrid>
-        </Section>
+      <FieldSection legend={RELEASE_UI.track.credits}>
+        <CreditNames {...creditProps('author')} />
+        <FixMark field="composer1">
+          <CreditNames {...creditProps('composer')} />
+        </FixMark>
+        <TextField label={RELEASE_UI.track.producer} maxLength={255} autoComplete="off" {...field('producer')} />
+        <TextField label={RELEASE_UI.track.publisher} maxLength={255} autoComplete="off" {...field('publisher')} />
+      </FieldSection>
 
-        <Section>
-          <legend>{RELEASE_UI.track.rights}</legend>
-          <FieldGrid>
-            <TextField label={RELEASE_UI.track.pLine} required maxLength={255} {...field('p_line')} />
-            <TextField
-              label={RELEASE_UI.track.productionYear}
-              required
-              type="number"
-              inputMode="numeric"
-              min={1900}
-              max={maxYear}
-              {...field('production_year')}
-            />
-            <SelectField
-              label={RELEASE_UI.track.ownIsrc}
-              required
-              placeholder={RELEASE_UI.info.select}
-              options={YES_NO_OPTIONS}
-              {...field('isrc_yes_no')}
-              onChange={(e) => setMany(e.target.value === 'Yes' ? { isrc_yes_no: 'Yes' } : { isrc_yes_no: e.target.value, isrc: '' })}
-            />
-            {values.isrc_yes_no === 'Yes' && (
-              <TextField label={RELEASE_UI.track.isrc} required maxLength={15} autoComplete="off" placeholder="CCXXXYYNNNNN" {...field('isrc')} />
-            )}
-            <SelectField label={RELEASE_UI.track.genre} required placeholder={RELEASE_UI.info.select} options={GENRE_OPTIONS} {...field('genre')}
-              onChange={(e) => {
-                const genre = e.target.value;
-                setMany(subGenresFor(genre).includes(values.subgenre) ? { genre } : { genre, subgenre: '' });
-              }}
-            />
-            <SelectField label={RELEASE_UI.track.subGenre} required placeholder={RELEASE_UI.info.select} options={subGenreOptions} {...field('subgenre')} />
-            <SelectField label={RELEASE_UI.track.priceTier} required placeholder={RELEASE_UI.info.select} options={tierOptions} {...field('price_tier')} />
-            <SelectField label={RELEASE_UI.track.explicitVersion} required placeholder={RELEASE_UI.info.select} options={EXPLICIT_OPTIONS} {...field('explicit_version')} />
-          </FieldGrid>
-        </Section>
+      <FieldSection legend={RELEASE_UI.track.rights}>
+        <TextField label={RELEASE_UI.track.pLine} required maxLength={255} {...field('p_line')} />
+        <TextField
+          label={RELEASE_UI.track.productionYear}
+          required
+          type="number"
+          inputMode="numeric"
+          min={1900}
+          max={maxYear}
+          {...field('production_year')}
+        />
+        <RequiredSelect
+          label={RELEASE_UI.track.ownIsrc}
+          options={YES_NO_OPTIONS}
+          {...field('isrc_yes_no')}
+          onChange={(e) => setMany(e.target.value === 'Yes' ? { isrc_yes_no: 'Yes' } : { isrc_yes_no: e.target.value, isrc: '' })}
+        />
+        {values.isrc_yes_no === 'Yes' && (
+          <TextField label={RELEASE_UI.track.isrc} required maxLength={15} autoComplete="off" placeholder="CCXXXYYNNNNN" {...field('isrc')} />
+        )}
+        <RequiredSelect label={RELEASE_UI.track.genre} options={GENRE_OPTIONS} {...field('genre')}
+          onChange={(e) => {
+            const genre = e.target.value;
+            setMany(subGenresFor(genre).includes(values.subgenre) ? { genre } : { genre, subgenre: '' });
+          }}
+        />
+        <RequiredSelect label={RELEASE_UI.track.subGenre} options={subGenreOptions} {...field('subgenre')} />
+        <RequiredSelect label={RELEASE_UI.track.priceTier} options={tierOptions} {...field('price_tier')} />
+        <RequiredSelect label={RELEASE_UI.track.explicitVersion} options={EXPLICIT_OPTIONS} {...field('explicit_version')} />
+      </FieldSection>
 
-        <Section>
-          <legend>{RELEASE_UI.track.language}</legend>
-          <FieldGrid>
-            <SelectField label={RELEASE_UI.track.titleLanguage} required placeholder={RELEASE_UI.info.select} options={LANGUAGE_OPTIONS} {...field('track_title_language')} />
-            <FixMark field="lyrics_language">
-              <SelectField label={RELEASE_UI.track.lyricsLanguage} required placeholder={RELEASE_UI.info.select} options={LYRICS_LANGUAGE_OPTIONS} {...field('lyrics_language')} />
-            </FixMark>
+      <FieldSection legend={RELEASE_UI.track.language}>
+        <RequiredSelect label={RELEASE_UI.track.titleLanguage} options={LANGUAGE_OPTIONS} {...field('track_title_language')} />
+        <FixMark field="lyrics_language">
+          <RequiredSelect label={RELEASE_UI.track.lyricsLanguage} options={LYRICS_LANGUAGE_OPTIONS} {...field('lyrics_language')} />
+        </FixMark>
+        <FullWidth>
+          <TextAreaField label={RELEASE_UI.track.lyrics} rows={5} maxLength={RELEASE_LIMITS.lyricsMax} {...field('lyrics')} />
+        </FullWidth>
+        <FieldNote note={RELEASE_UI.track.callerTuneHint}>
+          <TextField
+            label={RELEASE_UI.track.callerTune}
+            inputMode="numeric"
+            placeholder="HH:MM:SS"
+            maxLength={RELEASE_LIMITS.callerTuneMaxChars}
+            autoComplete="off"
+            {...field('caller_tune')}
+            onChange={(e) => setMany({ caller_tune: formatCallerTune(e.target.value) })}
+          />
+        </FieldNote>
+      </FieldSection>
+
+      <FieldSection legend={RELEASE_UI.track.video}>
+        <SelectField
+          label={RELEASE_UI.track.distributeVideo}
+          options={YES_NO_OPTIONS}
+          {...field('destribute_music')}
+          onChange={(e) =>
+            setMany(e.target.value === 'Yes' ? { destribute_music: 'Yes' } : { destribute_music: 'No', video_isrc: '', download_video_link: '' })
+          }
+        />
+        {values.destribute_music === 'Yes' && (
+          <>
+            <TextField label={RELEASE_UI.track.videoIsrc} maxLength={15} autoComplete="off" placeholder="CCXXXYYNNNNN" {...field('video_isrc')} />
             <FullWidth>
-              <TextAreaField label={RELEASE_UI.track.lyrics} rows={5} maxLength={RELEASE_LIMITS.lyricsMax} {...field('lyrics')} />
+              <TextField label={RELEASE_UI.track.downloadVideoLink} required type="url" placeholder="https://" {...field('download_video_link')} />
             </FullWidth>
-            <div>
-              <TextField
-                label={RELEASE_UI.track.callerTune}
-                inputMode="numeric"
-                placeholder="HH:MM:SS"
-                maxLength={RELEASE_LIMITS.callerTuneMaxChars}
-                autoComplete="off"
-                {...field('caller_tune')}
-                onChange={(e) => setMany({ caller_tune: formatCallerTune(e.target.value) })}
-              />
-              <Muted style={{ marginTop: -10, marginBottom: 12 }}>{RELEASE_UI.track.callerTuneHint}</Muted>
-            </div>
-          </FieldGrid>
-        </Section>
-
-        <Section>
-          <legend>{RELEASE_UI.track.video}</legend>
-          <FieldGrid>
-            <SelectField
-              label={RELEASE_UI.track.distributeVideo}
-              options={YES_NO_OPTIONS}
-              {...field('destribute_music')}
-              onChange={(e) =>
-                setMany(e.target.value === 'Yes' ? { destribute_music: 'Yes' } : { destribute_music: 'No', video_isrc: '', download_video_link: '' })
-              }
-            />
-            {values.destribute_music === 'Yes' && (
-              <>
-                <TextField label={RELEASE_UI.track.videoIsrc} maxLength={15} autoComplete="off" placeholder="CCXXXYYNNNNN" {...field('video_isrc')} />
-                <FullWidth>
-                  <TextField label={RELEASE_UI.track.downloadVideoLink} required type="url" placeholder="https://" {...field('download_video_link')} />
-                </FullWidth>
-                <FullWidth>
-                  <SpecBox>
-                    <h4>{RELEASE_UI.track.videoSpec}</h4>
-                    <BulletList>
-                      {MUSIC_VIDEO_SPEC.map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </BulletList>
-                  </SpecBox>
-                </FullWidth>
-              </>
-            )}
-          </FieldGrid>
-        </Section>
-      </form>
-    </Dialog>
+            <FullWidth>
+              <SpecBox>
+                <h4>{RELEASE_UI.track.videoSpec}</h4>
+                <LineList lines={MUSIC_VIDEO_SPEC} />
+              </SpecBox>
+            </FullWidth>
+          </>
+        )}
+      </FieldSection>
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { maxProductionYear, type Release, type Track } from '@portal/contracts';
+import { artistSlotPayload } from '../artists/artist-rules';
 
 /**
  * Form values of one track (core §3 Track): every wire field the dialog edits, as the strings the
@@ -104,7 +105,6 @@ const yearOf = (value: string | number) => {
   const text = String(value ?? '').trim();
   return text === '' ? undefined : Number(text);
 };
-const idOrNull = (value: string) => (value ? Number(value) : null);
 
 /**
  * addSongInfo / updateSongInfo fields (core §3, §7) as trackSchema reads them: missing required
@@ -117,12 +117,7 @@ export function trackPayload(values: TrackFormValues) {
     instrumental: orUndefined(values.instrumental),
     title: orUndefined(values.title),
     version_subtitle: values.version_subtitle,
-    primary_artist1: values.primary_artist1 ? Number(values.primary_artist1) : undefined,
-    primary_artist2: idOrNull(values.primary_artist2),
-    primary_artist3: idOrNull(values.primary_artist3),
-    featuring1: idOrNull(values.featuring1),
-    featuring2: idOrNull(values.featuring2),
-    featuring3: null,
+    ...artistSlotPayload(values),
     author1: orUndefined(values.author1),
     author2: values.author2,
     author3: values.author3,

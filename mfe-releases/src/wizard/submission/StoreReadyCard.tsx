@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { Button, Card, Loader, Muted, SectionTitle, Stack, theme, useEndpointQuery } from '@portal/kit';
+import { Card, Loader, Muted, SectionTitle, Stack, theme, useEndpointQuery } from '@portal/kit';
 import { DISTRIBUTION_ENDPOINTS, QC_UI, type StoreReadyChecklist } from '@portal/contracts';
+import { LoadFailedLine } from '../../shared/ReleaseSummary';
 import { QcProblems } from '../song-info/TrackQcPanel';
 
 const Items = styled.ul`
@@ -48,12 +49,7 @@ export function StoreReadyCard({ releaseId }: { releaseId: number }) {
           <Muted>{QC_UI.checklistIntro}</Muted>
         </div>
         {failed ? (
-          <div role="alert">
-            <Muted>{QC_UI.loadFailed}</Muted>{' '}
-            <Button type="button" variant="secondary" onClick={retry}>
-              {QC_UI.retry}
-            </Button>
-          </div>
+          <LoadFailedLine onRetry={retry} />
         ) : !list ? (
           <Loader label={QC_UI.checking} />
         ) : list.items.length === 0 ? (

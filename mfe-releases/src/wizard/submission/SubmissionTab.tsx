@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { api, Button, Card, CheckboxField, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme } from '@portal/kit';
+import { api, Button, Card, CheckboxField, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme, tileList } from '@portal/kit';
 import { type Artist, PLATFORM_COUNTS, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { LoadFailed, ReleaseSummary, TracksCard } from '../../shared/ReleaseSummary';
 import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-format';
@@ -13,12 +13,7 @@ import { StoreReadyCard } from './StoreReadyCard';
 export type SubmissionTabProps = { release: Release };
 
 const Platforms = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 10px;
+  ${tileList(200, 10)}
   li {
     padding: 10px 12px;
     border: 1px solid ${theme.colors.border};
