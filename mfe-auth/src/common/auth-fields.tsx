@@ -12,16 +12,16 @@ type FixedFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'inputMode'>;
  * keyboard. The caller gives `autoComplete` ("username" where it names the account, "email" on
  * /signup) and the formik wiring (`fieldProps(formik, 'email')`).
  */
-export function EmailField(props: FixedFieldProps) {
-  return <Field label={AUTH_TEXT.emailLabel} type="email" inputMode="email" aria-required="true" {...props} />;
+export function EmailField({ autoComplete, autoFocus, ...rest }: FixedFieldProps) {
+  return <Field label={AUTH_TEXT.emailLabel} type="email" autoComplete={autoComplete} inputMode="email" autoFocus={autoFocus} aria-required="true" {...rest} />;
 }
 
 /**
  * A required password input (Password, New Password, Confirm Password). `autoComplete` tells password
  * managers whether it is the current password or a new one.
  */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
-  return <Field type="password" aria-required="true" {...props} />;
+export function PasswordField({ label, autoComplete, autoFocus, ...rest }: Omit<TextFieldProps, 'type'>) {
+  return <Field label={label} type="password" autoComplete={autoComplete} autoFocus={autoFocus} aria-required="true" {...rest} />;
 }
 
 export type SubmitActionProps = {
