@@ -73,3 +73,4 @@ export { formatDate } from './utils/format-date';
 export { uploadToEndpoint, type EndpointUploadOptions } from './api/upload-to-endpoint';
 // Tools and rights (docs/decisions/005)
 export { SubmissionStatusIcon, type SubmissionStatusIconProps } from './tools-rights/SubmissionStatusIcon';
+export { CardFormPage, type CardFormPageProps } from './forms/CardFormPage';

@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, forgetPasswordSchema } from '@portal/contracts';
-import { api, Button, fieldProps, notify } from '@portal/kit';
+import { api, fieldProps, notify } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
-import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { EmailField, SubmitAction } from '../common/auth-fields';
 import { BackToLogin } from '../common/BackToLogin';
-import { Field } from '../common/Field';
-import { keepFocusOnPress } from '../common/keep-focus';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
 
@@ -49,21 +48,11 @@ export function ForgotEmailStep({ initialEmail, onSent }: ForgotEmailStepProps) 
   return (
     <AuthLayout title={AUTH_TEXT.forgotTitle} intro={AUTH_TEXT.forgotIntro}>
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
-        <Field
-          label={AUTH_TEXT.emailLabel}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoFocus
-          aria-required="true"
-          {...fieldProps(formik, 'email')}
-        />
+        <EmailField autoComplete="username" autoFocus {...fieldProps(formik, 'email')} />
         <Captcha ref={captchaRef} onToken={setCaptchaToken} />
-        <Actions>
-          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting} disabled={!captchaToken}>
-            {AUTH_TEXT.sendOtpButton}
-          </Button>
-        </Actions>
+        <SubmitAction busy={formik.isSubmitting} disabled={!captchaToken}>
+          {AUTH_TEXT.sendOtpButton}
+        </SubmitAction>
       </Form>
       <FootNote>
         <BackToLogin />

@@ -2,13 +2,12 @@ import { useRef } from 'react';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, newPasswordFormSchema } from '@portal/contracts';
-import { api, Button, fieldProps, notify, useSession } from '@portal/kit';
-import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { api, fieldProps, notify, useSession } from '@portal/kit';
+import { AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { PasswordField, SubmitAction } from '../common/auth-fields';
 import { BackToLogin } from '../common/BackToLogin';
-import { Field } from '../common/Field';
 import { emphasise } from '../common/emphasis';
 import { tokenOf } from '../common/envelope';
-import { keepFocusOnPress } from '../common/keep-focus';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
 
@@ -53,26 +52,9 @@ export function NewPasswordStep({ email, resetToken }: NewPasswordStepProps) {
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Field
-          label={AUTH_TEXT.newPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          aria-required="true"
-          {...fieldProps(formik, 'password')}
-        />
-        <Field
-          label={AUTH_TEXT.confirmPasswordLabel}
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          {...fieldProps(formik, 'confirmPassword')}
-        />
-        <Actions>
-          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting}>
-            {AUTH_TEXT.changePasswordButton}
-          </Button>
-        </Actions>
+        <PasswordField label={AUTH_TEXT.newPasswordLabel} autoComplete="new-password" autoFocus {...fieldProps(formik, 'password')} />
+        <PasswordField label={AUTH_TEXT.confirmPasswordLabel} autoComplete="new-password" {...fieldProps(formik, 'confirmPassword')} />
+        <SubmitAction busy={formik.isSubmitting}>{AUTH_TEXT.changePasswordButton}</SubmitAction>
       </Form>
       <FootNote>
         <BackToLogin />

@@ -3,12 +3,11 @@ import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
-import { api, ApiError, Button, fieldProps, notify, theme, useSession } from '@portal/kit';
+import { api, ApiError, fieldProps, notify, theme, useSession } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
-import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
-import { Field } from '../common/Field';
+import { AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { EmailField, PasswordField, SubmitAction } from '../common/auth-fields';
 import { tokenOf } from '../common/envelope';
-import { keepFocusOnPress } from '../common/keep-focus';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
 import { LOGIN_VIEW_PARAM } from './login-view';
@@ -60,31 +59,15 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
   return (
     <AuthLayout title={AUTH_TEXT.loginTitle}>
       <Form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
-        <Field
-          label={AUTH_TEXT.emailLabel}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoFocus
-          aria-required="true"
-          {...fieldProps(formik, 'email')}
-        />
-        <Field
-          label={AUTH_TEXT.passwordLabel}
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          {...fieldProps(formik, 'password')}
-        />
+        <EmailField autoComplete="username" autoFocus {...fieldProps(formik, 'email')} />
+        <PasswordField label={AUTH_TEXT.passwordLabel} autoComplete="current-password" {...fieldProps(formik, 'password')} />
         <ForgotRow>
           <Link to={{ search: `?${LOGIN_VIEW_PARAM}=forgot` }}>{AUTH_TEXT.forgotPasswordLink}</Link>
         </ForgotRow>
         <Captcha ref={captchaRef} onToken={setCaptchaToken} />
-        <Actions>
-          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting} disabled={!captchaToken}>
-            {AUTH_TEXT.loginButton}
-          </Button>
-        </Actions>
+        <SubmitAction busy={formik.isSubmitting} disabled={!captchaToken}>
+          {AUTH_TEXT.loginButton}
+        </SubmitAction>
       </Form>
       <FootNote>
         {AUTH_TEXT.noAccount} <Link to="/signup">{AUTH_TEXT.signupLink}</Link>

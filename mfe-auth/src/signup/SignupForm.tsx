@@ -3,11 +3,11 @@ import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, DIGIT_INPUT_MAX_CHARS, phoneInputDigits, signupFormSchema, TOAST_MS, welcomeBannerText, LEGAL_PATHS, type InviteNames } from '@portal/contracts';
-import { api, Button, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
+import { api, CheckboxField, fieldError, fieldProps, notify, theme } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
-import { Actions, AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { AuthLayout, FootNote, Form } from '../common/AuthLayout';
+import { EmailField, PasswordField, SubmitAction } from '../common/auth-fields';
 import { Field } from '../common/Field';
-import { keepFocusOnPress } from '../common/keep-focus';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
 import { WelcomeBanner } from './WelcomeBanner';
@@ -101,16 +101,7 @@ export function SignupForm({ invite, onSignedUp }: SignupFormProps) {
           onBlur={formik.handleBlur}
           error={nameError}
         />
-        <Field
-          label={AUTH_TEXT.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus={Boolean(invite.invitee)}
-          aria-required="true"
-          maxLength={AUTH_LIMITS.emailMax}
-          {...fieldProps(formik, 'email')}
-        />
+        <EmailField autoComplete="email" autoFocus={Boolean(invite.invitee)} maxLength={AUTH_LIMITS.emailMax} {...fieldProps(formik, 'email')} />
         <Field
           label={AUTH_TEXT.phoneLabel}
           name="phone"
@@ -132,14 +123,7 @@ export function SignupForm({ invite, onSignedUp }: SignupFormProps) {
           maxLength={AUTH_LIMITS.addressMax}
           {...fieldProps(formik, 'address')}
         />
-        <Field
-          label={AUTH_TEXT.passwordLabel}
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          maxLength={AUTH_LIMITS.passwordMax}
-          {...fieldProps(formik, 'password')}
-        />
+        <PasswordField label={AUTH_TEXT.passwordLabel} autoComplete="new-password" maxLength={AUTH_LIMITS.passwordMax} {...fieldProps(formik, 'password')} />
         <Consents>
           <Signature id={signatureId}>{AUTH_MESSAGES.digitalSignature}</Signature>
           <CheckboxField
@@ -171,11 +155,9 @@ export function SignupForm({ invite, onSignedUp }: SignupFormProps) {
           />
         </Consents>
         <Captcha ref={captchaRef} onToken={setCaptchaToken} />
-        <Actions>
-          <Button type="submit" onMouseDown={keepFocusOnPress} busy={formik.isSubmitting} disabled={!ready}>
-            {AUTH_TEXT.signupButton}
-          </Button>
-        </Actions>
+        <SubmitAction busy={formik.isSubmitting} disabled={!ready}>
+          {AUTH_TEXT.signupButton}
+        </SubmitAction>
       </Form>
       <FootNote>
         {AUTH_TEXT.haveAccount} <Link to="/login">{AUTH_TEXT.loginLink}</Link>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, SelectField, Stack, TextField, VisuallyHidden, api, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, Stack, TextField, VisuallyHidden, api, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
   countryName,
@@ -17,6 +17,7 @@ import {
   type PayoutDeskLedgerLine,
   type PayoutDeskRow,
 } from '@portal/contracts';
+import { DeskFilterRow, openColumn } from '../common/desk-parts';
 import { useConsoleAction } from '../common/use-console-action';
 import { formatWhen } from '../common/format';
 import { DeskFacts } from '../common/desk-facts';
@@ -109,15 +110,7 @@ export function PayoutDeskPage() {
     { key: 'when', header: U.columns.when, render: (r) => formatWhen(r.created_at) },
     { key: 'run', header: U.columns.run, render: (r) => (r.run_id ? `#${r.run_id}` : '—') },
     ...(status === 'requested' || status === 'in_payment' ? [] : [{ key: 'ref', header: U.columns.outcome, render: (r: PayoutDeskRow) => r.reference || r.reason || '—' }]),
-    {
-      key: 'open',
-      header: U.open,
-      render: (r) => (
-        <Button variant="text" aria-label={`${U.open} ${fillMessage(U.detail, { id: r.payout_id })}`} onClick={() => setOpenId(r.payout_id)}>
-          {U.open}
-        </Button>
-      ),
-    },
+    openColumn(U.open, (r) => `${U.open} ${fillMessage(U.detail, { id: r.payout_id })}`, (r) => setOpenId(r.payout_id)),
   ];
   const runColumns: DataTableColumn<PaymentRunRow>[] = [
     { key: 'id', header: U.runColumns.id, render: (r) => `#${r.run_id}` },
@@ -142,19 +135,21 @@ export function PayoutDeskPage() {
       <Card>
         <SectionTitle>{U.heading}</SectionTitle>
         <Stack $gap={12}>
-          <Row $gap={12} $wrap>
-            <SelectField
-              label={U.statusFilter}
-              name="payout-status"
-              options={FILTER_OPTIONS}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as PayoutDeskFilter);
-                setPage(1);
-                setSelected(new Set());
-              }}
-            />
-          </Row>
+          <DeskFilterRow
+            filters={[
+              {
+                label: U.statusFilter,
+                name: 'payout-status',
+                options: FILTER_OPTIONS,
+                value: status,
+                onChange: (v) => {
+                  setStatus(v as PayoutDeskFilter);
+                  setPage(1);
+                  setSelected(new Set());
+                },
+              },
+            ]}
+          />
           <DataTable columns={columns} rows={payouts.rows} rowKey={(r) => r.payout_id} loading={payouts.loading} empty={U.empty} caption={U.heading} />
           <Pagination page={page} total={payouts.total} pageSize={L.pageSize} onChange={setPage} label={U.pagesPayouts} />
           {status === 'requested' && (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, Dialog, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Dialog, Row, Stack, TextAreaField, api, theme, type DataTableColumn } from '@portal/kit';
 import {
   fillMessage,
   RIGHTS_DESK_ENDPOINTS as RD,
@@ -14,6 +14,7 @@ import {
   type RightsDeskRow,
   type RightsDeskStatus,
 } from '@portal/contracts';
+import { DeskQueue, openColumn } from '../common/desk-parts';
 import { useConsoleAction } from '../common/use-console-action';
 import { formatWhen } from '../common/format';
 
@@ -108,57 +109,30 @@ export function RightsDeskPage() {
     { key: 'status', header: U.columns.status, render: (r) => U.statusLabel[r.status] },
     { key: 'when', header: U.columns.when, render: (r) => formatWhen(r.created_at) },
     ...(status === 'in_review' ? [] : [{ key: 'reason', header: U.columns.outcome, render: (r: RightsDeskRow) => r.reason || '—' }]),
-    {
-      key: 'open',
-      header: U.open,
-      render: (r) => (
-        <Button variant="text" aria-label={`${U.open} ${label(r)}`} onClick={() => setOpen(r)}>
-          {U.open}
-        </Button>
-      ),
-    },
+    openColumn(U.open, (r: RightsDeskRow) => `${U.open} ${label(r)}`, (r) => setOpen(r)),
   ];
+  const filterTo = (narrow: () => void) => {
+    narrow();
+    setPage(1);
+  };
 
   return (
-    <Card>
-      <SectionTitle>{U.heading}</SectionTitle>
-      <Stack $gap={12}>
-        <Row $gap={12} $wrap>
-          <SelectField
-            label={U.kindFilter}
-            name="rights-kind"
-            options={KIND_OPTIONS}
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as RightsDeskKind);
-              setPage(1);
-            }}
-          />
-          <SelectField
-            label={U.statusFilter}
-            name="rights-status"
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as RightsDeskStatus);
-              setPage(1);
-            }}
-          />
-        </Row>
-        {list.failed ? (
-          <Row $gap={8} $wrap>
-            <p role="alert">{U.loadError}</p>
-            <Button variant="secondary" onClick={() => void list.reload()}>{U.retry}</Button>
-          </Row>
-        ) : (
-          <DataTable columns={columns} rows={list.rows} rowKey={(r) => `${r.kind}-${r.id}`} loading={list.loading} empty={U.empty} caption={U.heading} />
-        )}
-        <Pagination page={page} total={list.total} pageSize={L.pageSize} onChange={setPage} label={U.pages} />
-      </Stack>
+    <DeskQueue
+      ui={U}
+      filters={[
+        { label: U.kindFilter, name: 'rights-kind', options: KIND_OPTIONS, value: kind, onChange: (v) => filterTo(() => setKind(v as RightsDeskKind)) },
+        { label: U.statusFilter, name: 'rights-status', options: STATUS_OPTIONS, value: status, onChange: (v) => filterTo(() => setStatus(v as RightsDeskStatus)) },
+      ]}
+      list={list}
+      columns={columns}
+      rowKey={(r) => `${r.kind}-${r.id}`}
+      paging={{ page, onPage: setPage, pageSize: L.pageSize }}
+    >
       {open && <RequestDialog row={open} title={label(open)} onClose={() => setOpen(null)} onDecided={list.reload} />}
-    </Card>
+    </DeskQueue>
   );
 }
+
 
 /**
  * One request: what the artist submitted (links open in a new tab, the lyrics and the LRC file in

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, DataTable, Dialog, MessageBubble, MessageHeader, MessageText, MessageThread, Pagination, Row, SectionTitle, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
+import { Button, ConfirmDialog, Dialog, MessageBubble, MessageHeader, MessageText, MessageThread, Row, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_EXTENSIONS,
@@ -21,6 +21,7 @@ import {
   type SupportMember,
   type TicketAttachment,
 } from '@portal/contracts';
+import { DeskQueue, openColumn } from '../common/desk-parts';
 import { useConsoleAction } from '../common/use-console-action';
 import { formatWhen } from '../common/format';
 import { DeskFacts } from '../common/desk-facts';
@@ -141,41 +142,28 @@ export function SupportDeskPage() {
     { key: 'last', header: U.columns.last, render: (r) => (r.awaiting_support ? <Waiting>{U.lastBy.user}</Waiting> : U.lastBy[r.last_by]) },
     { key: 'assignee', header: U.columns.assignee, render: (r) => r.assigned_email || U.nobody },
     ...(filters.status === 'open' ? [] : [{ key: 'status', header: U.columns.status, render: (r: SupportDeskRow) => U.statusLabel[r.status] }]),
-    {
-      key: 'open',
-      header: U.open,
-      render: (r) => (
-        <Button variant="text" aria-label={fillMessage(U.openLabel, { id: r.ticket_id })} onClick={() => setOpen(r.ticket_id)}>
-          {U.open}
-        </Button>
-      ),
-    },
+    openColumn(U.open, (r) => fillMessage(U.openLabel, { id: r.ticket_id }), (r) => setOpen(r.ticket_id)),
   ];
 
   return (
-    <Card>
-      <SectionTitle>{U.heading}</SectionTitle>
-      <Stack $gap={12}>
-        <Row $gap={12} $wrap>
-          <SelectField label={U.statusFilter} name="support-status" options={STATUS_OPTIONS} value={filters.status} onChange={(e) => set({ status: e.target.value as SupportDeskStatus })} />
-          <SelectField label={U.reasonFilter} name="support-reason" options={REASON_OPTIONS} value={filters.reason} onChange={(e) => set({ reason: e.target.value })} />
-          <SelectField label={U.ageFilter} name="support-age" options={AGE_OPTIONS} value={filters.age} onChange={(e) => set({ age: e.target.value as SupportDeskAge })} />
-          <SelectField label={U.assignedFilter} name="support-assigned" options={ASSIGNED_OPTIONS} value={filters.assigned} onChange={(e) => set({ assigned: e.target.value as SupportDeskAssigned })} />
-        </Row>
-        {queue.failed ? (
-          <Row $gap={8} $wrap>
-            <p role="alert">{U.loadError}</p>
-            <Button variant="secondary" onClick={() => void queue.reload()}>{U.retry}</Button>
-          </Row>
-        ) : (
-          <DataTable columns={columns} rows={queue.rows} rowKey={(r) => r.ticket_id} loading={queue.loading} empty={U.empty} caption={U.heading} />
-        )}
-        <Pagination page={page} total={queue.total} pageSize={L.pageSize} onChange={setPage} label={U.pages} />
-      </Stack>
+    <DeskQueue
+      ui={U}
+      filters={[
+        { label: U.statusFilter, name: 'support-status', options: STATUS_OPTIONS, value: filters.status, onChange: (v) => set({ status: v as SupportDeskStatus }) },
+        { label: U.reasonFilter, name: 'support-reason', options: REASON_OPTIONS, value: filters.reason, onChange: (v) => set({ reason: v }) },
+        { label: U.ageFilter, name: 'support-age', options: AGE_OPTIONS, value: filters.age, onChange: (v) => set({ age: v as SupportDeskAge }) },
+        { label: U.assignedFilter, name: 'support-assigned', options: ASSIGNED_OPTIONS, value: filters.assigned, onChange: (v) => set({ assigned: v as SupportDeskAssigned }) },
+      ]}
+      list={queue}
+      columns={columns}
+      rowKey={(r) => r.ticket_id}
+      paging={{ page, onPage: setPage, pageSize: L.pageSize }}
+    >
       {open !== null && <ThreadDialog ticketId={open} onClose={() => setOpen(null)} onChanged={queue.reload} />}
-    </Card>
+    </DeskQueue>
   );
 }
+
 
 type PickedFile = { id: string; name: string; size: number; filename?: string };
 let seq = 0;

@@ -1,12 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, EmptyState, Loader, Muted, PageHeader, Stack, TextField, api } from '@portal/kit';
+import { CardFormPage, EmptyState, Loader, Muted, TextField, api } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, type StaffSession, type TotpEnrolment } from '@portal/contracts';
 
 const U = OPS_UI.totp;
-const Narrow = styled(Card)`
-  max-width: 480px;
-`;
 const Qr = styled.img`
   width: 220px;
   height: 220px;
@@ -53,29 +50,17 @@ export function TotpGate({ children }: { children: (session: StaffSession) => Re
     }
   };
   return (
-    <>
-      <PageHeader title={U.heading} />
-      <Narrow>
-        <form noValidate onSubmit={submit}>
-          <Stack $gap={16}>
-            <Muted>{session.totp_enrolled ? U.verifyIntro : U.enrolIntro}</Muted>
-            {!session.totp_enrolled && enrolment && (
-              <>
-                <Qr src={enrolment.qr_data_url} alt="QR code of the authenticator secret" />
-                <Muted>
-                  {U.key}: <Key data-testid="totp-secret">{enrolment.secret}</Key>
-                </Muted>
-              </>
-            )}
-            <TextField label={U.code} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} required />
-            <div>
-              <Button type="submit" busy={busy} disabled={!/^\d{6}$/.test(code.trim())}>
-                {U.submit}
-              </Button>
-            </div>
-          </Stack>
-        </form>
-      </Narrow>
-    </>
+    <CardFormPage title={U.heading} width={480} gap={16} onSubmit={submit} submit={U.submit} busy={busy} disabled={!/^\d{6}$/.test(code.trim())}>
+      <Muted>{session.totp_enrolled ? U.verifyIntro : U.enrolIntro}</Muted>
+      {!session.totp_enrolled && enrolment && (
+        <>
+          <Qr src={enrolment.qr_data_url} alt="QR code of the authenticator secret" />
+          <Muted>
+            {U.key}: <Key data-testid="totp-secret">{enrolment.secret}</Key>
+          </Muted>
+        </>
+      )}
+      <TextField label={U.code} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} required />
+    </CardFormPage>
   );
 }

@@ -3,15 +3,13 @@ import styled from 'styled-components';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button, Card, SectionTitle, theme } from '@portal/kit';
 import { ROYALTY_UI, type EarningsSummary, type EarningsTotal } from '@portal/contracts';
+import { equalColumns } from '../support-common/layout';
 import { chartRows, usd } from './earnings-format';
 
 const U = ROYALTY_UI.earnings;
 
 const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: 900px) { grid-template-columns: minmax(0, 1fr); }
+  ${equalColumns(2, 900)}
 `;
 const Wide = styled.div`
   grid-column: 1 / -1;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, theme, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import { centsToUsd, ROYALTY_ENDPOINTS as E, ROYALTY_UI, type EarningLine, type EarningsSummary } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
+import { equalColumns, fieldsThenButton, MutedNote } from '../support-common/layout';
 import { defaultWindow, usd } from './earnings-format';
 import { SplitsPanel } from './SplitsPanel';
 
@@ -12,31 +13,19 @@ const EarningsCharts = lazy(() => import('./EarningsCharts'));
 const PAGE = 20;
 
 const Filters = styled.form`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto;
-  gap: 0 16px;
-  align-items: start;
-  > button { margin-top: 26px; }
+  ${fieldsThenButton('minmax(0, 1fr) minmax(0, 1fr) auto', '0 16px')}
   @media (max-width: 560px) {
     grid-template-columns: minmax(0, 1fr);
     > button { margin-top: 0; justify-self: start; }
   }
 `;
 const Figures = styled.div`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: 700px) { grid-template-columns: minmax(0, 1fr); }
+  ${equalColumns(3, 700)}
 `;
 const Figure = styled.div`
   font-size: ${theme.font.size.sm};
   color: ${theme.colors.textMuted};
   strong { display: block; font-size: 24px; color: ${theme.colors.text}; margin-top: 4px; }
-`;
-const Note = styled.p`
-  margin: 0;
-  font-size: ${theme.font.size.sm};
-  color: ${theme.colors.textMuted};
 `;
 const Tag = styled.span<{ $estimated: boolean }>`
   font-size: ${theme.font.size.sm};
@@ -120,7 +109,7 @@ export function EarningsPage() {
                   <strong>${usd(summary.estimated_micros)}</strong>
                 </Figure>
               </Figures>
-              <Note>{U.estimatedNote}</Note>
+              <MutedNote>{U.estimatedNote}</MutedNote>
             </Card>
             {summary.by_month.length === 0 ? (
               <Card>

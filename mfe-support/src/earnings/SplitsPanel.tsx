@@ -1,28 +1,20 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
+import { fieldsThenButton, MutedNote } from '../support-common/layout';
 
 const U = ROYALTY_UI.splits;
 type Share = { email: string; percent: string };
 
 const ShareRow = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) auto;
-  gap: 0 12px;
-  align-items: start;
-  > button { margin-top: 26px; }
+  ${fieldsThenButton('minmax(0, 2fr) minmax(0, 1fr) auto', '0 12px')}
   @media (max-width: 560px) {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
     > :first-child { grid-column: 1 / -1; }
     > button { margin-top: 26px; }
   }
-`;
-const Muted = styled.p`
-  margin: 0;
-  color: ${theme.colors.textMuted};
-  font-size: ${theme.font.size.sm};
 `;
 
 /**
@@ -109,9 +101,9 @@ export function SplitsPanel() {
       <SectionTitle>{U.title}</SectionTitle>
       <Card>
         <Stack $gap={12}>
-          <Muted>{U.intro}</Muted>
+          <MutedNote>{U.intro}</MutedNote>
           {tracks.rows.length === 0 && !tracks.loading ? (
-            <Muted>{U.noTracks}</Muted>
+            <MutedNote>{U.noTracks}</MutedNote>
           ) : (
             <form
               noValidate
@@ -133,7 +125,7 @@ export function SplitsPanel() {
                 ))}
               {trackId && (
                 <Stack $gap={8}>
-                  <Muted aria-live="polite">{fillMessage(U.ownerKeeps, { percent: (Math.max(0, 10000 - total) / 100).toString() })}</Muted>
+                  <MutedNote aria-live="polite">{fillMessage(U.ownerKeeps, { percent: (Math.max(0, 10000 - total) / 100).toString() })}</MutedNote>
                   <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
                     <Button type="button" variant="secondary" onClick={() => setShares([...shares, { email: '', percent: '' }])}>
                       {U.addRow}

@@ -1,7 +1,8 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
-import { Button, Dialog, FieldGrid, FullWidth, Muted, RadioGroupField, SelectField, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
+import { Dialog, FieldGrid, FullWidth, Muted, RadioGroupField, SelectField, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
 import { useStepUp } from './step-up';
+import { FormDialogActions } from '../support-common/FormDialogActions';
 import {
   bankDetailsSchema,
   COUNTRY_CODES,
@@ -94,27 +95,14 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
     const forced = methodsFor(formik.values.country).length === 1;
     if (forced || !offered.includes(formik.values.payout_method)) void formik.setFieldValue('payout_method', offered[0]);
   };
-  const close = () => {
-    formik.resetForm();
-    stepUp.reset();
-    onClose();
-  };
+  const close = () => stepUp.dismiss(formik, onClose);
   return (
     <Dialog
       open={open}
       title={current ? U.editBankTitle : U.addBankTitle}
       onClose={close}
       width={640}
-      actions={
-        <>
-          <Button type="button" variant="secondary" onClick={close}>
-            {SUPPORT_UI.common.cancel}
-          </Button>
-          <Button type="submit" form="bank-form" busy={formik.isSubmitting}>
-            {SUPPORT_UI.common.save}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions form="bank-form" submit={SUPPORT_UI.common.save} busy={formik.isSubmitting} onCancel={close} />}
     >
       <form id="bank-form" noValidate onSubmit={formik.handleSubmit}>
         <FieldGrid>

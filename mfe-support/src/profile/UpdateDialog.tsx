@@ -1,7 +1,8 @@
 import { useFormik } from 'formik';
 import { useStepUp } from './step-up';
-import { Button, Dialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
+import { Dialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
 import { DIGIT_INPUT_MAX_CHARS, phoneInputDigits, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
+import { FormDialogActions } from '../support-common/FormDialogActions';
 
 /** Which Update dialog is open (areas §2: phone, address or password). */
 export type UpdateMode = 'phone' | 'address' | 'password';
@@ -38,26 +39,13 @@ export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | nu
       }
     },
   });
-  const close = () => {
-    formik.resetForm();
-    stepUp.reset();
-    onClose();
-  };
+  const close = () => stepUp.dismiss(formik, onClose);
   return (
     <Dialog
       open={mode !== null}
       title={mode ? TITLES[mode] : ''}
       onClose={close}
-      actions={
-        <>
-          <Button type="button" variant="secondary" onClick={close}>
-            {SUPPORT_UI.common.cancel}
-          </Button>
-          <Button type="submit" form="profile-update-form" busy={formik.isSubmitting}>
-            {U.update}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions form="profile-update-form" submit={U.update} busy={formik.isSubmitting} onCancel={close} />}
     >
       <form id="profile-update-form" noValidate onSubmit={formik.handleSubmit}>
         <Stack $gap={4}>

@@ -8,7 +8,8 @@ const STEP_UP_CODES = new Set(['step_up_required', 'step_up_wrong_password']);
  * Step-up for a money or credential change (decision 022): the server answers 403 `step_up_required`
  * when the login is older than 15 minutes. The dialog then shows a "Current password" field and sends
  * it as `current_password` with the next try. `fields()` is what to add to the body; `handle(error)`
- * answers true when the error was a step-up request (the kit already showed its message).
+ * answers true when the error was a step-up request (the kit already showed its message); `dismiss`
+ * closes the dialog unsaved.
  */
 export function useStepUp() {
   const [asked, setAsked] = useState(false);
@@ -24,6 +25,13 @@ export function useStepUp() {
     reset() {
       setAsked(false);
       setPassword('');
+    },
+    /** Closing the dialog unsaved: its form back to the initial values, the current-password field gone, then `onClose`. */
+    dismiss(form: { resetForm(): void }, onClose: () => void) {
+      form.resetForm();
+      setAsked(false);
+      setPassword('');
+      onClose();
     },
     field: asked ? (
       <div>

@@ -1,8 +1,9 @@
 import { useFormik } from 'formik';
-import { Button, Dialog, SelectField, Stack, TextAreaField, api, fieldError, notify } from '@portal/kit';
+import { Dialog, SelectField, Stack, TextAreaField, api, fieldError, notify } from '@portal/kit';
 import { createTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_SUBJECTS, type CreateTicketDto } from '@portal/contracts';
 import { AttachmentPicker } from './AttachmentPicker';
 import { useAttachmentUploads } from './use-attachment-uploads';
+import { FormDialogActions } from '../support-common/FormDialogActions';
 
 const REASONS = TICKET_SUBJECTS.map((s) => ({ value: s, label: s }));
 
@@ -46,16 +47,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
       title={SUPPORT_UI.tickets.dialogTitle}
       onClose={close}
       width={560}
-      actions={
-        <>
-          <Button type="button" variant="secondary" onClick={close}>
-            {SUPPORT_UI.common.cancel}
-          </Button>
-          <Button type="submit" form="new-ticket-form" busy={formik.isSubmitting} disabled={uploading || formik.isSubmitting}>
-            {SUPPORT_UI.tickets.submit}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions form="new-ticket-form" submit={SUPPORT_UI.tickets.submit} busy={formik.isSubmitting} disabled={uploading || formik.isSubmitting} onCancel={close} />}
     >
       <form id="new-ticket-form" noValidate onSubmit={formik.handleSubmit}>
         <Stack $gap={4}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS as L, TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, type PromotionRow } from '@portal/contracts';
 import { Button, Card, DataTable, type DataTableColumn, Dialog, formatDate, PageHeader, Pagination, Stack, theme, useDebouncedValue, useEndpointPage, VisuallyHidden } from '@portal/kit';
+import { newTabLinkColumn } from '../shared/cells';
 
 const SearchInput = styled.input`
   width: min(360px, 100%);
@@ -56,15 +57,7 @@ export default function PromotionsPage() {
     { key: 'platform', header: UI.columns.platform, render: (p) => p.platform },
     { key: 'type', header: UI.columns.promotionType, render: (p) => p.type },
     { key: 'playlist', header: UI.columns.playlistName, render: (p) => p.playlist_name },
-    {
-      key: 'link',
-      header: UI.columns.playlistLink,
-      render: (p) => (
-        <a href={p.playlist_link} target="_blank" rel="noopener noreferrer" title={p.playlist_link}>
-          {UI.clickHere}
-        </a>
-      ),
-    },
+    newTabLinkColumn('link', UI.columns.playlistLink, (p) => p.playlist_link, UI.clickHere),
     {
       key: 'image',
       header: UI.columns.image,

@@ -4,7 +4,7 @@ import { Actions, Button, Card, type DataTableColumn, FieldGrid, SelectField, St
 import { dateCell } from '../shared/cells';
 import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { LinkButton } from '../shared/notices';
-import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
+import { ReleaseAudioFields, releaseAudioBinding } from '../shared/ReleaseAudioFields';
 import { UrlListField } from '../shared/UrlListField';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
@@ -52,14 +52,7 @@ export function UgcMode({ onGuidelines }: { onGuidelines(lines: readonly string[
         </Actions>
         <form onSubmit={form.onSubmit} noValidate aria-label={UI.headings.ugc}>
           <FieldGrid>
-            <ReleaseAudioFields
-              releaseId={v.release_id}
-              audioId={v.audio_id}
-              onRelease={(id) => void formik.setValues({ ...v, release_id: id, audio_id: '' })}
-              onAudio={(id) => void formik.setFieldValue('audio_id', id)}
-              releaseError={errorOf('release_id')}
-              audioError={errorOf('audio_id')}
-            />
+            <ReleaseAudioFields {...releaseAudioBinding(form)} />
             <SelectField label={UI.selectPlatform} required placeholder={UI.selectPlatform} options={options(UGC_PLATFORMS)} {...bind('platform')} />
             <SelectField label={UI.selectPolicy} required placeholder={UI.selectPolicy} options={options(UGC_POLICIES)} {...bind('policy')} />
             <UrlListField label={UI.url} required ugc value={v.url} onChange={(list) => void formik.setFieldValue('url', list)} error={errorOf('url')} />

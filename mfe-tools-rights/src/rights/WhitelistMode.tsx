@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, WHITELIST_GUIDELINES, WHITELIST_PLATFORMS, whitelistSchema, type WhitelistRow } from '@portal/contracts';
 import { Actions, Button, Card, type DataTableColumn, FieldGrid, SelectField, Stack, TextField } from '@portal/kit';
-import { dateCell } from '../shared/cells';
+import { dateCell, newTabLinkColumn } from '../shared/cells';
 import { HistorySection, SubmitActions, numberColumn, statusColumn } from '../shared/HistorySection';
 import { Notice } from '../shared/notices';
 import { useHistory } from '../shared/use-history';
@@ -24,15 +24,7 @@ export function WhitelistMode({ onGuidelines }: { onGuidelines(lines: readonly s
     { key: 'name', header: UI.columns.channelName, render: (r) => r.channel_name },
     statusColumn(),
     { key: 'date', header: UI.columns.date, render: (r) => dateCell(r.date) },
-    {
-      key: 'url',
-      header: UI.columns.url,
-      render: (r) => (
-        <a href={r.URL} target="_blank" rel="noopener noreferrer" title={r.URL}>
-          {UI.clickToOpen}
-        </a>
-      ),
-    },
+    newTabLinkColumn('url', UI.columns.url, (r) => r.URL, UI.clickToOpen),
   ];
   return (
     <Stack $gap={20}>

@@ -1,5 +1,6 @@
 import { TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI } from '@portal/contracts';
 import { SelectField, useEndpointPage } from '@portal/kit';
+import type { SubmitForm } from './use-submit-form';
 
 export type ReleaseAudioFieldsProps = {
   releaseId: string;
@@ -50,4 +51,20 @@ export function ReleaseAudioFields({ releaseId, audioId, onRelease, onAudio, upc
       />
     </>
   );
+}
+
+/**
+ * The ReleaseAudioFields props bound to a mode's form (values `release_id` and `audio_id`, strings of
+ * ids): choosing a release stores it and clears the audio; errors show as the form shows them.
+ */
+export function releaseAudioBinding<V extends { release_id: string; audio_id: string }>({ formik, errorOf }: SubmitForm<V>) {
+  const v = formik.values;
+  return {
+    releaseId: v.release_id,
+    audioId: v.audio_id,
+    onRelease: (id: string) => void formik.setValues({ ...v, release_id: id, audio_id: '' }),
+    onAudio: (id: string) => void formik.setFieldValue('audio_id', id),
+    releaseError: errorOf('release_id'),
+    audioError: errorOf('audio_id'),
+  } satisfies Omit<ReleaseAudioFieldsProps, 'upcomingOnly'>;
 }

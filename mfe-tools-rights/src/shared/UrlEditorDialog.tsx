@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { fillMessage, TOOLS_UI as UI } from '@portal/contracts';
-import { Button, Dialog, notify, Stack, theme } from '@portal/kit';
+import { Dialog, notify, Stack, theme } from '@portal/kit';
+import { CancelSaveActions } from './dialog-parts';
 import { Notice } from './notices';
 import { canAddAfter, initialRows, rowInvalid, saveRows } from './url-rows';
 
@@ -91,16 +92,7 @@ export function UrlEditorDialog({ open, value, ugc = false, onSave, onClose }: U
       title={UI.addUrls}
       onClose={onClose}
       width={560}
-      actions={
-        <>
-          <Button variant="secondary" type="button" onClick={onClose}>
-            {UI.cancel}
-          </Button>
-          <Button type="button" onClick={save}>
-            {UI.save}
-          </Button>
-        </>
-      }
+      actions={<CancelSaveActions onCancel={onClose} onSave={save} />}
     >
       <Stack $gap={10}>
         {ugc && <Notice tone="danger">{UI.ugcUrlWarning}</Notice>}

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { TOOLS_UI as UI } from '@portal/contracts';
-import { SubmissionStatusIcon, formatDate, theme } from '@portal/kit';
+import { SubmissionStatusIcon, formatDate, theme, type DataTableColumn } from '@portal/kit';
 
 const StatusWrap = styled.span`
   display: inline-flex;
@@ -21,6 +21,19 @@ export function StatusCell({ status, reason }: { status: string; reason: string 
 
 /** A date cell in the spec's DD/MM/yyyy. */
 export const dateCell = (epochMs: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(epochMs)}</span>;
+
+/** A column whose cell is `text` linking to the row's address in a new tab, the address as its tooltip ("Click To Open", "Click Here"). */
+export function newTabLinkColumn<T>(key: string, header: string, hrefOf: (row: T) => string, text: string): DataTableColumn<T> {
+  return {
+    key,
+    header,
+    render: (r) => (
+      <a href={hrefOf(r)} target="_blank" rel="noopener noreferrer" title={hrefOf(r)}>
+        {text}
+      </a>
+    ),
+  };
+}
 
 const IconLink = styled.a`
   display: inline-flex;

@@ -1,11 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { LANGUAGES, LYRICS_TOOL_GUIDELINES, lyricsSchema, P_RIGHTS, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, type LyricsRow } from '@portal/contracts';
-import { Button, Card, type DataTableColumn, Dialog, FactGrid, FieldGrid, FullWidth, notify, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
+import { Button, Card, type DataTableColumn, FieldGrid, FullWidth, notify, Row, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
+import { DetailsDialog } from '../shared/dialog-parts';
 import { dateCell } from '../shared/cells';
 import { GuidelinesDialog } from '../shared/GuidelinesDialog';
 import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { LinkButton } from '../shared/notices';
-import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
+import { ReleaseAudioFields, releaseAudioBinding } from '../shared/ReleaseAudioFields';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
 import { LrcUpload } from './LrcUpload';
@@ -18,9 +19,9 @@ const languageName = (code: string) => LANGUAGE_NAME.get(code) ?? code;
 function LyricsDialog({ row, onClose }: { row: LyricsRow | null; onClose(): void }) {
   const d = UI.detail;
   return (
-    <Dialog open={row !== null} title={UI.lyricsDetails} onClose={onClose} width={640} actions={<Button onClick={onClose}>{UI.close}</Button>}>
-      {row && (
-        <FactGrid>
+    <DetailsDialog row={row} title={UI.lyricsDetails} onClose={onClose}>
+      {(row) => (
+        <>
           <div><dt>{UI.columns.audioTitle}</dt><dd>{row.audio_title}</dd></div>
           <div><dt>{UI.lyricsLanguage}</dt><dd>{languageName(row.lyrics_language)}</dd></div>
           <div><dt>{d.pRights}</dt><dd>{row.p_rights}</dd></div>
@@ -28,9 +29,9 @@ function LyricsDialog({ row, onClose }: { row: LyricsRow | null; onClose(): void
           <div><dt>{d.lrc}</dt><dd>{row.lrc_link ? UI.lrcAttached : d.none}</dd></div>
           {row.status === 'rejected' && row.reason && <div style={{ gridColumn: '1 / -1' }}><dt>{d.reason}</dt><dd>{row.reason}</dd></div>}
           <div style={{ gridColumn: '1 / -1' }}><dt>{d.lyrics}</dt><dd style={{ whiteSpace: 'pre-wrap', fontWeight: 400, maxHeight: 320, overflow: 'auto' }}>{row.lyrics}</dd></div>
-        </FactGrid>
+        </>
       )}
-    </Dialog>
+    </DetailsDialog>
   );
 }
 
@@ -41,7 +42,7 @@ function LyricsDialog({ row, onClose }: { row: LyricsRow | null; onClose(): void
 export function LyricsMode() {
   const history = useHistory(E.getLyricsHistory);
   const form = useSubmitForm({ initialValues, schema: lyricsSchema, endpoint: E.submitDistributeLyrics, toPayload: lyricsPayload, onDone: history.reload });
-  const { formik, bind, errorOf } = form;
+  const { formik, bind } = form;
   const [guidelines, setGuidelines] = useState(false);
   const [detail, setDetail] = useState<LyricsRow | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -73,14 +74,7 @@ export function LyricsMode() {
         </Row>
         <form onSubmit={onSubmit} noValidate aria-label={UI.headings.lyrics}>
           <FieldGrid>
-            <ReleaseAudioFields
-              releaseId={v.release_id}
-              audioId={v.audio_id}
-              onRelease={(id) => void formik.setValues({ ...v, release_id: id, audio_id: '' })}
-              onAudio={(id) => void formik.setFieldValue('audio_id', id)}
-              releaseError={errorOf('release_id')}
-              audioError={errorOf('audio_id')}
-            />
+            <ReleaseAudioFields {...releaseAudioBinding(form)} />
             <SelectField label={UI.lyricsLanguage} required placeholder={UI.lyricsLanguage} options={languageOptions} {...bind('lyrics_language')} />
             <SelectField label={UI.pRights} required placeholder={UI.select} options={P_RIGHTS.map((p) => ({ value: p, label: p }))} {...bind('p_rights')} />
             <TextField label={UI.iswc} placeholder={UI.iswcPlaceholder} autoComplete="off" maxLength={20} {...bind('iswc')} />

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { fillMessage, MOODS, TOOLS_UI as UI } from '@portal/contracts';
-import { Button, Dialog, Muted, Stack, theme } from '@portal/kit';
+import { Dialog, Muted, Stack, theme } from '@portal/kit';
+import { CancelSaveActions } from '../shared/dialog-parts';
 import { ControlButton, FieldErrorText, FieldFrame } from '../shared/notices';
 import { moodDisabled, toggleMood } from './moods';
 
@@ -57,16 +58,7 @@ export function MoodsField({ value, onChange, error }: MoodsFieldProps) {
         title={UI.selectMoods}
         onClose={() => setOpen(false)}
         width={520}
-        actions={
-          <>
-            <Button variant="secondary" type="button" onClick={() => setOpen(false)}>
-              {UI.cancel}
-            </Button>
-            <Button type="button" onClick={save}>
-              {UI.save}
-            </Button>
-          </>
-        }
+        actions={<CancelSaveActions onCancel={() => setOpen(false)} onSave={save} />}
       >
         <Stack $gap={14}>
           <Muted>{UI.moodsHint}</Muted>

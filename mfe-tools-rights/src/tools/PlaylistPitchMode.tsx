@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { pitchPlaylistSchema, TOOLS_LIMITS as L, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, PITCH_GUIDELINES, type PlaylistPitchRow } from '@portal/contracts';
-import { Button, Card, type DataTableColumn, Dialog, FactGrid, FieldGrid, FullWidth, Row, Stack, TextAreaField, TextField } from '@portal/kit';
+import { Button, Card, type DataTableColumn, FieldGrid, FullWidth, Row, Stack, TextAreaField, TextField } from '@portal/kit';
+import { DetailsDialog } from '../shared/dialog-parts';
 import { dateCell } from '../shared/cells';
 import { GuidelinesDialog } from '../shared/GuidelinesDialog';
 import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
 import { LinkButton, Notice } from '../shared/notices';
-import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
+import { ReleaseAudioFields, releaseAudioBinding } from '../shared/ReleaseAudioFields';
 import { UrlListField } from '../shared/UrlListField';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
@@ -38,9 +39,9 @@ function PitchDialog({ row, onClose }: { row: PlaylistPitchRow | null; onClose()
       d.none
     );
   return (
-    <Dialog open={row !== null} title={UI.pitchDetails} onClose={onClose} width={640} actions={<Button onClick={onClose}>{UI.close}</Button>}>
-      {row && (
-        <FactGrid>
+    <DetailsDialog row={row} title={UI.pitchDetails} onClose={onClose}>
+      {(row) => (
+        <>
           <div><dt>{UI.columns.audioTitle}</dt><dd>{row.audio_title}</dd></div>
           <div><dt>{d.moods}</dt><dd>{row.moods.join(', ') || d.none}</dd></div>
           <div style={{ gridColumn: '1 / -1' }}><dt>{d.whyPitch}</dt><dd style={{ whiteSpace: 'pre-wrap', fontWeight: 400 }}>{row.why_pitch}</dd></div>
@@ -51,9 +52,9 @@ function PitchDialog({ row, onClose }: { row: PlaylistPitchRow | null; onClose()
           <div><dt>{UI.pressRelease}</dt><dd>{links(row.press_release)}</dd></div>
           <div><dt>{UI.socialLinks}</dt><dd>{links(row.social_media)}</dd></div>
           {row.status === 'rejected' && row.reason && <div style={{ gridColumn: '1 / -1' }}><dt>{d.reason}</dt><dd>{row.reason}</dd></div>}
-        </FactGrid>
+        </>
       )}
-    </Dialog>
+    </DetailsDialog>
   );
 }
 
@@ -92,15 +93,7 @@ export function PlaylistPitchMode() {
         </Stack>
         <form onSubmit={form.onSubmit} noValidate aria-label={UI.headings.playlist}>
           <FieldGrid>
-            <ReleaseAudioFields
-              upcomingOnly
-              releaseId={v.release_id}
-              audioId={v.audio_id}
-              onRelease={(id) => void formik.setValues({ ...v, release_id: id, audio_id: '' })}
-              onAudio={(id) => void formik.setFieldValue('audio_id', id)}
-              releaseError={errorOf('release_id')}
-              audioError={errorOf('audio_id')}
-            />
+            <ReleaseAudioFields upcomingOnly {...releaseAudioBinding(form)} />
             <FullWidth>
               <TextAreaField label={counted(UI.whyPitch, v.why_pitch, L.whyPitchMax)} required rows={4} maxLength={L.whyPitchMax} {...bind('why_pitch')} />
             </FullWidth>

@@ -2,7 +2,7 @@ import { profileLinkingSchema, TOOLS_RIGHTS_ENDPOINTS as E, TOOLS_UI as UI, type
 import { Card, type DataTableColumn, FieldGrid, Stack, TextField } from '@portal/kit';
 import { dateCell, SocialIcon } from '../shared/cells';
 import { HistorySection, SubmitActions, numberColumn, releaseAudioColumns, statusColumn } from '../shared/HistorySection';
-import { ReleaseAudioFields } from '../shared/ReleaseAudioFields';
+import { ReleaseAudioFields, releaseAudioBinding } from '../shared/ReleaseAudioFields';
 import { useHistory } from '../shared/use-history';
 import { useSubmitForm } from '../shared/use-submit-form';
 import { profileLinkingInitial as initialValues, profileLinkingPayload } from './payloads';
@@ -11,7 +11,7 @@ import { profileLinkingInitial as initialValues, profileLinkingPayload } from '.
 export function ProfileLinkingMode() {
   const history = useHistory(E.getProfileLinkingHistory);
   const form = useSubmitForm({ initialValues, schema: profileLinkingSchema, endpoint: E.submitProfileLinking, toPayload: profileLinkingPayload, onDone: history.reload });
-  const { formik, bind, errorOf } = form;
+  const { bind } = form;
   const columns: DataTableColumn<ProfileLinkingRow>[] = [
     numberColumn(history.page),
     statusColumn(),
@@ -26,14 +26,7 @@ export function ProfileLinkingMode() {
       <Card>
         <form onSubmit={form.onSubmit} noValidate aria-label={UI.headings.profileLinking}>
           <FieldGrid>
-            <ReleaseAudioFields
-              releaseId={formik.values.release_id}
-              audioId={formik.values.audio_id}
-              onRelease={(id) => void formik.setValues({ ...formik.values, release_id: id, audio_id: '' })}
-              onAudio={(id) => void formik.setFieldValue('audio_id', id)}
-              releaseError={errorOf('release_id')}
-              audioError={errorOf('audio_id')}
-            />
+            <ReleaseAudioFields {...releaseAudioBinding(form)} />
             <TextField label={UI.artist} required maxLength={255} autoComplete="off" {...bind('artist')} />
             <TextField label={UI.facebookLink} required type="url" placeholder="https://www.facebook.com/…" {...bind('facebook_link')} />
             <TextField label={UI.instagramLink} required type="url" placeholder="https://www.instagram.com/…" {...bind('instagram_link')} />
