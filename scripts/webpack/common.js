@@ -76,6 +76,32 @@ function buildSettings(production) {
   };
 }
 
+/**
+ * The part of a webpack config the shell and every remote share: mode, context, source maps, the
+ * output folder (`dist/`, entries under a stable name and content-hashed chunks in production: with
+ * webpack 5.111 a hash in an entry name breaks the federation runtime module,
+ * module-federation/core#5077), resolution and module rules. `publicPath`: '/' for the shell, 'auto'
+ * for a remote (served from any folder or port).
+ */
+function baseConfig({ dir, name, mode, publicPath }) {
+  const production = mode === 'production';
+  return {
+    mode,
+    context: dir,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath,
+      uniqueName: name,
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: resolveOptions(),
+    module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
+  };
+}
+
 /** Dev-server settings the shell and every remote share; `extra` adds or overrides per package. */
 function devServer(port, extra) {
   return {
@@ -90,4 +116,4 @@ function devServer(port, extra) {
   };
 }
 
-module.exports = { typescriptRule, assetRules, workspaceRules, resolveOptions, CORS_HEADERS, API_TARGET, modeOf, buildSettings, devServer };
+module.exports = { typescriptRule, assetRules, workspaceRules, resolveOptions, baseConfig, CORS_HEADERS, API_TARGET, modeOf, buildSettings, devServer };

@@ -1,10 +1,9 @@
 // Webpack config factory of a portal remote (docs/decisions/001, CONVENTIONS 9-10).
-const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { RemoteVersionPlugin } = require('./version-plugin');
 const { PrecompressPlugin } = require('./compress-plugin');
-const { typescriptRule, assetRules, workspaceRules, resolveOptions, modeOf, buildSettings, devServer } = require('./common');
+const { baseConfig, modeOf, buildSettings, devServer } = require('./common');
 
 /**
  * @param {object} options
@@ -27,23 +26,10 @@ function createRemoteConfig({ dir, name, exposes, port }) {
     const production = mode === 'production';
     return {
       name,
-      mode,
-      context: dir,
-      // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin.
+      // A remote has no page of its own: its entry is remoteEntry.js, added by the plugin. remoteEntry.js
+      // is served no-cache and every other chunk is content-hashed.
+      ...baseConfig({ dir, name, mode, publicPath: 'auto' }),
       entry: {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(dir, 'dist'),
-        publicPath: 'auto',
-        uniqueName: name,
-        // No hash in entry names (module-federation/core#5077 with webpack 5.111); remoteEntry.js is
-        // served no-cache and every other chunk is content-hashed.
-        filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        clean: true,
-      },
-      resolve: resolveOptions(),
-      module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
       plugins: [
         new ModuleFederationPlugin({
           name,

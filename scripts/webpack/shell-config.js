@@ -7,7 +7,7 @@ const { createShared, SHARE_STRATEGY } = require('./shared');
 const { SharedVersionsPlugin } = require('./version-plugin');
 const { PrecompressPlugin } = require('./compress-plugin');
 const { PreloadHintsPlugin } = require('./preload-hints-plugin');
-const { typescriptRule, assetRules, workspaceRules, resolveOptions, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
+const { baseConfig, API_TARGET, modeOf, buildSettings, devServer } = require('./common');
 
 /** ES module build of @module-federation/inject-external-runtime-core-plugin (its package `main` is CommonJS). */
 const INJECT_RUNTIME_CORE_PLUGIN = require.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
@@ -45,22 +45,9 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
     const shared = createShared(dir);
     return {
       name,
-      mode,
-      context: dir,
+      // index.html and main.js are served no-cache; every other chunk is content-hashed.
+      ...baseConfig({ dir, name, mode, publicPath: '/' }),
       entry: { main: path.join(dir, 'src', 'index.ts') },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(dir, 'dist'),
-        publicPath: '/',
-        uniqueName: name,
-        // Entry files keep a stable name: with webpack 5.111 a hash here breaks the federation runtime
-        // module (module-federation/core#5077). Chunks stay content-hashed; index.html and main.js are served no-cache.
-        filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        clean: true,
-      },
-      resolve: resolveOptions(),
-      module: { rules: [typescriptRule(dir), ...assetRules(), ...workspaceRules()] },
       plugins: [
         new ModuleFederationPlugin({
           name,

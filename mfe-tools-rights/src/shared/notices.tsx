@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { theme } from '@portal/kit';
+import { linkLike, pill, theme } from '@portal/kit';
 
 const Box = styled.p<{ $tone: 'danger' | 'info' | 'warning' }>`
   margin: 0;
@@ -22,24 +22,14 @@ export function Notice({ tone = 'info', children }: { tone?: 'danger' | 'info' |
 export const Pill = styled.span`
   display: inline-block;
   margin-left: 8px;
-  padding: 2px 8px;
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.warningSoft};
-  color: ${theme.colors.warning};
-  font-size: 12px;
+  ${pill(theme.colors.warningSoft, theme.colors.warning)}
   font-weight: 700;
   vertical-align: middle;
 `;
 
 /** A button that looks like a link (counts, "View Pitch", "{n} URL"). */
 export const LinkButton = styled.button`
-  border: 0;
-  padding: 0;
-  background: none;
-  color: ${theme.colors.accent};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
+  ${linkLike}
   text-align: left;
   white-space: nowrap;
   &:hover { text-decoration: underline; }
