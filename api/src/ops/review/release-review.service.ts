@@ -19,6 +19,7 @@ import { NotificationsService } from '../../notifications/notifications.service'
 import { ReleaseReviewRecords, type ReleaseRecord } from '../../releases/review/release-review-records';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
+import { toReleaseRights } from '../../releases/release-info/release.mapper';
 import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
@@ -79,13 +80,7 @@ export class ReleaseReviewService {
       release_type: r.release_type,
       artist_name: r.artist_name,
       album_artwork: r.album_artwork,
-      genre: r.genre,
-      sub_genre: r.sub_genre,
-      lable_name: r.lable_name,
-      release_date: r.release_date,
-      p_line: r.p_line,
-      c_line: r.c_line,
-      upc_ean: r.upc_ean,
+      ...toReleaseRights(r),
       status: r.status,
       reason: r.reason,
       user_id: r.user_id,

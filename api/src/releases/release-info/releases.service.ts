@@ -24,7 +24,7 @@ import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
 import { ReleaseReviewEntity } from '../entities/release-review.entity';
 import { LogosService } from '../logos/logos.service';
-import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
+import { allArtistIds, artistSlots, joinNames, primaryIds, toRelease } from './release.mapper';
 import { ReleaseGateService } from './release-gate.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
@@ -316,17 +316,11 @@ export class ReleasesService {
   private async infoColumns(userId: number, dto: ReleaseInfoPayload): Promise<InfoColumns> {
     const names = await this.artists.assertOwned(userId, dto);
     const album_artwork = await this.uploads.assertOwned(userId, dto.album_artwork, 'artwork');
-    const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
     const row = {
       album_artwork,
       release_type: dto.release_type,
       release_title: dto.release_title,
-      primary_artist1: slot(dto.primary_artist1),
-      primary_artist2: slot(dto.primary_artist2),
-      primary_artist3: slot(dto.primary_artist3),
-      featuring1: slot(dto.featuring1),
-      featuring2: slot(dto.featuring2),
-      featuring3: slot(dto.featuring3),
+      ...artistSlots(dto),
       genre: dto.genre,
       sub_genre: dto.sub_genre,
       lable_name: dto.lable_name,

@@ -16,6 +16,7 @@ import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
 import { ReleaseGateService } from '../release-info/release-gate.service';
 import { ReleasesService } from '../release-info/releases.service';
+import { artistSlots } from '../release-info/release.mapper';
 import { UploadsService } from '../uploads/uploads.service';
 import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
 
@@ -134,19 +135,13 @@ export class TracksService {
     if (!isPriceTierAllowed(release.release_type, dto.price_tier)) throw DomainError.badRequest(M.priceTierNotAllowed);
     await this.artists.assertOwned(userId, dto);
     const audio_track = await this.uploads.assertOwned(userId, dto.audio_track, 'audio');
-    const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
     return {
       audio_track,
       track_version: dto.track_version,
       instrumental: dto.instrumental,
       title: dto.title,
       version_subtitle: dto.version_subtitle ?? '',
-      primary_artist1: slot(dto.primary_artist1),
-      primary_artist2: slot(dto.primary_artist2),
-      primary_artist3: slot(dto.primary_artist3),
-      featuring1: slot(dto.featuring1),
-      featuring2: slot(dto.featuring2),
-      featuring3: slot(dto.featuring3),
+      ...artistSlots(dto),
       author1: dto.author1,
       author2: dto.author2 ?? '',
       author3: dto.author3 ?? '',
