@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AUDIO_URL_PREFIX,
   OPS_MESSAGES as M,
   RELEASE_MESSAGES,
   RELEASE_STATUS_LABEL,
@@ -127,8 +126,7 @@ export class ReleaseReviewService {
   async audioLink(trackId: number): Promise<{ url: string; expires_at: number }> {
     const track = await this.records.track(trackId);
     if (!track || !track.audio_track) throw DomainError.notFound(M.trackNotFound);
-    const { expires, sig } = this.uploads.links.sign('audio', track.audio_track);
-    return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(track.audio_track)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
+    return this.uploads.signedAudioLink(track.audio_track);
   }
 
   /**
