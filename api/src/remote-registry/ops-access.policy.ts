@@ -27,4 +27,4 @@ export class OpsAdminGuard implements CanActivate {
 }
 
 /** A controller of the console's remote-version endpoints: every route behind OpsAdminGuard (admins only). */
-export const OpsAdminController = (): ClassDecorator => applyDecorators(Controller(), UseGuards(OpsAdminGuard));
+export const RemoteAdminController = (): ClassDecorator => applyDecorators(Controller(), UseGuards(OpsAdminGuard));

@@ -4,7 +4,7 @@ import { CurrentUser } from '../common/auth.decorators';
 import type { AuthUser } from '../common/request-context';
 import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
-import { OpsAdminController } from './ops-access.policy';
+import { RemoteAdminController } from './ops-access.policy';
 import { RemoteRegistryService } from './remote-registry.service';
 import { AuditService } from '../audit/audit.service';
 import { StaffService } from '../ops/staff/staff.service';
@@ -14,7 +14,7 @@ import { RemoteLoadReportsService } from './canary/load-reports.service';
 type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
 /** Remote versions in the operations console (docs/decisions/007): list, audit, rollback; admins only. */
-@OpsAdminController()
+@RemoteAdminController()
 export class RemoteRegistryController {
   constructor(
     private readonly registry: RemoteRegistryService,

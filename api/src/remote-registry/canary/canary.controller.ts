@@ -8,14 +8,14 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
 import { AuditService } from '../../audit/audit.service';
 import { StaffService } from '../../ops/staff/staff.service';
-import { OpsAdminController } from '../ops-access.policy';
+import { RemoteAdminController } from '../ops-access.policy';
 import { RemoteCanaryService } from './canary.service';
 import { RemoteLoadReportsService } from './load-reports.service';
 
 type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
 /** Canaries and staff pins in the operations console (docs/decisions/021); admins only, each action audited. */
-@OpsAdminController()
+@RemoteAdminController()
 export class RemoteCanaryController {
   constructor(
     private readonly canary: RemoteCanaryService,
