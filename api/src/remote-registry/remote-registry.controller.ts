@@ -1,5 +1,5 @@
 import { REMOTE_REGISTRY_ENDPOINTS as E, type RemoteActivationRow, type RemoteRollbackResult, type RemoteVersionRow, type EndpointRequest } from '@portal/contracts';
-import { ok } from '../common/envelope';
+import { ok, okList } from '../common/envelope';
 import { CurrentUser } from '../common/auth.decorators';
 import type { AuthUser } from '../common/request-context';
 import { Endpoint } from '../common/http/endpoint.decorator';
@@ -36,7 +36,7 @@ export class RemoteRegistryController {
       last_live_at: v.last_live_at ? new Date(v.last_live_at).toISOString() : null,
       bad: v.bad ? { ...v.bad, at: new Date(v.bad.at).toISOString() } : null,
     }));
-    return ok('Remote versions.', { body: rows, total: rows.length });
+    return okList('Remote versions.', rows);
   }
 
   /** GET /api/ops/remotes/activations[?remote=] → body: the newest 50 audit rows, total. */
@@ -52,7 +52,7 @@ export class RemoteRegistryController {
       actor: a.actor,
       created_at: new Date(a.created_at).toISOString(),
     }));
-    return ok('Remote activations.', { body: rows, total: rows.length });
+    return okList('Remote activations.', rows);
   }
 
   /**
@@ -84,8 +84,7 @@ export class RemoteRegistryController {
   /** GET /api/ops/remotes/tokens → body: RemoteDeployTokenRow[] newest first (never a token), total. */
   @Endpoint(E.listRemoteDeployTokens)
   async listTokens() {
-    const rows = await this.tokens.list();
-    return ok('Deploy tokens.', { body: rows, total: rows.length });
+    return okList('Deploy tokens.', await this.tokens.list());
   }
 
   /**

@@ -10,7 +10,7 @@ import {
   type SupportDeskStatus,
 } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
@@ -49,8 +49,7 @@ export class OpsSupportDeskController {
   /** GET ops/support/members → body SupportMember[]. */
   @Endpoint(SD.supportMembers)
   async members() {
-    const rows = await this.desk.members();
-    return ok(M.members, { body: rows, total: rows.length });
+    return okList(M.members, await this.desk.members());
   }
 
   /** POST ops/support/attachment (multipart `attachement`) → body TicketAttachment. Errors: 400, 413, 415, 429. */

@@ -18,7 +18,7 @@ import {
   type EndpointRequest,
   type PayoutDeskFilter,
 } from '@portal/contracts';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -138,8 +138,7 @@ export class OpsAdminController {
   /** GET ops/staff → body OpsStaffRow[] (docs/decisions/016). */
   @Endpoint(E.staffMembers)
   async staffMembers(@CurrentUser() user: AuthUser) {
-    const rows = await this.staff.list(user.id);
-    return ok(M.staffList, { body: rows, total: rows.length });
+    return okList(M.staffList, await this.staff.list(user.id));
   }
 
   /** POST ops/staff/add `{ email, role }` → body OpsStaffRow. Errors: 400 staffNoAccount / staffRoleInvalid, 403 staffSelf. */

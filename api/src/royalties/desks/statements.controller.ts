@@ -1,7 +1,7 @@
 import { Req } from '@nestjs/common';
 import { fillMessage, pageOffset, ROYALTY_ENDPOINTS as E, ROYALTY_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
@@ -68,8 +68,7 @@ export class StatementsDeskController {
   /** GET ops/statements/presets → StatementPreset[]. */
   @Endpoint(E.statementPresets)
   async presets() {
-    const rows = await this.imports.presets();
-    return ok(M.presets, { body: rows, total: rows.length });
+    return okList(M.presets, await this.imports.presets());
   }
 
   /** GET ops/statements/unmatched?import_id&limit&page → UnmatchedCodeRow[], total. */
