@@ -7,3 +7,8 @@ import type { Envelope } from '@portal/contracts';
 export function ok<T = undefined>(message: string, fields: { body?: T; total?: number } & Record<string, unknown> = {}): Envelope<T> {
   return { status: 200, message, ...fields };
 }
+
+/** A success envelope of a whole list: `body` the rows, `total` their count (no paging). */
+export function okList<T>(message: string, rows: T[]): Envelope<T[]> {
+  return ok(message, { body: rows, total: rows.length });
+}

@@ -1,4 +1,4 @@
-import { Controller, Res, UseGuards } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DISTRIBUTION_ENDPOINTS as E, DISTRIBUTION_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../common/auth.decorators';
@@ -7,7 +7,7 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidQuery } from '../common/http/validation.pipe';
 import type { AuthUser } from '../common/request-context';
 import { ReleasesService } from '../releases/release-info/releases.service';
-import { StaffGuard, StaffOnly } from '../ops/staff/staff.guard';
+import { StaffController } from '../ops/staff/staff.guard';
 import { DdexService } from './ddex/ddex.service';
 import { QcService } from './qc/qc.service';
 
@@ -36,9 +36,7 @@ export class DistributionController {
 }
 
 /** The console's QC checklist and DDEX download (docs/decisions/020): reviewers and admins after TOTP. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('reviewer')
+@StaffController('reviewer')
 export class OpsDistributionController {
   constructor(
     private readonly qc: QcService,

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { applyDecorators, CanActivate, Controller, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import type { AuthUser, PortalRequest } from '../common/request-context';
 import { DomainError } from '../common/domain-error';
 
@@ -25,3 +25,6 @@ export class OpsAdminGuard implements CanActivate {
     return true;
   }
 }
+
+/** A controller of the console's remote-version endpoints: every route behind OpsAdminGuard (admins only). */
+export const RemoteAdminController = (): ClassDecorator => applyDecorators(Controller(), UseGuards(OpsAdminGuard));

@@ -1,26 +1,20 @@
-import { Controller, UseGuards } from '@nestjs/common';
 import { REMOTE_REGISTRY_ENDPOINTS as E, type RemoteActivationRow, type RemoteRollbackResult, type RemoteVersionRow, type EndpointRequest } from '@portal/contracts';
-import { ok } from '../common/envelope';
+import { ok, okList } from '../common/envelope';
 import { CurrentUser } from '../common/auth.decorators';
 import type { AuthUser } from '../common/request-context';
 import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
-import { OpsAdminGuard } from './ops-access.policy';
+import { RemoteAdminController } from './ops-access.policy';
 import { RemoteRegistryService } from './remote-registry.service';
 import { AuditService } from '../audit/audit.service';
 import { StaffService } from '../ops/staff/staff.service';
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 import { RemoteLoadReportsService } from './canary/load-reports.service';
 
-type RemotesQuery = EndpointRequest<typeof E.listRemoteVersions>;
-type RollbackBody = EndpointRequest<typeof E.rollbackRemote>;
-type MarkBadBody = EndpointRequest<typeof E.markRemoteVersionBad>;
-type TokenCreateBody = EndpointRequest<typeof E.createRemoteDeployToken>;
-type TokenRevokeBody = EndpointRequest<typeof E.revokeRemoteDeployToken>;
+type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
 /** Remote versions in the operations console (docs/decisions/007): list, audit, rollback; admins only. */
-@Controller()
-@UseGuards(OpsAdminGuard)
+@RemoteAdminController()
 export class RemoteRegistryController {
   constructor(
     private readonly registry: RemoteRegistryService,
@@ -32,7 +26,7 @@ export class RemoteRegistryController {
 
   /** GET /api/ops/remotes[?remote=] → body: RemoteVersionRow[] newest first, total. */
   @Endpoint(E.listRemoteVersions)
-  async versions(@ValidQuery(E.listRemoteVersions) query: RemotesQuery) {
+  async versions(@ValidQuery(E.listRemoteVersions) query: R<'listRemoteVersions'>) {
     const counts = await this.reports.windowCounts();
     const rows: RemoteVersionRow[] = (await this.registry.list(query.remote)).map((v) => ({
       ...v,
@@ -42,12 +36,12 @@ export class RemoteRegistryController {
       last_live_at: v.last_live_at ? new Date(v.last_live_at).toISOString() : null,
       bad: v.bad ? { ...v.bad, at: new Date(v.bad.at).toISOString() } : null,
     }));
-    return ok('Remote versions.', { body: rows, total: rows.length });
+    return okList('Remote versions.', rows);
   }
 
   /** GET /api/ops/remotes/activations[?remote=] → body: the newest 50 audit rows, total. */
   @Endpoint(E.listRemoteActivations)
-  async activations(@ValidQuery(E.listRemoteActivations) query: RemotesQuery) {
+  async activations(@ValidQuery(E.listRemoteActivations) query: R<'listRemoteActivations'>) {
     const rows: RemoteActivationRow[] = (await this.registry.activations(query.remote)).map((a) => ({
       remote: a.remote,
       action: a.action,
@@ -58,7 +52,7 @@ export class RemoteRegistryController {
       actor: a.actor,
       created_at: new Date(a.created_at).toISOString(),
     }));
-    return ok('Remote activations.', { body: rows, total: rows.length });
+    return okList('Remote activations.', rows);
   }
 
   /**
@@ -66,7 +60,7 @@ export class RemoteRegistryController {
    * activation audit as the caller's e-mail; a done one is also a `remote.rollback` row of the console audit.
    */
   @Endpoint(E.rollbackRemote)
-  async rollback(@ValidBody(E.rollbackRemote) body: RollbackBody, @CurrentUser() user: AuthUser) {
+  async rollback(@ValidBody(E.rollbackRemote) body: R<'rollbackRemote'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const r = await this.registry.rollback(body.remote, actor.email, { to: body.to, force: body.force });
     await this.audit.record(actor, 'remote.rollback', 'remote', r.remote, { version: r.from }, { version: r.to, manifest_url: r.manifest_url });
@@ -80,7 +74,7 @@ export class RemoteRegistryController {
    * and the console's audit (`remote.mark-bad`). 404 unknown version.
    */
   @Endpoint(E.markRemoteVersionBad)
-  async markBad(@ValidBody(E.markRemoteVersionBad) body: MarkBadBody, @CurrentUser() user: AuthUser) {
+  async markBad(@ValidBody(E.markRemoteVersionBad) body: R<'markRemoteVersionBad'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const r = await this.registry.markBad(body.remote, body.version, body.reason, actor.email);
     await this.audit.record(actor, 'remote.mark-bad', 'remote', r.remote, null, { version: r.version, reason: body.reason });
@@ -90,8 +84,7 @@ export class RemoteRegistryController {
   /** GET /api/ops/remotes/tokens → body: RemoteDeployTokenRow[] newest first (never a token), total. */
   @Endpoint(E.listRemoteDeployTokens)
   async listTokens() {
-    const rows = await this.tokens.list();
-    return ok('Deploy tokens.', { body: rows, total: rows.length });
+    return okList('Deploy tokens.', await this.tokens.list());
   }
 
   /**
@@ -99,7 +92,7 @@ export class RemoteRegistryController {
    * once (docs/decisions/021). Console audit `remote.token.create` (without the token).
    */
   @Endpoint(E.createRemoteDeployToken)
-  async createToken(@ValidBody(E.createRemoteDeployToken) body: TokenCreateBody, @CurrentUser() user: AuthUser) {
+  async createToken(@ValidBody(E.createRemoteDeployToken) body: R<'createRemoteDeployToken'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const created = await this.tokens.create(body.remote, body.name, actor.email);
     await this.audit.record(actor, 'remote.token.create', 'remote_deploy_token', created.id, null, { remote: created.remote, name: created.name });
@@ -108,7 +101,7 @@ export class RemoteRegistryController {
 
   /** POST /api/ops/remotes/tokens/revoke `{ id }` → body: the revoked RemoteDeployTokenRow; 404 unknown. Console audit `remote.token.revoke`. */
   @Endpoint(E.revokeRemoteDeployToken)
-  async revokeToken(@ValidBody(E.revokeRemoteDeployToken) body: TokenRevokeBody, @CurrentUser() user: AuthUser) {
+  async revokeToken(@ValidBody(E.revokeRemoteDeployToken) body: R<'revokeRemoteDeployToken'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const row = await this.tokens.revoke(body.id);
     await this.audit.record(actor, 'remote.token.revoke', 'remote_deploy_token', row.id, { revoked_at: null }, { revoked_at: row.revoked_at, remote: row.remote, name: row.name });

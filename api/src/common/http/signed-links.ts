@@ -17,6 +17,15 @@ export class SignedLinks {
     return { expires, sig: this.mac(scope, name, expires) };
   }
 
+  /**
+   * The query of a signed link to `name` in `scope`, `expires=<epoch s>&sig=<signature>` (what verify
+   * reads back), and its `expires` (epoch s). Valid SIGNED_LINK_TTL_SECONDS from now.
+   */
+  signQuery(scope: string, name: string): { query: string; expires: number } {
+    const { expires, sig } = this.sign(scope, name);
+    return { query: `expires=${expires}&sig=${sig}`, expires };
+  }
+
   /** Whether `sig` signs `name` in `scope` until `expires`, and that time has not passed. */
   verify(scope: string, name: string, expires: number | undefined, sig: string | undefined, now = Date.now()): boolean {
     if (!expires || !sig || expires * 1000 <= now) return false;

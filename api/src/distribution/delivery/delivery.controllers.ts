@@ -1,11 +1,11 @@
-import { Controller, UseGuards } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { DELIVERY_ENDPOINTS as E, DELIVERY_MESSAGES as M, fillMessage, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
-import { StaffGuard, StaffOnly } from '../../ops/staff/staff.guard';
+import { StaffController } from '../../ops/staff/staff.guard';
 import { StaffService } from '../../ops/staff/staff.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
 import { DeliveryService, type TargetInput } from './delivery.service';
@@ -24,9 +24,7 @@ export class DeliveryController {
 }
 
 /** The console's per-store deliveries (reviewers): status with attempts and errors, retry, takedown from one store. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('reviewer')
+@StaffController('reviewer')
 export class OpsDeliveryController {
   constructor(
     private readonly delivery: DeliveryService,
@@ -55,9 +53,7 @@ export class OpsDeliveryController {
 }
 
 /** Delivery targets (admins): list without credentials, create or change one. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('admin')
+@StaffController('admin')
 export class OpsDeliveryTargetsController {
   constructor(
     private readonly delivery: DeliveryService,

@@ -1,4 +1,4 @@
-import { Controller, Req, UseGuards } from '@nestjs/common';
+import { Req } from '@nestjs/common';
 import {
   fillMessage,
   pageOffset,
@@ -10,11 +10,11 @@ import {
   type SupportDeskStatus,
 } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
-import { StaffGuard, StaffOnly } from '../staff/staff.guard';
+import { StaffController } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
 import { OpsSupportDeskService } from './ops-support-desk.service';
 
@@ -25,9 +25,7 @@ type R<K extends keyof typeof SD> = EndpointRequest<(typeof SD)[K]>;
  * ticket's thread and attachments, replies with attachments, close, assignment. Support staff (and
  * admins) whose session passed TOTP; every action audited.
  */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('support')
+@StaffController('support')
 export class OpsSupportDeskController {
   constructor(
     private readonly desk: OpsSupportDeskService,
@@ -51,8 +49,7 @@ export class OpsSupportDeskController {
   /** GET ops/support/members → body SupportMember[]. */
   @Endpoint(SD.supportMembers)
   async members() {
-    const rows = await this.desk.members();
-    return ok(M.members, { body: rows, total: rows.length });
+    return okList(M.members, await this.desk.members());
   }
 
   /** POST ops/support/attachment (multipart `attachement`) → body TicketAttachment. Errors: 400, 413, 415, 429. */

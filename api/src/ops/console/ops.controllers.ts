@@ -1,4 +1,4 @@
-import { Controller, Req, UseGuards } from '@nestjs/common';
+import { Req } from '@nestjs/common';
 import {
   centsToUsd,
   fillMessage,
@@ -18,7 +18,7 @@ import {
   type EndpointRequest,
   type PayoutDeskFilter,
 } from '@portal/contracts';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -26,7 +26,7 @@ import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import { AuditService } from '../../audit/audit.service';
 import { PromotionsService } from '../../tools-rights/promotions/promotions.service';
 import { ReleaseReviewService } from '../review/release-review.service';
-import { StaffGuard, StaffOnly } from '../staff/staff.guard';
+import { StaffController, StaffOnly } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
 import { OpsConsoleService } from './ops-console.service';
 import { OpsDeskService } from './ops-desk.service';
@@ -37,9 +37,7 @@ type Q<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 type B<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
 /** Release review (docs/decisions/008): reviewers (and admins) whose session passed TOTP. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('reviewer')
+@StaffController('reviewer')
 export class OpsReviewController {
   constructor(
     private readonly review: ReleaseReviewService,
@@ -91,9 +89,7 @@ export class OpsReviewController {
 }
 
 /** Users (docs/decisions/008): support finds and opens users; revoking is the admin's. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('support')
+@StaffController('support')
 export class OpsUsersController {
   constructor(
     private readonly console: OpsConsoleService,
@@ -120,9 +116,7 @@ export class OpsUsersController {
 }
 
 /** Platform and audit (docs/decisions/008): admins only. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('admin')
+@StaffController('admin')
 export class OpsAdminController {
   constructor(
     private readonly console: OpsConsoleService,
@@ -144,8 +138,7 @@ export class OpsAdminController {
   /** GET ops/staff → body OpsStaffRow[] (docs/decisions/016). */
   @Endpoint(E.staffMembers)
   async staffMembers(@CurrentUser() user: AuthUser) {
-    const rows = await this.staff.list(user.id);
-    return ok(M.staffList, { body: rows, total: rows.length });
+    return okList(M.staffList, await this.staff.list(user.id));
   }
 
   /** POST ops/staff/add `{ email, role }` → body OpsStaffRow. Errors: 400 staffNoAccount / staffRoleInvalid, 403 staffSelf. */
@@ -184,9 +177,7 @@ export class OpsAdminController {
  * Content (docs/decisions/008): the dashboard's news and update videos, and artists' promotions histories; admins
  * add, edit and remove them. Each change is audited (OpsContentService, shared with the CLI).
  */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('admin')
+@StaffController('admin')
 export class OpsContentController {
   constructor(
     private readonly content: OpsContentService,
@@ -267,9 +258,7 @@ export class OpsContentController {
 }
 
 /** Support desk (docs/decisions/008): open tickets, reply as Support Team, close. */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('support')
+@StaffController('support')
 export class OpsTicketsController {
   constructor(
     private readonly desk: OpsDeskService,
@@ -297,9 +286,7 @@ export class OpsTicketsController {
  * Payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md): payouts by status with paging, one payout's
  * detail, bank runs and their files, paid with a reference or rejected (re-credited). Finance role.
  */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('finance')
+@StaffController('finance')
 export class OpsPayoutsController {
   constructor(
     private readonly desk: OpsDeskService,
@@ -359,9 +346,7 @@ export class OpsPayoutsController {
  * claims and whitelist requests in one queue; approve or reject once, audited, the artist's bell told.
  * Support staff (and admins) whose session passed TOTP.
  */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('support')
+@StaffController('support')
 export class OpsRightsController {
   constructor(
     private readonly desk: OpsDeskService,

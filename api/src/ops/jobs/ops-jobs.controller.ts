@@ -1,4 +1,3 @@
-import { Controller, UseGuards } from '@nestjs/common';
 import { JOB_MESSAGES as M, JOBS_ENDPOINTS as E, type EndpointRequest, type FailedJobRow, type FailedJobsView } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { DomainError } from '../../common/domain-error';
@@ -8,7 +7,7 @@ import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
 import { JobsService, type FailedJob } from '../../jobs/jobs.service';
 import { AuditService } from '../../audit/audit.service';
-import { StaffGuard, StaffOnly } from '../staff/staff.guard';
+import { StaffController } from '../staff/staff.guard';
 import { StaffService } from '../staff/staff.service';
 
 type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
@@ -21,9 +20,7 @@ const row = (j: FailedJob): FailedJobRow => ({ id: j.id, queue: j.name, attempts
  * the same list and retry as `npm run cli -- jobs failed | retry`, on either transport (BullMQ on Redis:
  * every instance's failures, kept a week; in-process: this instance's since it started).
  */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('admin')
+@StaffController('admin')
 export class OpsJobsController {
   constructor(
     private readonly jobs: JobsService,

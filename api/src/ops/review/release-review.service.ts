@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  AUDIO_URL_PREFIX,
   OPS_MESSAGES as M,
   RELEASE_MESSAGES,
   RELEASE_STATUS_LABEL,
@@ -19,6 +18,7 @@ import { NotificationsService } from '../../notifications/notifications.service'
 import { ReleaseReviewRecords, type ReleaseRecord } from '../../releases/review/release-review-records';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
+import { toReleaseRights } from '../../releases/release-info/release.mapper';
 import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { IdentifierService } from '../identifiers/identifier.service';
@@ -79,13 +79,7 @@ export class ReleaseReviewService {
       release_type: r.release_type,
       artist_name: r.artist_name,
       album_artwork: r.album_artwork,
-      genre: r.genre,
-      sub_genre: r.sub_genre,
-      lable_name: r.lable_name,
-      release_date: r.release_date,
-      p_line: r.p_line,
-      c_line: r.c_line,
-      upc_ean: r.upc_ean,
+      ...toReleaseRights(r),
       status: r.status,
       reason: r.reason,
       user_id: r.user_id,
@@ -132,8 +126,7 @@ export class ReleaseReviewService {
   async audioLink(trackId: number): Promise<{ url: string; expires_at: number }> {
     const track = await this.records.track(trackId);
     if (!track || !track.audio_track) throw DomainError.notFound(M.trackNotFound);
-    const { expires, sig } = this.uploads.links.sign('audio', track.audio_track);
-    return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(track.audio_track)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
+    return this.uploads.signedAudioLink(track.audio_track);
   }
 
   /**

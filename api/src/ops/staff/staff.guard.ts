@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { applyDecorators, CanActivate, Controller, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { OPS_MESSAGES as M, type StaffRole } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
@@ -29,6 +29,9 @@ export class StaffGuard implements CanActivate {
     return true;
   }
 }
+
+/** A console controller (`/api/ops/*`): every route behind StaffGuard, needing `role` unless a method says otherwise (StaffOnly). */
+export const StaffController = (role: StaffRole): ClassDecorator => applyDecorators(Controller(), UseGuards(StaffGuard), StaffOnly(role));
 
 /** The remote-version endpoints' policy (docs/decisions/007 left a deny-all default): admins whose session passed TOTP. */
 @Injectable()

@@ -1,4 +1,4 @@
-import type { Artist, CatalogRow, Release, Track } from '@portal/contracts';
+import type { Artist, ArtistSlots, CatalogRow, Release, ReleaseRights, Track } from '@portal/contracts';
 import type { ArtistEntity } from '../entities/artist.entity';
 import type { ReleaseEntity } from '../entities/release.entity';
 import type { TrackEntity } from '../entities/track.entity';
@@ -18,6 +18,36 @@ export const joinNames = (ids: number[], names: Map<number, string>): string =>
     .map((i) => names.get(i))
     .filter(Boolean)
     .join(', ');
+
+/** A slot value as stored: an artist id, or null for an empty slot (a payload may leave it out). */
+const slot = (v: number | null | undefined): number | null => (typeof v === 'number' ? v : null);
+
+/**
+ * The six artist slots (core §3, contracts ArtistSlots) of a release or track payload as columns: each an
+ * artist id or null. Used by the release info and the song info writes.
+ */
+export const artistSlots = (dto: { [K in keyof ArtistSlots]?: number | null }): ArtistSlots => ({
+  primary_artist1: slot(dto.primary_artist1),
+  primary_artist2: slot(dto.primary_artist2),
+  primary_artist3: slot(dto.primary_artist3),
+  featuring1: slot(dto.featuring1),
+  featuring2: slot(dto.featuring2),
+  featuring3: slot(dto.featuring3),
+});
+
+/**
+ * The label and rights fields of a release (core §3, contracts ReleaseRights), in wire order: what the
+ * artist's Release and the console's review detail both carry.
+ */
+export const toReleaseRights = (r: ReleaseRights): ReleaseRights => ({
+  genre: r.genre,
+  sub_genre: r.sub_genre,
+  lable_name: r.lable_name,
+  release_date: r.release_date,
+  p_line: r.p_line,
+  c_line: r.c_line,
+  upc_ean: r.upc_ean,
+});
 
 export function toArtist(a: ArtistEntity): Artist {
   return { artist_id: a.id, artist_name: a.artist_name, apple_id: a.apple_id, spotify_id: a.spotify_id, artist_type: a.artist_type };
@@ -80,13 +110,7 @@ export function toRelease(r: ReleaseEntity, tracks: TrackEntity[], names: Map<nu
     featuring1: r.featuring1,
     featuring2: r.featuring2,
     featuring3: r.featuring3,
-    genre: r.genre,
-    sub_genre: r.sub_genre,
-    lable_name: r.lable_name,
-    release_date: r.release_date,
-    p_line: r.p_line,
-    c_line: r.c_line,
-    upc_ean: r.upc_ean,
+    ...toReleaseRights(r),
     number_of_tracks: r.number_of_tracks,
     status: r.status,
     reason: r.reason,

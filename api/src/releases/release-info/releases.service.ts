@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import {
   EDITABLE_STATUSES,
   RELEASE_LIMITS,
@@ -24,7 +24,7 @@ import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
 import { ReleaseReviewEntity } from '../entities/release-review.entity';
 import { LogosService } from '../logos/logos.service';
-import { allArtistIds, joinNames, primaryIds, toRelease } from './release.mapper';
+import { allArtistIds, artistSlots, joinNames, primaryIds, toRelease } from './release.mapper';
 import { ReleaseGateService } from './release-gate.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
@@ -100,17 +100,30 @@ export class ReleasesService {
     this.assertEditable(release);
     const columns = await this.infoColumns(userId, dto);
     await this.db.transaction(async (m) => {
-      const res = await m
-        .createQueryBuilder()
-        .update(ReleaseEntity)
-        .set(columns)
-        .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: release.id, userId, editable: EDITABLE_STATUSES })
-        .execute();
-      if (!res.affected) throw DomainError.conflict(M.notEditable);
+      await this.updateEditable(m, userId, release.id, columns);
       if (columns.upc_ean) await this.registry.claimUpc(m, columns.upc_ean, userId, release.id);
       if (release.upc_ean && release.upc_ean !== columns.upc_ean) await this.registry.releaseUpc(m, release.upc_ean, release.id);
     });
     if (release.album_artwork && release.album_artwork !== columns.album_artwork) await this.uploads.deleteUnreferenced(userId, [release.album_artwork]);
+  }
+
+  /**
+   * Inside the caller's transaction: write `set` on the caller's release only while it is still editable
+   * (draft or rejected), so a change racing a submit either lands before it or fails with 409 notEditable.
+   */
+  async updateEditable(m: EntityManager, userId: number, releaseId: number, set: Partial<ReleaseEntity>): Promise<void> {
+    const res = await m
+      .createQueryBuilder()
+      .update(ReleaseEntity)
+      .set(set)
+      .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: releaseId, userId, editable: EDITABLE_STATUSES })
+      .execute();
+    if (!res.affected) throw DomainError.conflict(M.notEditable);
+  }
+
+  /** An entered ISRC none of the owner's tracks carries any more goes back to the registry (docs/decisions/016). */
+  async giveBackIsrc(m: EntityManager, userId: number, isrc: string): Promise<void> {
+    if (!(await m.exists(TrackEntity, { where: { user_id: userId, isrc } }))) await this.registry.releaseIsrc(m, isrc, userId);
   }
 
   /** GET /api/getDraft and GET /api/getCatelogById → the caller's Release with its tracks (`audios`, by audio_id). Errors: 404. */
@@ -242,9 +255,7 @@ export class ReleasesService {
       if (!res.affected) throw DomainError.conflict(M.notEditable);
       // Entered codes nothing of the owner carries any more go back to the registry (docs/decisions/016).
       await this.registry.releaseUpc(m, release.upc_ean, release.id);
-      for (const isrc of new Set(tracks.map((t) => t.isrc).filter(Boolean))) {
-        if (!(await m.exists(TrackEntity, { where: { user_id: userId, isrc } }))) await this.registry.releaseIsrc(m, isrc, userId);
-      }
+      for (const isrc of new Set(tracks.map((t) => t.isrc).filter(Boolean))) await this.giveBackIsrc(m, userId, isrc);
     });
     await this.uploads.deleteUnreferenced(userId, files);
   }
@@ -316,17 +327,11 @@ export class ReleasesService {
   private async infoColumns(userId: number, dto: ReleaseInfoPayload): Promise<InfoColumns> {
     const names = await this.artists.assertOwned(userId, dto);
     const album_artwork = await this.uploads.assertOwned(userId, dto.album_artwork, 'artwork');
-    const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
     const row = {
       album_artwork,
       release_type: dto.release_type,
       release_title: dto.release_title,
-      primary_artist1: slot(dto.primary_artist1),
-      primary_artist2: slot(dto.primary_artist2),
-      primary_artist3: slot(dto.primary_artist3),
-      featuring1: slot(dto.featuring1),
-      featuring2: slot(dto.featuring2),
-      featuring3: slot(dto.featuring3),
+      ...artistSlots(dto),
       genre: dto.genre,
       sub_genre: dto.sub_genre,
       lable_name: dto.lable_name,

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import {
-  EDITABLE_STATUSES,
   isPriceTierAllowed,
   RELEASE_MESSAGES as M,
   TRACK_STATUS,
@@ -16,6 +15,7 @@ import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
 import { ReleaseGateService } from '../release-info/release-gate.service';
 import { ReleasesService } from '../release-info/releases.service';
+import { artistSlots } from '../release-info/release.mapper';
 import { UploadsService } from '../uploads/uploads.service';
 import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
 
@@ -78,7 +78,7 @@ export class TracksService {
       await this.lockEditable(m, userId, release.id);
       await m.update(TrackEntity, { id: track.id, user_id: userId }, columns);
       if (columns.isrc) await this.registry.claimIsrc(m, columns.isrc, userId, release.id, track.id);
-      if (track.isrc && track.isrc !== columns.isrc) await this.giveBackIsrc(m, userId, track.isrc);
+      if (track.isrc && track.isrc !== columns.isrc) await this.releases.giveBackIsrc(m, userId, track.isrc);
     });
     if (track.audio_track !== columns.audio_track) await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
   }
@@ -92,7 +92,7 @@ export class TracksService {
     await this.db.transaction(async (m) => {
       await this.lockEditable(m, userId, release.id);
       await m.delete(TrackEntity, { id: track.id, user_id: userId });
-      if (track.isrc) await this.giveBackIsrc(m, userId, track.isrc);
+      if (track.isrc) await this.releases.giveBackIsrc(m, userId, track.isrc);
       await this.recount(m, release.id);
     });
     await this.uploads.deleteUnreferenced(userId, [track.audio_track]);
@@ -105,23 +105,9 @@ export class TracksService {
     return track;
   }
 
-  /**
-   * Inside the transaction: touch the release only while it is still editable, so a track change
-   * racing a submit either lands before it or fails with 409 (the touch also moves updated_at).
-   */
-  private async lockEditable(m: EntityManager, userId: number, releaseId: number): Promise<void> {
-    const res = await m
-      .createQueryBuilder()
-      .update(ReleaseEntity)
-      .set({ updated_at: new Date() })
-      .where('id = :id AND user_id = :userId AND status IN (:...editable)', { id: releaseId, userId, editable: EDITABLE_STATUSES })
-      .execute();
-    if (!res.affected) throw DomainError.conflict(M.notEditable);
-  }
-
-  /** An entered ISRC none of the owner's tracks carries any more goes back to the registry (docs/decisions/016). */
-  private async giveBackIsrc(m: EntityManager, userId: number, isrc: string): Promise<void> {
-    if (!(await m.exists(TrackEntity, { where: { user_id: userId, isrc } }))) await this.registry.releaseIsrc(m, isrc, userId);
+  /** Inside the transaction: touch the release (moves updated_at) only while it is still editable, so a track change racing a submit either lands before it or fails with 409. */
+  private lockEditable(m: EntityManager, userId: number, releaseId: number): Promise<void> {
+    return this.releases.updateEditable(m, userId, releaseId, { updated_at: new Date() });
   }
 
   private async recount(m: EntityManager, releaseId: number): Promise<void> {
@@ -134,19 +120,13 @@ export class TracksService {
     if (!isPriceTierAllowed(release.release_type, dto.price_tier)) throw DomainError.badRequest(M.priceTierNotAllowed);
     await this.artists.assertOwned(userId, dto);
     const audio_track = await this.uploads.assertOwned(userId, dto.audio_track, 'audio');
-    const slot = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
     return {
       audio_track,
       track_version: dto.track_version,
       instrumental: dto.instrumental,
       title: dto.title,
       version_subtitle: dto.version_subtitle ?? '',
-      primary_artist1: slot(dto.primary_artist1),
-      primary_artist2: slot(dto.primary_artist2),
-      primary_artist3: slot(dto.primary_artist3),
-      featuring1: slot(dto.featuring1),
-      featuring2: slot(dto.featuring2),
-      featuring3: slot(dto.featuring3),
+      ...artistSlots(dto),
       author1: dto.author1,
       author2: dto.author2 ?? '',
       author3: dto.author3 ?? '',

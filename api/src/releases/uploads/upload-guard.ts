@@ -7,14 +7,14 @@ import { TypeSniffingGuard } from '../../storage/type-sniffing-guard';
 /** What the bytes are: kind, extension of the stored name and the MIME type served. */
 export type DetectedFile = { kind: UploadKind; ext: 'png' | 'gif' | 'jpg' | 'mp3' | 'wav'; mime: string };
 
+const artwork = (ext: 'png' | 'gif' | 'jpg', mime: string): DetectedFile => ({ kind: 'artwork', ext, mime });
+/** The detected MIME types accepted, each with what it is stored and served as. */
 const ACCEPTED: Record<string, DetectedFile> = {
-  'image/png': { kind: 'artwork', ext: 'png', mime: 'image/png' },
-  'image/gif': { kind: 'artwork', ext: 'gif', mime: 'image/gif' },
-  'image/jpeg': { kind: 'artwork', ext: 'jpg', mime: 'image/jpeg' },
+  'image/png': artwork('png', 'image/png'),
+  'image/gif': artwork('gif', 'image/gif'),
+  'image/jpeg': artwork('jpg', 'image/jpeg'),
   // file-type 21 answers audio/wav for RIFF/WAVE; older versions and other tools say vnd.wave or x-wav.
-  'audio/wav': { kind: 'audio', ext: 'wav', mime: 'audio/wav' },
-  'audio/vnd.wave': { kind: 'audio', ext: 'wav', mime: 'audio/wav' },
-  'audio/x-wav': { kind: 'audio', ext: 'wav', mime: 'audio/wav' },
+  ...Object.fromEntries(['audio/wav', 'audio/vnd.wave', 'audio/x-wav'].map((found) => [found, { kind: 'audio', ext: 'wav', mime: 'audio/wav' } satisfies DetectedFile])),
 };
 
 /** Largest accepted size of a kind in bytes (core §5, §9). */

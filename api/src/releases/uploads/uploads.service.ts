@@ -266,8 +266,13 @@ export class UploadsService {
    */
   async audioLink(userId: number, filename: string): Promise<{ url: string; expires_at: number }> {
     if (!(await this.uploads.exists({ where: { filename, kind: 'audio', user_id: userId } }))) throw DomainError.notFound(M.uploadUnknownFile);
-    const { expires, sig } = this.links.sign('audio', filename);
-    return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(filename)}?expires=${expires}&sig=${sig}`, expires_at: expires * 1000 };
+    return this.signedAudioLink(filename);
+  }
+
+  /** A signed URL of the audio `filename`, whoever owns it (callers check who may have it): `{ url, expires_at (epoch ms) }`. */
+  signedAudioLink(filename: string): { url: string; expires_at: number } {
+    const { query, expires } = this.links.signQuery('audio', filename);
+    return { url: `${AUDIO_URL_PREFIX}${encodeURIComponent(filename)}?${query}`, expires_at: expires * 1000 };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Controller, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../../common/envelope';
@@ -8,18 +8,14 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
 import { AuditService } from '../../audit/audit.service';
 import { StaffService } from '../../ops/staff/staff.service';
-import { OpsAdminGuard } from '../ops-access.policy';
+import { RemoteAdminController } from '../ops-access.policy';
 import { RemoteCanaryService } from './canary.service';
 import { RemoteLoadReportsService } from './load-reports.service';
 
-type CanaryBody = EndpointRequest<typeof E.startRemoteCanary>;
-type RemoteBody = EndpointRequest<typeof E.stopRemoteCanary>;
-type PinBody = EndpointRequest<typeof E.pinRemoteVersion>;
-type BeaconBody = EndpointRequest<typeof E.reportRemoteLoad>;
+type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
 /** Canaries and staff pins in the operations console (docs/decisions/021); admins only, each action audited. */
-@Controller()
-@UseGuards(OpsAdminGuard)
+@RemoteAdminController()
 export class RemoteCanaryController {
   constructor(
     private readonly canary: RemoteCanaryService,
@@ -29,7 +25,7 @@ export class RemoteCanaryController {
 
   /** POST /api/ops/remotes/canary `{ remote, version, percent, force? }` → body: RemoteCanaryResult. Audit `remote.canary`. */
   @Endpoint(E.startRemoteCanary)
-  async start(@ValidBody(E.startRemoteCanary) body: CanaryBody, @CurrentUser() user: AuthUser) {
+  async start(@ValidBody(E.startRemoteCanary) body: R<'startRemoteCanary'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const r = await this.canary.start(body.remote, body.version, body.percent, actor.email, body.force);
     await this.audit.record(actor, 'remote.canary', 'remote', r.remote, { live: r.live }, { canary: r.canary, percent: r.percent });
@@ -38,7 +34,7 @@ export class RemoteCanaryController {
 
   /** POST /api/ops/remotes/canary/stop `{ remote }` → body: RemoteCanaryResult (no canary). Audit `remote.canary.stop`. */
   @Endpoint(E.stopRemoteCanary)
-  async stop(@ValidBody(E.stopRemoteCanary) body: RemoteBody, @CurrentUser() user: AuthUser) {
+  async stop(@ValidBody(E.stopRemoteCanary) body: R<'stopRemoteCanary'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const r = await this.canary.stop(body.remote, actor.email);
     await this.audit.record(actor, 'remote.canary.stop', 'remote', r.remote, null, { live: r.live });
@@ -47,7 +43,7 @@ export class RemoteCanaryController {
 
   /** POST /api/ops/remotes/canary/promote `{ remote }` → body: RemoteRollbackResult. Audit `remote.canary.promote`. */
   @Endpoint(E.promoteRemoteCanary)
-  async promote(@ValidBody(E.promoteRemoteCanary) body: RemoteBody, @CurrentUser() user: AuthUser) {
+  async promote(@ValidBody(E.promoteRemoteCanary) body: R<'promoteRemoteCanary'>, @CurrentUser() user: AuthUser) {
     const actor = await this.staff.actor(user);
     const r = await this.canary.promote(body.remote, actor.email);
     await this.audit.record(actor, 'remote.canary.promote', 'remote', r.remote, { version: r.from }, { version: r.to });
@@ -56,7 +52,7 @@ export class RemoteCanaryController {
 
   /** POST /api/ops/remotes/pin `{ remote, version | null }` → sets this browser's signed pin cookie. Audit `remote.pin`. */
   @Endpoint(E.pinRemoteVersion)
-  async pin(@ValidBody(E.pinRemoteVersion) body: PinBody, @CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async pin(@ValidBody(E.pinRemoteVersion) body: R<'pinRemoteVersion'>, @CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const actor = await this.staff.actor(user);
     res.setHeader('Set-Cookie', await this.canary.pinCookie(req.headers.cookie, body.remote, body.version ?? null, req.secure));
     await this.audit.record(actor, 'remote.pin', 'remote', body.remote, null, { version: body.version ?? null });
@@ -71,7 +67,7 @@ export class RemoteBeaconController {
 
   /** POST /api/remotes/beacon `{ remote, version, outcome }` → 200 `{ counted, rolledBack }` (429 over the limit). */
   @Endpoint(E.reportRemoteLoad)
-  async report(@ValidBody(E.reportRemoteLoad) body: BeaconBody, @Req() req: Request) {
+  async report(@ValidBody(E.reportRemoteLoad) body: R<'reportRemoteLoad'>, @Req() req: Request) {
     const r = await this.reports.record(req.ip ?? 'unknown', body.remote, body.version, body.outcome);
     return ok(r.counted ? 'Counted.' : 'Not a live or canary version: ignored.', { body: r });
   }

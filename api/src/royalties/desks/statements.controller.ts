@@ -1,11 +1,11 @@
-import { Controller, Req, UseGuards } from '@nestjs/common';
+import { Req } from '@nestjs/common';
 import { fillMessage, pageOffset, ROYALTY_ENDPOINTS as E, ROYALTY_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
-import { StaffGuard, StaffOnly } from '../../ops/staff/staff.guard';
+import { StaffController } from '../../ops/staff/staff.guard';
 import { StaffService } from '../../ops/staff/staff.service';
 import { StatementImportsService } from '../import/statement-imports.service';
 import { UnmatchedService } from '../matching/unmatched.service';
@@ -18,9 +18,7 @@ type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
  * session passed TOTP. Upload, preview, start, progress, rollback, confirm, unmatched rows and their
  * linking, report fulfilment from the ledger. Every action is audited by the services.
  */
-@Controller()
-@UseGuards(StaffGuard)
-@StaffOnly('finance')
+@StaffController('finance')
 export class StatementsDeskController {
   constructor(
     private readonly imports: StatementImportsService,
@@ -70,8 +68,7 @@ export class StatementsDeskController {
   /** GET ops/statements/presets → StatementPreset[]. */
   @Endpoint(E.statementPresets)
   async presets() {
-    const rows = await this.imports.presets();
-    return ok(M.presets, { body: rows, total: rows.length });
+    return okList(M.presets, await this.imports.presets());
   }
 
   /** GET ops/statements/unmatched?import_id&limit&page → UnmatchedCodeRow[], total. */

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { pageOffset, ROYALTY_ENDPOINTS as E, ROYALTY_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
-import { ok } from '../../common/envelope';
+import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
@@ -34,29 +34,25 @@ export class EarningsController {
   /** GET /api/getSplitTracks → SplitTrack[] (the caller's earning tracks). */
   @Endpoint(E.getSplitTracks)
   async splitTracks(@CurrentUser() user: AuthUser) {
-    const rows = await this.splits.tracks(user.id);
-    return ok(M.splits, { body: rows, total: rows.length });
+    return okList(M.splits, await this.splits.tracks(user.id));
   }
 
   /** GET /api/getTrackSplits?track_id → TrackSplit[] (open shares). Errors: 404 (another user's track). */
   @Endpoint(E.getTrackSplits)
   async trackSplits(@CurrentUser() user: AuthUser, @ValidQuery(E.getTrackSplits) q: R<'getTrackSplits'>) {
-    const rows = await this.splits.forTrack(user.id, q.track_id);
-    return ok(M.splits, { body: rows, total: rows.length });
+    return okList(M.splits, await this.splits.forTrack(user.id, q.track_id));
   }
 
   /** POST /api/setTrackSplits { track_id, shares: [{ email, percent }] } → TrackSplit[]. Errors: 400, 404. */
   @Endpoint(E.setTrackSplits)
   async setSplits(@CurrentUser() user: AuthUser, @ValidBody(E.setTrackSplits) b: R<'setTrackSplits'>) {
-    const rows = await this.splits.replace(user.id, b.track_id, (b.shares ?? []) as Array<{ email: string; percent: number }>);
-    return ok(M.splitsSaved, { body: rows, total: rows.length });
+    return okList(M.splitsSaved, await this.splits.replace(user.id, b.track_id, (b.shares ?? []) as Array<{ email: string; percent: number }>));
   }
 
   /** GET /api/getSplitInvitations → SplitInvitation[]. */
   @Endpoint(E.getSplitInvitations)
   async invitations(@CurrentUser() user: AuthUser) {
-    const rows = await this.splits.invitations(user.id);
-    return ok(M.splits, { body: rows, total: rows.length });
+    return okList(M.splits, await this.splits.invitations(user.id));
   }
 
   /** POST /api/respondSplit { split_id, accept } → SplitInvitation. Errors: 404, 409. */

@@ -5,6 +5,7 @@ import type { EarningLine, EarningsSummary, EarningsTotal } from '@portal/contra
 import { ledgerBalanceCents } from '../../support/money/ledger.query';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { currentMonth } from '../splits/splits.service';
+import { countedPage } from '../shared/counted-page';
 
 /** The sale-month window of a query: `from`..`to` (YYYY-MM), default the 12 months up to this one. */
 export function monthWindow(from: string, to: string): { from: string; to: string } {
@@ -65,16 +66,11 @@ export class EarningsService {
   async lines(userId: number, fromQ: string, toQ: string, limit: number, offset: number): Promise<{ rows: EarningLine[]; total: number }> {
     const { from, to } = monthWindow(fromQ, toQ);
     const where = `FROM royalty_credits c JOIN statement_imports i ON i.id = c.import_id AND i.status = 'applied' WHERE c.user_id = ? AND c.sale_month >= ? AND c.sale_month <= ?`;
-    const total = (await this.db.query(`SELECT COUNT(*) AS n ${where}`, [userId, from, to])) as Array<{ n: number | string }>;
-    const rows = (await this.db.query(
-      `SELECT c.id, c.import_id, i.source, i.confirmed, c.sale_month, c.reporting_date, c.store, c.country, c.track_id, c.release_id, c.isrc, c.upc, c.sale_type, c.quantity, c.amount_micros, c.share
-       ${where} ORDER BY c.sale_month DESC, c.id DESC LIMIT ? OFFSET ?`,
-      [userId, from, to, limit, offset],
-    )) as Array<Record<string, string | number>>;
-    const titles = await this.codes.titles(this.db.manager, [...new Set(rows.map((r) => Number(r.track_id)))], [...new Set(rows.map((r) => Number(r.release_id)))]);
-    return {
-      total: Number(total[0]?.n ?? 0),
-      rows: rows.map((r) => ({
+    const pageSql = `SELECT c.id, c.import_id, i.source, i.confirmed, c.sale_month, c.reporting_date, c.store, c.country, c.track_id, c.release_id, c.isrc, c.upc, c.sale_type, c.quantity, c.amount_micros, c.share
+       ${where} ORDER BY c.sale_month DESC, c.id DESC LIMIT ? OFFSET ?`;
+    return countedPage<EarningLine>(this.db, { countSql: `SELECT COUNT(*) AS n ${where}`, pageSql, params: [userId, from, to], limit, offset }, async (rows) => {
+      const titles = await this.codes.titles(this.db.manager, [...new Set(rows.map((r) => Number(r.track_id)))], [...new Set(rows.map((r) => Number(r.release_id)))]);
+      return rows.map((r) => ({
         credit_id: Number(r.id),
         import_id: Number(r.import_id),
         source: String(r.source),
@@ -93,7 +89,7 @@ export class EarningsService {
         amount_micros: Number(r.amount_micros),
         confirmed: Number(r.confirmed) === 1,
         share: String(r.share) === 'split' ? 'split' : 'owner',
-      })),
-    };
+      }));
+    });
   }
 }

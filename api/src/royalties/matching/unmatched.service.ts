@@ -8,6 +8,7 @@ import { SerialTransactions } from '../../support/shared/serial-transactions';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { bulkInsert, CREDIT_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents } from '../shared/money-math';
+import { countedPage } from '../shared/counted-page';
 import { StatementImportEntity, StatementUnmatchedEntity } from '../shared/royalty.entities';
 import { ledgerNote, StatementImportJob } from '../import/statement-import.job';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
@@ -32,16 +33,12 @@ export class UnmatchedService {
     const where = `u.linked_track_id IS NULL AND i.status = 'applied'${importId ? ' AND u.import_id = ?' : ''}`;
     const params = importId ? [importId] : [];
     const from = `FROM statement_unmatched u JOIN statement_imports i ON i.id = u.import_id WHERE ${where}`;
-    const totalRows = (await this.db.query(`SELECT COUNT(*) AS n FROM (SELECT u.isrc, u.upc ${from} GROUP BY u.isrc, u.upc) g`, params)) as Array<{ n: number | string }>;
-    const rows = (await this.db.query(
-      `SELECT u.isrc, u.upc, COUNT(*) AS n, SUM(u.amount_micros) AS micros, MAX(u.track_title) AS track, MAX(u.release_title) AS release_title, MAX(u.artist) AS artist,
+    const countSql = `SELECT COUNT(*) AS n FROM (SELECT u.isrc, u.upc ${from} GROUP BY u.isrc, u.upc) g`;
+    const pageSql = `SELECT u.isrc, u.upc, COUNT(*) AS n, SUM(u.amount_micros) AS micros, MAX(u.track_title) AS track, MAX(u.release_title) AS release_title, MAX(u.artist) AS artist,
               MIN(u.import_id) AS first_import, MAX(u.import_id) AS last_import
-       ${from} GROUP BY u.isrc, u.upc ORDER BY SUM(u.amount_micros) DESC, u.isrc, u.upc LIMIT ? OFFSET ?`,
-      [...params, limit, offset],
-    )) as Array<Record<string, string | number>>;
-    return {
-      total: Number(totalRows[0]?.n ?? 0),
-      rows: rows.map((r) => ({
+       ${from} GROUP BY u.isrc, u.upc ORDER BY SUM(u.amount_micros) DESC, u.isrc, u.upc LIMIT ? OFFSET ?`;
+    return countedPage<UnmatchedCodeRow>(this.db, { countSql, pageSql, params, limit, offset }, (rows) =>
+      rows.map((r) => ({
         isrc: String(r.isrc),
         upc: String(r.upc),
         rows: Number(r.n),
@@ -52,7 +49,7 @@ export class UnmatchedService {
         first_import_id: Number(r.first_import),
         last_import_id: Number(r.last_import),
       })),
-    };
+    );
   }
 
   /**

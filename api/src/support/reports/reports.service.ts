@@ -36,7 +36,6 @@ export const REPORT_LINK_SCOPE = 'report';
 /** A request as answered; a received one carries a signed download link (10 minutes; docs/decisions/026: no token in a URL). */
 const toRow = (r: ReportRequestEntity, links: SignedLinks): ReportRow => {
   const has_file = r.status !== REPORT_STATUS.pending && !!r.storage_key;
-  const link = has_file ? links.sign(REPORT_LINK_SCOPE, String(r.id)) : null;
   return {
     report_id: r.id,
     store: r.store,
@@ -45,7 +44,7 @@ const toRow = (r: ReportRequestEntity, links: SignedLinks): ReportRow => {
     status: r.status,
     created_at: r.created_at.getTime(),
     has_file,
-    download_url: link ? `${apiUrl(SUPPORT_ENDPOINTS.downloadReport)}?report_id=${r.id}&expires=${link.expires}&sig=${link.sig}` : '',
+    download_url: has_file ? `${apiUrl(SUPPORT_ENDPOINTS.downloadReport)}?report_id=${r.id}&${links.signQuery(REPORT_LINK_SCOPE, String(r.id)).query}` : '',
   };
 };
 

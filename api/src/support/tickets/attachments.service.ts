@@ -41,8 +41,8 @@ export const ATTACHMENT_LINK_SCOPE = 'ticket';
 
 /** An attachment as answered, with a signed link to its bytes (10 minutes; docs/decisions/026: no token in a URL). */
 export const toAttachment = (a: TicketAttachmentEntity, links: SignedLinks): TicketAttachment => {
-  const { expires, sig } = links.sign(ATTACHMENT_LINK_SCOPE, a.filename);
-  return { filename: a.filename, name: a.original_name, size: a.size, mime: a.mime, url: `${apiUrl(SUPPORT_ENDPOINTS.ticketAttachmentFile, { filename: a.filename })}?expires=${expires}&sig=${sig}` };
+  const { query } = links.signQuery(ATTACHMENT_LINK_SCOPE, a.filename);
+  return { filename: a.filename, name: a.original_name, size: a.size, mime: a.mime, url: `${apiUrl(SUPPORT_ENDPOINTS.ticketAttachmentFile, { filename: a.filename })}?${query}` };
 };
 
 /** A display name from the browser's file name: no path, no control characters, at most 255 characters. */

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type EntityManager } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import {
-  fillMessage,
   SUPPORT_DESK_AGE_DAYS,
   SUPPORT_DESK_MESSAGES as M,
-  SUPPORT_MESSAGES,
   TICKET_STATUS,
   type SupportDeskAge,
   type SupportDeskAssigned,
@@ -16,9 +14,8 @@ import {
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
-import { NotificationsService } from '../../notifications/notifications.service';
 import { SerialTransactions } from '../shared/serial-transactions';
-import { AttachmentsService, toAttachment } from './attachments.service';
+import { AttachmentsService } from './attachments.service';
 import { TicketEntity, TicketMessageEntity } from './ticket.entities';
 import { TicketsService } from './tickets.service';
 
@@ -43,10 +40,8 @@ const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : 
 export class SupportDeskService {
   constructor(
     @InjectRepository(TicketEntity) private readonly tickets: Repository<TicketEntity>,
-    @InjectRepository(TicketMessageEntity) private readonly messages: Repository<TicketMessageEntity>,
     private readonly attachments: AttachmentsService,
     private readonly ticketsService: TicketsService,
-    private readonly notifications: NotificationsService,
     private readonly tx: SerialTransactions,
   ) {}
 
@@ -75,7 +70,7 @@ export class SupportDeskService {
         .addOrderBy('t.id', 'ASC');
     }
     const rows = await qb.limit(limit).offset(offset).getMany();
-    const counts = await this.messageCounts(rows.map((r) => r.id));
+    const counts = await this.ticketsService.messageCounts(rows.map((r) => r.id));
     return { rows: rows.map((t) => this.row(t, counts.get(t.id) ?? 0)), total };
   }
 
@@ -83,11 +78,7 @@ export class SupportDeskService {
   async thread(ticketId: number): Promise<DeskThread> {
     const t = await this.tickets.findOne({ where: { id: ticketId } });
     if (!t) throw DomainError.notFound(M.notFound);
-    const [messages, files] = await Promise.all([
-      this.messages.find({ where: { ticket_id: t.id, user_id: t.user_id }, order: { id: 'ASC' } }),
-      this.attachments.ofTicket(t.id, t.user_id),
-    ]);
-    const of = (messageId: number | null): TicketAttachment[] => files.filter((f) => f.message_id === messageId).map((f) => toAttachment(f, this.attachments.links));
+    const { messages, attachmentsOf: of } = await this.ticketsService.thread(t);
     return {
       ...this.row(t, messages.length),
       concern: t.reply,
@@ -100,7 +91,7 @@ export class SupportDeskService {
   async rowOf(ticketId: number): Promise<DeskTicket> {
     const t = await this.tickets.findOne({ where: { id: ticketId } });
     if (!t) throw DomainError.notFound(M.notFound);
-    return this.row(t, await this.messages.count({ where: { ticket_id: t.id } }));
+    return this.row(t, (await this.ticketsService.messageCounts([t.id])).get(t.id) ?? 0);
   }
 
   /** Receive one reply attachment from a support member (the artist's rules: AttachmentsService.receive). */
@@ -139,7 +130,7 @@ export class SupportDeskService {
       await audit(m, this.row(t, await m.count(TicketMessageEntity, { where: { ticket_id: t.id } })));
       return t;
     });
-    if (changed) await this.notifications.notify(changed.user_id, fillMessage(SUPPORT_MESSAGES.ticketClosedNotification, { id: changed.id, reason: changed.reason }), `/tickets/${changed.id}`);
+    if (changed) await this.ticketsService.tellClosed(changed);
     return this.thread(ticketId);
   }
 
@@ -152,18 +143,6 @@ export class SupportDeskService {
       await audit(m, this.row(t, await m.count(TicketMessageEntity, { where: { ticket_id: t.id } })));
     });
     return this.thread(ticketId);
-  }
-
-  private async messageCounts(ids: number[]): Promise<Map<number, number>> {
-    if (!ids.length) return new Map();
-    const raw = await this.messages
-      .createQueryBuilder('m')
-      .select('m.ticket_id', 'ticket_id')
-      .addSelect('COUNT(*)', 'n')
-      .where({ ticket_id: In(ids) })
-      .groupBy('m.ticket_id')
-      .getRawMany<{ ticket_id: number | string; n: number | string }>();
-    return new Map(raw.map((r) => [Number(r.ticket_id), Number(r.n)]));
   }
 
   private row(t: TicketEntity, messages: number): DeskTicket {

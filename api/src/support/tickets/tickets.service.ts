@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import {
   fillMessage,
   pageOffset,
@@ -8,6 +8,7 @@ import {
   TICKET_STATUS,
   type CreateTicketDto,
   type ReplyTicketDto,
+  type TicketAttachment,
   type TicketDetail,
   type TicketListQueryDto,
   type TicketRow,
@@ -69,21 +70,43 @@ export class TicketsService {
   async detail(userId: number, ticketId: number): Promise<TicketDetail> {
     const ticket = await this.tickets.findOne({ where: { id: ticketId, user_id: userId } });
     if (!ticket) throw DomainError.notFound(M.ticketNotFound);
-    const [messages, files] = await Promise.all([
-      this.messages.find({ where: { ticket_id: ticket.id, user_id: userId }, order: { id: 'ASC' } }),
-      this.attachments.ofTicket(ticket.id, userId),
-    ]);
-    const own = files.filter((f) => f.message_id === null).map((f) => toAttachment(f, this.attachments.links));
+    const { messages, attachmentsOf } = await this.thread(ticket);
+    const own = attachmentsOf(null);
     return {
       ...toRow(ticket),
       sent_by: 'user',
       attachement: own.map((a) => a.filename).join(','),
       attachments: own,
       replies: messages.map((msg) => {
-        const mine = files.filter((f) => f.message_id === msg.id).map((f) => toAttachment(f, this.attachments.links));
+        const mine = attachmentsOf(msg.id);
         return { reply: msg.reply, sent_by: msg.sent_by, created_at: msg.created_at.getTime(), attachement: mine.map((a) => a.filename).join(','), attachments: mine };
       }),
     };
+  }
+
+  /**
+   * A ticket's messages (oldest first) and its attachments as answered (signed links), by the message
+   * they came with (null: the ticket's own): the owner's detail and the console desk's thread.
+   */
+  async thread(t: Pick<TicketEntity, 'id' | 'user_id'>): Promise<{ messages: TicketMessageEntity[]; attachmentsOf: (messageId: number | null) => TicketAttachment[] }> {
+    const [messages, files] = await Promise.all([
+      this.messages.find({ where: { ticket_id: t.id, user_id: t.user_id }, order: { id: 'ASC' } }),
+      this.attachments.ofTicket(t.id, t.user_id),
+    ]);
+    return { messages, attachmentsOf: (messageId) => files.filter((f) => f.message_id === messageId).map((f) => toAttachment(f, this.attachments.links)) };
+  }
+
+  /** How many messages each of the tickets `ids` has; a ticket without any is not in the map. */
+  async messageCounts(ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const raw = await this.messages
+      .createQueryBuilder('m')
+      .select('m.ticket_id', 'ticket_id')
+      .addSelect('COUNT(*)', 'n')
+      .where({ ticket_id: In(ids) })
+      .groupBy('m.ticket_id')
+      .getRawMany<{ ticket_id: number | string; n: number | string }>();
+    return new Map(raw.map((r) => [Number(r.ticket_id), Number(r.n)]));
   }
 
   /**
@@ -130,6 +153,11 @@ export class TicketsService {
     await this.mail.send({ to: user.email, subject: fillMessage(M.supportReplyMailSubject, values), text: fillMessage(M.supportReplyMailText, values) });
   }
 
+  /** Tell the artist's bell that a ticket was closed (after the close is committed). */
+  async tellClosed(ticket: Pick<TicketEntity, 'id' | 'user_id' | 'reason'>): Promise<void> {
+    await this.notifications.notify(ticket.user_id, fillMessage(M.ticketClosedNotification, { id: ticket.id, reason: ticket.reason }), `/tickets/${ticket.id}`);
+  }
+
   /** Open (pending) tickets, oldest first: one page and the total (the console's support desk). */
   async openForDesk(limit: number, offset: number): Promise<{ rows: TicketEntity[]; total: number }> {
     const [rows, total] = await this.tickets.findAndCount({ where: { status: TICKET_STATUS.pending }, order: { id: 'ASC' }, take: limit, skip: offset });
@@ -147,7 +175,7 @@ export class TicketsService {
     const ticket = await this.tickets.findOne({ where: { id: ticketId } });
     if (!ticket) throw DomainError.notFound(M.ticketNotFound);
     const changed = await this.tickets.update({ id: ticketId, status: TICKET_STATUS.pending }, { status: TICKET_STATUS.done, closed_at: new Date() });
-    if (changed.affected) await this.notifications.notify(ticket.user_id, fillMessage(M.ticketClosedNotification, { id: ticket.id, reason: ticket.reason }), `/tickets/${ticket.id}`);
+    if (changed.affected) await this.tellClosed(ticket);
     return { ...ticket, status: TICKET_STATUS.done };
   }
 
