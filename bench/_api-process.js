@@ -181,4 +181,15 @@ async function mysqlDatabase(prefix) {
   };
 }
 
-module.exports = { createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };
+/**
+ * Run a bench's main (an async function that prints its figures): a failure prints its error and exits
+ * with status 1, so a broken bench never reads as a passing one.
+ */
+function runBench(main) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+module.exports = { runBench, createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

@@ -18,7 +18,7 @@
 const { launchChromium } = require('../scripts/chromium');
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { ROOT, build, benchEnv, startApi } = require('./_api-process');
+const { ROOT, build, benchEnv, startApi, runBench } = require('./_api-process');
 const { makeArtworks, uploadArtwork } = require('./_artwork');
 
 const ROWS = 25;
@@ -122,7 +122,7 @@ function figures(list, originals) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-(async () => {
+runBench(async () => {
   build(process.argv);
   const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false', MALLOC_ARENA_MAX: '2' });
   const api = await startApi(env);
@@ -158,7 +158,4 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     await api.stop();
     cleanup();
   }
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

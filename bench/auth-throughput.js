@@ -18,7 +18,7 @@
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
-const { benchEnv, createVerifiedUser, numberArg, startApi, freePort } = require('./_api-process');
+const { benchEnv, createVerifiedUser, numberArg, startApi, freePort, runBench } = require('./_api-process');
 
 const seconds = numberArg('seconds', 10);
 const connections = numberArg('connections', 10);
@@ -32,7 +32,7 @@ function run(opts) {
 }
 const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
 
-(async () => {
+runBench(async () => {
   const helloPort = await freePort();
   const hello = spawn(process.execPath, [join(__dirname, 'hello-nest.js')], { env: { ...process.env, PORT: String(helloPort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise((resolve) => hello.once('message', resolve));
@@ -73,7 +73,4 @@ const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.la
     await api.stop();
     cleanup();
   }
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

@@ -19,7 +19,7 @@
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/catalog-list.js [--label 50000] [--engine sqlite|mysql]
  */
 const http = require('node:http');
-const { build, benchEnv, numberArg, seedCatalog, startApi, fetchJson, mysqlDatabase } = require('./_api-process');
+const { build, benchEnv, numberArg, seedCatalog, startApi, fetchJson, mysqlDatabase, runBench } = require('./_api-process');
 
 const argv = process.argv.slice(2);
 const LABEL = numberArg('label', 0);
@@ -131,7 +131,7 @@ function print(engine, name, r) {
   );
 }
 
-(async () => {
+runBench(async () => {
   build(argv);
   if (LABEL) console.log(`catalog-list --label: one label with ${LABEL} releases; ${USERS - 1} other users x ${PER_USER}; ${REQUESTS} sequential requests per scenario (target p95 < ${TARGET_P95_MS} ms)`);
   else console.log(`catalog-list: ${USERS} users x ${PER_USER} releases, ${REQUESTS} sequential requests per scenario over ${TOKENS} users (target p95 < ${TARGET_P95_MS} ms)`);
@@ -141,7 +141,4 @@ function print(engine, name, r) {
   for (const engine of engines) all.push(...(await runEngine(engine)));
   const worst = all.reduce((m, r) => Math.max(m, r.p95), 0);
   console.log(`\nworst p95 ${worst.toFixed(2)} ms: ${worst < TARGET_P95_MS ? 'within' : 'OVER'} the ${TARGET_P95_MS} ms target`);
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

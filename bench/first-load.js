@@ -15,7 +15,7 @@
  * Needs `npm run build` first for the front ends (the API is compiled unless --no-build).
  */
 const { launchChromium } = require('../scripts/chromium');
-const { ROOT, build, benchEnv, createVerifiedUser, startApi } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, startApi, runBench } = require('./_api-process');
 
 const TARGET_LOGIN_JS_BYTES = 170 * 1024;
 const PAGES = [
@@ -89,7 +89,7 @@ async function measure(browser, url, token) {
   return result;
 }
 
-(async () => {
+runBench(async () => {
   build(process.argv);
   const { env, dataDir, cleanup } = benchEnv(undefined, { STATIC_ROOT: ROOT, LOG_REQUESTS: 'false' });
   const api = await startApi(env);
@@ -119,7 +119,4 @@ async function measure(browser, url, token) {
     await api.stop();
     cleanup();
   }
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

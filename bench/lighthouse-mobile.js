@@ -19,7 +19,7 @@
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { ROOT, build, benchEnv, createVerifiedUser, numberArg, startApi, stringArg } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, numberArg, startApi, stringArg, runBench } = require('./_api-process');
 const { runLighthouse } = require('./_lighthouse');
 
 const TARGET_SCORE = 90;
@@ -59,7 +59,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-(async () => {
+runBench(async () => {
   const runs = numberArg('runs', 3);
   const only = stringArg('only');
   const saveDir = stringArg('save-dir');
@@ -115,7 +115,4 @@ const median = (values) => {
     await api.stop();
     cleanup();
   }
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

@@ -27,7 +27,7 @@ const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { build, benchEnv, numberArg, seedCatalog, startApi, mysqlDatabase, freePort, fetchJson } = require('./_api-process');
+const { build, benchEnv, numberArg, seedCatalog, startApi, mysqlDatabase, freePort, fetchJson, runBench } = require('./_api-process');
 
 const argv = process.argv.slice(2);
 const CONNECTIONS = numberArg('connections', 200);
@@ -232,7 +232,7 @@ async function runEngine(engine) {
   }
 }
 
-(async () => {
+runBench(async () => {
   build(argv);
   console.log(`load-tail: ${CONNECTIONS} connections x ${SECONDS} s per case (target p99 < ${TARGET.p99} ms, max <= ${TARGET.max} ms, no errors); load average before: ${loadAverage()}`);
   const engines = ENGINE ? [ENGINE] : process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
@@ -241,7 +241,4 @@ async function runEngine(engine) {
   for (const engine of engines) all.push(...(await runEngine(engine)));
   console.log(`\n${all.every(Boolean) ? 'all cases within' : 'some cases OVER'} the target; load average after: ${loadAverage()}`);
   if (!all.every(Boolean)) process.exitCode = 1;
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

@@ -14,7 +14,7 @@ const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
-const { freePort } = require('./_api-process');
+const { freePort, runBench } = require('./_api-process');
 
 const ROOT = resolve(__dirname, '..');
 const argv = process.argv.slice(2);
@@ -56,7 +56,7 @@ async function timeStart(dir, dataDir) {
   }
 }
 
-(async () => {
+runBench(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-clone-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-clone-data-'));
   try {
@@ -81,7 +81,4 @@ async function timeStart(dir, dataDir) {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

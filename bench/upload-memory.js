@@ -24,7 +24,7 @@
 const http = require('node:http');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { build, benchEnv, startApi, fetchJson } = require('./_api-process');
+const { build, benchEnv, startApi, fetchJson, runBench } = require('./_api-process');
 const { makeArtworks, uploadArtwork } = require('./_artwork');
 
 const MB = 1024 * 1024;
@@ -357,7 +357,7 @@ async function bareNodeReference(rate) {
   }
 }
 
-(async () => {
+runBench(async () => {
   const argv = process.argv.slice(2);
   build(argv);
   const i = argv.indexOf('--rate');
@@ -385,7 +385,4 @@ async function bareNodeReference(rate) {
     console.log(`reference floor (bare Node http -> file): ${floor.toFixed(1)} MB`);
   }
   for (const [label, growth] of results) console.log(`worst growth, ${label}: ${growth.toFixed(1)} MB ${growth < TARGET_GROWTH_MB ? '(within target)' : '(OVER target)'}`);
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });
