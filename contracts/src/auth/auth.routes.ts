@@ -3,6 +3,7 @@ import type { changePasswordSchema, forgetPasswordSchema, loginSchema, resendOtp
 import type { AwayStatus, CaptchaVerification, RevokeStatus, UserDetails } from './auth.types';
 import { defineRoute } from '../common/endpoint';
 import type { captchaVerifyQuerySchema, notificationsQuerySchema } from './auth.server';
+import { USER_DETAILS_PATH } from './auth.request';
 
 const token = { token: 'string' } as const;
 /** `link`: the in-app page the notification is about (its release, ticket or payout), or null (docs/decisions/017). */
@@ -19,7 +20,7 @@ export const AUTH_ENDPOINTS = {
   VerifyForgetPasswordOTP: defineRoute<yup.InferType<typeof verifyForgetOtpSchema>, undefined>({ method: 'POST', path: 'VerifyForgetPasswordOTP', access: 'public', tag: 'auth', fields: token }),
   ChangeUserPassword: defineRoute<yup.InferType<typeof changePasswordSchema>, undefined>({ method: 'POST', path: 'ChangeUserPassword', access: 'reset', tag: 'auth', fields: token }),
   logout: defineRoute<Record<string, never>, undefined>({ method: 'POST', path: 'logout', access: 'user', tag: 'auth' }),
-  getUserDetails: defineRoute<undefined, UserDetails>({ method: 'GET', path: 'getUserDetails', access: 'user', tag: 'users' }),
+  getUserDetails: defineRoute<undefined, UserDetails>({ method: 'GET', path: USER_DETAILS_PATH, access: 'user', tag: 'users' }),
   checkAwayStatus: defineRoute<undefined, AwayStatus>({ method: 'GET', path: 'checkAwayStatus', access: 'user', tag: 'platform' }),
   checkUserRevokeStatus: defineRoute<undefined, RevokeStatus>({ method: 'GET', path: 'checkUserRevokeStatus', access: 'user', tag: 'users', fields: { revoked: 'integer' } }),
   getAppConfig: defineRoute<undefined, PublicAppConfig>({ method: 'GET', path: 'getAppConfig', access: 'public', tag: 'platform' }),

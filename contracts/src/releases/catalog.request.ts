@@ -4,6 +4,9 @@ import { RELEASE_LIMITS } from './releases.limits';
 /** Path of the audio catalogue list (core §2 /catalog; the published misspelling). */
 export const CATALOG_LIST_PATH = 'getCatelogListWeb';
 
+/** Path of the caller's artists of the pickers (core §3 Artist). */
+export const ARTISTS_PATH = 'getArtist';
+
 /** Newest first: the API's default order, sent explicitly. */
 export const CATALOG_DEFAULT_SORT = 'newest';
 

@@ -1,5 +1,5 @@
 import type * as yup from 'yup';
-import { CATALOG_LIST_PATH } from './catalog.request';
+import { ARTISTS_PATH, CATALOG_LIST_PATH } from './catalog.request';
 import type { PlatformLogo } from '../lists/platforms';
 import type { catalogQuerySchema } from './catalog.schemas';
 import type { artistListQuerySchema, artistSchema, platformsSchema, releaseIdBodySchema, releaseInfoSchema, releaseUpdateSchema, submitSchema, trackAddSchema, trackDeleteSchema, trackUpdateSchema, uploadQuerySchema, audioLinkQuerySchema, signedFileQuerySchema } from './releases.schemas';
@@ -28,7 +28,7 @@ export const RELEASE_ENDPOINTS = {
   updateSongInfo: defineRoute<yup.InferType<typeof trackUpdateSchema>, undefined>({ ...R, method: 'POST', path: 'updateSongInfo' }),
   deleteSongInfo: defineRoute<yup.InferType<typeof trackDeleteSchema>, undefined>({ ...R, method: 'POST', path: 'deleteSongInfo' }),
   addArtist: defineRoute<yup.InferType<typeof artistSchema>, Artist>({ ...R, method: 'POST', path: 'addArtist' }),
-  getArtist: defineRoute<yup.InferType<typeof artistListQuerySchema>, Artist[]>({ ...R, method: 'GET', path: 'getArtist', list: true }),
+  getArtist: defineRoute<yup.InferType<typeof artistListQuerySchema>, Artist[]>({ ...R, method: 'GET', path: ARTISTS_PATH, list: true }),
   getLogos: defineRoute<undefined, PlatformLogo[]>({ ...R, method: 'GET', path: 'getLogos', list: true }),
   logoFile: defineRoute<undefined, undefined>({ method: 'GET', path: 'static/logos/:file', access: 'public', tag: 'releases', file: true }),
   upload: defineRoute<yup.InferType<typeof uploadQuerySchema>, { filename: string; kind: 'artwork' | 'audio'; mime: string; size: number }>({ ...R, method: 'POST', path: 'upload', multipart: { field: 'image' } }),

@@ -4,6 +4,7 @@ import type { UserDetails } from '../auth/auth.types';
 import type { bankDetailsSchema, createTicketSchema, inviteSchema, payoutIdQuerySchema, payoutListQuerySchema, replyTicketSchema, reportDownloadQuerySchema, reportListQuerySchema, requestReportSchema, ticketIdQuerySchema, ticketListQuerySchema, updateProfileSchema, withdrawSchema } from './support.schemas';
 import type { BankDetails, Payout, ReportRow, TicketDetail, TicketRow, UploadedAttachment } from './support.types';
 import { defineRoute } from '../common/endpoint';
+import { BANK_DETAILS_PATH } from './support.request';
 
 /**
  * The support area's wire map (areas §7; paths the spec leaves open are ours, in the same style).
@@ -20,7 +21,7 @@ export const SUPPORT_ENDPOINTS = {
   getRequestedReports: defineRoute<yup.InferType<typeof reportListQuerySchema>, ReportRow[]>({ method: 'GET', path: 'getRequestedReports', access: 'user', tag: 'support', list: true }),
   downloadReport: defineRoute<yup.InferType<typeof reportDownloadQuerySchema>, never>({ method: 'GET', path: 'downloadReport', access: 'public', tag: 'support', file: true }),
   addBankDetails: defineRoute<yup.InferType<typeof bankDetailsSchema>, BankDetails>({ method: 'POST', path: 'addBankDetails', access: 'user', tag: 'support' }),
-  getUserBankDetails: defineRoute<Record<string, never>, BankDetails | null>({ method: 'GET', path: 'getUserBankDetails', access: 'user', tag: 'support' }),
+  getUserBankDetails: defineRoute<Record<string, never>, BankDetails | null>({ method: 'GET', path: BANK_DETAILS_PATH, access: 'user', tag: 'support' }),
   withdrawMoney: defineRoute<yup.InferType<typeof withdrawSchema>, Payout>({ method: 'POST', path: 'withdrawMoney', access: 'user', tag: 'support' }),
   getPayoutHistory: defineRoute<yup.InferType<typeof payoutListQuerySchema>, Payout[]>({ method: 'GET', path: 'getPayoutHistory', access: 'user', tag: 'support', list: true }),
   getPayoutById: defineRoute<yup.InferType<typeof payoutIdQuerySchema>, Payout>({ method: 'GET', path: 'getPayoutById', access: 'user', tag: 'support' }),

@@ -1,4 +1,4 @@
-import { CATALOG_FIRST_REQUESTS, catalogListQuery, CONTENT_ENDPOINTS, DASHBOARD_FIRST_REQUESTS, DASHBOARD_LIST_LIMIT, RELEASE_ENDPOINTS } from '@portal/contracts';
+import { AUTH_ENDPOINTS, CATALOG_FIRST_REQUESTS, catalogListQuery, CONTENT_ENDPOINTS, DASHBOARD_FIRST_REQUESTS, DASHBOARD_LIST_LIMIT, RELEASE_ENDPOINTS, SUPPORT_ENDPOINTS } from '@portal/contracts';
 import { hashKey, matchQuery, Query } from '@tanstack/react-query';
 import { endpointKey, endpointScope } from './endpoint-key';
 
@@ -19,10 +19,15 @@ describe('endpointKey (docs/decisions/025)', () => {
     expect(CATALOG_FIRST_REQUESTS.map(routeKey)).toEqual([page]);
   });
 
-  it('gives both dashboard lists the keys of the route’s first requests', () => {
+  it('gives both dashboard lists and the four "Get started" checks the keys of the route’s first requests', () => {
+    // The inputs the dashboard's own queries send (DashboardPage, useOnboarding).
     expect(DASHBOARD_FIRST_REQUESTS.map(routeKey)).toEqual([
       hashKey(endpointKey(CONTENT_ENDPOINTS.getNews, { query: { limit: DASHBOARD_LIST_LIMIT } })),
       hashKey(endpointKey(CONTENT_ENDPOINTS.getVideoLinks, { query: { limit: DASHBOARD_LIST_LIMIT } })),
+      hashKey(endpointKey(AUTH_ENDPOINTS.getUserDetails, {})),
+      hashKey(endpointKey(SUPPORT_ENDPOINTS.getUserBankDetails, {})),
+      hashKey(endpointKey(RELEASE_ENDPOINTS.getCatelogListWeb, { query: { limit: 1 } })),
+      hashKey(endpointKey(RELEASE_ENDPOINTS.getArtist, { query: { artist_type: 'primary' } })),
     ]);
   });
 

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { DASHBOARD_UI, fillMessage, RELEASE_ENDPOINTS, SUPPORT_ENDPOINTS } from '@portal/contracts';
-import { api, Card, SectionTitle, theme, useUserDetails } from '@portal/kit';
+import { AUTH_ENDPOINTS, DASHBOARD_UI, fillMessage, ONBOARDING_ARTISTS_QUERY, ONBOARDING_CATALOG_QUERY, RELEASE_ENDPOINTS, SUPPORT_ENDPOINTS } from '@portal/contracts';
+import { Card, SectionTitle, theme, useEndpointQuery } from '@portal/kit';
 
 const U = DASHBOARD_UI.onboarding;
 
@@ -18,42 +17,36 @@ export type OnboardingState = { state: 'loading' } | { state: 'unknown' } | { st
 /**
  * A new artist's first steps (docs/decisions/017): profile, bank details, first release, artist IDs,
  * each a link to where it is done. Checked from the answers the portal already gives (user details,
- * bank details, catalogue total, artists), once per dashboard visit.
+ * bank details, catalogue total, artists) through the data layer (docs/decisions/025): the shell starts
+ * the four checks with the dashboard's first requests (DASHBOARD_FIRST_REQUESTS), so they are usually
+ * there when the page mounts; each dashboard visit asks again (fresh time 0), showing the last answer
+ * meanwhile.
  */
 export function useOnboarding(): OnboardingState {
-  const details = useUserDetails((s) => s.details);
-  const [checks, setChecks] = useState<{ bank: boolean; release: boolean; artistIds: boolean } | 'failed' | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const silent = { silent: true };
-    Promise.all([
-      api.call(SUPPORT_ENDPOINTS.getUserBankDetails, {}, silent),
-      api.call(RELEASE_ENDPOINTS.getCatelogListWeb, { query: { limit: 1 } }, silent),
-      api.call(RELEASE_ENDPOINTS.getArtist, { query: { artist_type: 'primary' } }, silent),
-    ]).then(
-      ([bank, catalog, artists]) => {
-        if (!live) return;
-        setChecks({
-          bank: Boolean(bank.body),
-          release: Number(catalog.total ?? (Array.isArray(catalog.body) ? catalog.body.length : 0)) > 0,
-          artistIds: (artists.body ?? []).some((a) => Boolean(a.apple_id?.trim() || a.spotify_id?.trim())),
-        });
-      },
-      () => live && setChecks('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const once = { silent: true, staleTime: 0 };
+  const user = useEndpointQuery(AUTH_ENDPOINTS.getUserDetails, {}, once);
+  const bank = useEndpointQuery(SUPPORT_ENDPOINTS.getUserBankDetails, {}, once);
+  const catalog = useEndpointQuery(RELEASE_ENDPOINTS.getCatelogListWeb, { query: { limit: ONBOARDING_CATALOG_QUERY.limit } }, once);
+  const artists = useEndpointQuery(RELEASE_ENDPOINTS.getArtist, { query: { artist_type: ONBOARDING_ARTISTS_QUERY.artist_type } }, once);
+  const checks =
+    user.isError || bank.isError || catalog.isError || artists.isError
+      ? 'failed'
+      : user.data && bank.data && catalog.data && artists.data
+        ? {
+            profile: Boolean(user.data.body?.phone?.trim() && user.data.body?.address?.trim()),
+            bank: Boolean(bank.data.body),
+            release: Number(catalog.data.total ?? (Array.isArray(catalog.data.body) ? catalog.data.body.length : 0)) > 0,
+            artistIds: (artists.data.body ?? []).some((a) => Boolean(a.apple_id?.trim() || a.spotify_id?.trim())),
+          }
+        : null;
 
   if (checks === 'failed') return { state: 'unknown' };
-  if (!checks || !details) return { state: 'loading' };
+  if (!checks) return { state: 'loading' };
   return {
     state: 'ready',
     hasRelease: checks.release,
     steps: [
-      { key: 'profile', label: U.profile, to: '/profile', done: Boolean(details.phone?.trim() && details.address?.trim()) },
+      { key: 'profile', label: U.profile, to: '/profile', done: checks.profile },
       { key: 'bank', label: U.bank, to: '/profile', done: checks.bank },
       { key: 'release', label: U.release, to: '/select_release', done: checks.release },
       { key: 'artistIds', label: U.artistIds, to: '/tools/profile-linking', done: checks.artistIds },
