@@ -1,17 +1,18 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import type { EndpointDef } from '@portal/contracts';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api/api-error';
-import { API_QUERY_ROOT } from './endpoint-key';
 
 /** How long an answer counts as fresh (ms): a page opened again within it shows the cache without asking. */
 export const QUERY_STALE_MS = 30_000;
 
 /**
- * Fresh time (ms) of a cached answer by its key: 0 for the staff console's endpoints (`ops/…`): their
- * lists change through other people (artists open tickets, other staff decide), so a console screen asks
- * again every time it opens (showing the cached rows meanwhile); QUERY_STALE_MS for the rest.
+ * Fresh time (ms) of an endpoint's cached answers: 0 for the staff console's endpoints (`access:
+ * 'staff'` in the wire map): their lists change through other people (artists open tickets, other staff
+ * decide), so a console screen asks again every time it opens (showing the cached rows meanwhile);
+ * QUERY_STALE_MS for the rest (an artist's own data, changed by their own actions).
  */
-export function staleTimeOf(queryKey: QueryKey): number {
-  return queryKey[0] === API_QUERY_ROOT && typeof queryKey[1] === 'string' && queryKey[1].startsWith('ops/') ? 0 : QUERY_STALE_MS;
+export function staleTimeOf(endpoint: Pick<EndpointDef, 'access'>): number {
+  return endpoint.access === 'staff' ? 0 : QUERY_STALE_MS;
 }
 
 /** Extra tries of a query whose request got no answer at all (network failure, timeout). */
@@ -29,7 +30,7 @@ export function shouldRetryQuery(failures: number, error: unknown): boolean {
 
 /**
  * The page's one QueryClient (docs/decisions/025), created by the shell and handed to every remote
- * through the shared `@tanstack/react-query` context. Answers stay fresh as staleTimeOf says and in memory
+ * through the shared `@tanstack/react-query` context. Answers stay fresh QUERY_STALE_MS (a query of a staff endpoint sets 0, staleTimeOf) and in memory
  * for 5 minutes after their last user left; no refetch on window focus or reconnect unless a query asks
  * for it (the bell does), so a list does not change under the user's eyes; mutations are never retried.
  */
@@ -37,7 +38,7 @@ export function createPortalQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: (query) => staleTimeOf(query.queryKey),
+        staleTime: QUERY_STALE_MS,
         retry: shouldRetryQuery,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { EndpointDef, Envelope } from '@portal/contracts';
 import { api } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
+import { staleTimeOf } from './query-client';
 import { endpointKey, type EndpointInput } from './endpoint-key';
 
 export type EndpointPagesOptions = {
@@ -53,7 +54,7 @@ export function useEndpointPages<Req, Row>(
       return rows < pageSize ? undefined : pages.reduce((sum, page) => sum + (Array.isArray(page.body) ? page.body.length : 0), 0);
     },
     enabled,
-    ...(staleTime !== undefined ? { staleTime } : {}),
+    staleTime: staleTime ?? staleTimeOf(endpoint),
     ...(gcTime !== undefined ? { gcTime } : {}),
   });
   const { fetchNextPage, refetch, hasNextPage, isFetching } = query;

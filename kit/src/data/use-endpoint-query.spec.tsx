@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { renderHook, waitFor } from '@testing-library/react';
-import { CONTENT_ENDPOINTS, RELEASE_ENDPOINTS } from '@portal/contracts';
+import { CONTENT_ENDPOINTS, OPS_ENDPOINTS, RELEASE_ENDPOINTS } from '@portal/contracts';
 import { useSession } from '../session/session.store';
 import { fakeApi, withPortalQueryClient, type SeenRequest } from '../test-support/fake-api';
 import { useEndpointPage, useEndpointQuery } from './use-endpoint-query';
@@ -30,6 +30,20 @@ describe('useEndpointQuery (docs/decisions/025)', () => {
     expect(result.current[0].data).toBe(result.current[1].data);
     expect(api.seen).toEqual([{ method: 'GET', path: 'getNews', query: { limit: '20' }, body: undefined }]);
     expect(headers).toEqual([{ Authorization: 'Bearer tok-1' }]);
+  });
+
+  it('asks a staff endpoint again each time a screen opens, and an artist endpoint not within 30 s', async () => {
+    api = fakeApi(() => list([]));
+    const { wrapper } = withPortalQueryClient();
+    const open = (hook: () => unknown) => renderHook(hook, { wrapper });
+    for (let i = 0; i < 2; i += 1) {
+      const artist = open(() => useEndpointQuery(CONTENT_ENDPOINTS.getNews, { query: { limit: 20 } }));
+      const desk = open(() => useEndpointQuery(OPS_ENDPOINTS.reviewQueue, { query: { page: 1 } }));
+      await waitFor(() => expect(api!.seen.filter((r) => r.path === 'ops/releases/queue')).toHaveLength(i + 1));
+      artist.unmount();
+      desk.unmount();
+    }
+    expect(api.seen.filter((r) => r.path === 'getNews')).toHaveLength(1);
   });
 
   it('polls every refetchInterval while mounted', async () => {

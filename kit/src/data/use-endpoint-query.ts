@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, type UseQueryOptions, type UseQueryResult }
 import type { EndpointDef, Envelope } from '@portal/contracts';
 import { api } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
+import { staleTimeOf } from './query-client';
 import { endpointKey, type EndpointInput } from './endpoint-key';
 
 type Options<Res> = UseQueryOptions<Envelope<Res>, ApiError>;
@@ -41,7 +42,7 @@ export function useEndpointQuery<Req, Res>(
     enabled,
     ...(refetchInterval !== undefined ? { refetchInterval } : {}),
     ...(refetchOnWindowFocus !== undefined ? { refetchOnWindowFocus } : {}),
-    ...(staleTime !== undefined ? { staleTime } : {}),
+    staleTime: staleTime ?? staleTimeOf(endpoint),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }
