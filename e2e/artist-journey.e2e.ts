@@ -304,7 +304,14 @@ describe('artist journey without dead ends', () => {
       const [t, n] = [await toastWith(page, M.saveSongFirst).boundingBox(), await next.boundingBox()];
       return !!t && !!n && t.x < n.x + n.width && n.x < t.x + t.width && t.y < n.y + n.height && n.y < t.y + t.height;
     };
-    expect(await overlaps()).toBe(true);
+    // The toast slides in from below (and the dialog's toast may still be leaving above it): read its
+    // box once it has arrived.
+    let overlapping = false;
+    for (let i = 0; i < 20 && !overlapping; i++) {
+      overlapping = await overlaps();
+      if (!overlapping) await page.waitForTimeout(100);
+    }
+    expect(overlapping).toBe(true);
     expect(await clickLandsOn(next)).toBe(true);
   });
 
