@@ -204,7 +204,7 @@ export function DashboardPage() {
                   )}
                 </Videos>
               ) : (
-                <ListState list={onboarding.state === 'loading' ? { ...videos, loading: true } : videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
+                <ListState list={pending ? { ...videos, loading: true } : videos} loading={UI.updatesLoading} failed={UI.updatesFailed} empty={UI.noUpdates} />
               )}
             </UpdatesCard>
           )}

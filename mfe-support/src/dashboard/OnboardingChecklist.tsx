@@ -26,8 +26,8 @@ export function useOnboarding(): OnboardingState {
   const once = { silent: true, staleTime: 0 };
   const user = useEndpointQuery(AUTH_ENDPOINTS.getUserDetails, {}, once);
   const bank = useEndpointQuery(SUPPORT_ENDPOINTS.getUserBankDetails, {}, once);
-  const catalog = useEndpointQuery(RELEASE_ENDPOINTS.getCatelogListWeb, { query: { limit: ONBOARDING_CATALOG_QUERY.limit } }, once);
-  const artists = useEndpointQuery(RELEASE_ENDPOINTS.getArtist, { query: { artist_type: ONBOARDING_ARTISTS_QUERY.artist_type } }, once);
+  const catalog = useEndpointQuery(RELEASE_ENDPOINTS.getCatelogListWeb, { query: ONBOARDING_CATALOG_QUERY }, once);
+  const artists = useEndpointQuery(RELEASE_ENDPOINTS.getArtist, { query: ONBOARDING_ARTISTS_QUERY }, once);
   const checks =
     user.isError || bank.isError || catalog.isError || artists.isError
       ? 'failed'

@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Button, Card, SectionTitle, theme } from '@portal/kit';
+import { Button, Card, Columns, SectionTitle, theme } from '@portal/kit';
 import { ROYALTY_UI, type EarningsSummary, type EarningsTotal } from '@portal/contracts';
-import { equalColumns } from '../support-common/layout';
 import { chartRows, usd } from './earnings-format';
 
 const U = ROYALTY_UI.earnings;
 
-const Grid = styled.div`
-  ${equalColumns(2, 900)}
-`;
 const Wide = styled.div`
   grid-column: 1 / -1;
 `;
@@ -91,7 +87,7 @@ function ChartBlock({ title, totals, id }: { title: string; totals: readonly Ear
  */
 export default function EarningsCharts({ summary }: { summary: EarningsSummary }) {
   return (
-    <Grid>
+    <Columns $stackBelow={900}>
       <Wide>
         <ChartBlock id="by-month" title={U.byMonth} totals={summary.by_month} />
       </Wide>
@@ -99,6 +95,6 @@ export default function EarningsCharts({ summary }: { summary: EarningsSummary }
       <ChartBlock id="by-country" title={U.byCountry} totals={summary.by_country} />
       <ChartBlock id="by-release" title={U.byRelease} totals={summary.by_release} />
       <ChartBlock id="by-track" title={U.byTrack} totals={summary.by_track} />
-    </Grid>
+    </Columns>
   );
 }

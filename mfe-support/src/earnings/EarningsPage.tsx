@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, theme, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
+import { Button, Card, Columns, DataTable, Loader, PageHeader, Pagination, SectionTitle, Stack, TextField, theme, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import { centsToUsd, ROYALTY_ENDPOINTS as E, ROYALTY_UI, type EarningLine, type EarningsSummary } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
-import { equalColumns, fieldsThenButton, MutedNote } from '../support-common/layout';
+import { fieldsThenButton, MutedNote } from '../support-common/layout';
 import { defaultWindow, usd } from './earnings-format';
 import { SplitsPanel } from './SplitsPanel';
 
@@ -18,9 +18,6 @@ const Filters = styled.form`
     grid-template-columns: minmax(0, 1fr);
     > button { margin-top: 0; justify-self: start; }
   }
-`;
-const Figures = styled.div`
-  ${equalColumns(3, 700)}
 `;
 const Figure = styled.div`
   font-size: ${theme.font.size.sm};
@@ -95,7 +92,7 @@ export function EarningsPage() {
         {state === 'ready' && summary && (
           <>
             <Card>
-              <Figures>
+              <Columns $count={3} $stackBelow={700}>
                 <Figure>
                   {U.balance}
                   <strong>${centsToUsd(summary.balance_cents)}</strong>
@@ -108,7 +105,7 @@ export function EarningsPage() {
                   {U.estimated}
                   <strong>${usd(summary.estimated_micros)}</strong>
                 </Figure>
-              </Figures>
+              </Columns>
               <MutedNote>{U.estimatedNote}</MutedNote>
             </Card>
             {summary.by_month.length === 0 ? (

@@ -1,8 +1,7 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
-import { Dialog, FieldGrid, FullWidth, Muted, RadioGroupField, SelectField, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
+import { FormDialog, FieldGrid, FullWidth, Muted, RadioGroupField, SelectField, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
 import { useStepUp } from './step-up';
-import { FormDialogActions } from '../support-common/FormDialogActions';
 import {
   bankDetailsSchema,
   COUNTRY_CODES,
@@ -97,68 +96,70 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
   };
   const close = () => stepUp.dismiss(formik, onClose);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title={current ? U.editBankTitle : U.addBankTitle}
       onClose={close}
       width={640}
-      actions={<FormDialogActions form="bank-form" submit={SUPPORT_UI.common.save} busy={formik.isSubmitting} onCancel={close} />}
+      formId="bank-form"
+      onSubmit={formik.handleSubmit}
+      cancelLabel={SUPPORT_UI.common.cancel}
+      submitLabel={SUPPORT_UI.common.save}
+      busy={formik.isSubmitting}
     >
-      <form id="bank-form" noValidate onSubmit={formik.handleSubmit}>
-        <FieldGrid>
+      <FieldGrid>
+        <FullWidth>
+          <SelectField label={U.country} name="country" options={countries} value={formik.values.country} onChange={chooseCountry} onBlur={formik.handleBlur} error={fieldError(formik, 'country')} required />
+          <Muted style={{ marginTop: -10 }}>{U.countryHint}</Muted>
+        </FullWidth>
+        {method !== 'bank_in' && (
           <FullWidth>
-            <SelectField label={U.country} name="country" options={countries} value={formik.values.country} onChange={chooseCountry} onBlur={formik.handleBlur} error={fieldError(formik, 'country')} required />
-            <Muted style={{ marginTop: -10 }}>{U.countryHint}</Muted>
+            <RadioGroupField
+              label={U.method}
+              name="payout_method"
+              options={methods.map((m) => ({ value: m, label: U.methodLabel[m] }))}
+              value={method}
+              onChange={(value) => void formik.setFieldValue('payout_method', value)}
+              error={fieldError(formik, 'payout_method')}
+            />
+            {methods.length === 1 && <Muted style={{ marginTop: -10 }}>{U.noIbanHint}</Muted>}
           </FullWidth>
-          {method !== 'bank_in' && (
-            <FullWidth>
-              <RadioGroupField
-                label={U.method}
-                name="payout_method"
-                options={methods.map((m) => ({ value: m, label: U.methodLabel[m] }))}
-                value={method}
-                onChange={(value) => void formik.setFieldValue('payout_method', value)}
-                error={fieldError(formik, 'payout_method')}
-              />
-              {methods.length === 1 && <Muted style={{ marginTop: -10 }}>{U.noIbanHint}</Muted>}
-            </FullWidth>
-          )}
-          {method === 'bank_in' && (
-            <>
-              {field('bank_name', U.bankName, { required: true, autoComplete: 'off' })}
-              {field('ifsc_code', U.ifsc, { required: true, autoComplete: 'off', onChange: upper('ifsc_code') })}
-              {field('branch_name', U.branch, { required: true, autoComplete: 'off' })}
-              <div>
-                {field('account_number', U.account, { required: true, inputMode: 'numeric', autoComplete: 'off' })}
-                {current?.account_number && <Muted style={{ marginTop: -10 }}>{U.accountKeepHint}</Muted>}
-              </div>
-              {field('pan', U.pan, { required: true, autoComplete: 'off', onChange: upper('pan') })}
-              {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
-            </>
-          )}
-          {method === 'iban' && (
-            <>
-              {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
-              {field('bank_name', U.bankName, { required: true, autoComplete: 'off' })}
-              <div>
-                {field('iban', U.iban, { required: true, autoComplete: 'off', spellCheck: false, onChange: upper('iban') })}
-                {current?.iban && <Muted style={{ marginTop: -10 }}>{U.ibanKeepHint}</Muted>}
-              </div>
-              {field('bic', U.bic, { required: true, autoComplete: 'off', spellCheck: false, onChange: upper('bic') })}
-            </>
-          )}
-          {method === 'paypal' && (
-            <>
-              {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
-              {field('paypal_email', U.paypalEmail, { required: true, type: 'email', autoComplete: 'email' })}
-            </>
-          )}
-          <FullWidth>
-            <TextAreaField label={U.other} name="other_details" rows={2} value={formik.values.other_details ?? ''} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'other_details')} />
-          </FullWidth>
-          {stepUp.field && <FullWidth>{stepUp.field}</FullWidth>}
-        </FieldGrid>
-      </form>
-    </Dialog>
+        )}
+        {method === 'bank_in' && (
+          <>
+            {field('bank_name', U.bankName, { required: true, autoComplete: 'off' })}
+            {field('ifsc_code', U.ifsc, { required: true, autoComplete: 'off', onChange: upper('ifsc_code') })}
+            {field('branch_name', U.branch, { required: true, autoComplete: 'off' })}
+            <div>
+              {field('account_number', U.account, { required: true, inputMode: 'numeric', autoComplete: 'off' })}
+              {current?.account_number && <Muted style={{ marginTop: -10 }}>{U.accountKeepHint}</Muted>}
+            </div>
+            {field('pan', U.pan, { required: true, autoComplete: 'off', onChange: upper('pan') })}
+            {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
+          </>
+        )}
+        {method === 'iban' && (
+          <>
+            {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
+            {field('bank_name', U.bankName, { required: true, autoComplete: 'off' })}
+            <div>
+              {field('iban', U.iban, { required: true, autoComplete: 'off', spellCheck: false, onChange: upper('iban') })}
+              {current?.iban && <Muted style={{ marginTop: -10 }}>{U.ibanKeepHint}</Muted>}
+            </div>
+            {field('bic', U.bic, { required: true, autoComplete: 'off', spellCheck: false, onChange: upper('bic') })}
+          </>
+        )}
+        {method === 'paypal' && (
+          <>
+            {field('holder_name', U.holder, { required: true, autoComplete: 'off' })}
+            {field('paypal_email', U.paypalEmail, { required: true, type: 'email', autoComplete: 'email' })}
+          </>
+        )}
+        <FullWidth>
+          <TextAreaField label={U.other} name="other_details" rows={2} value={formik.values.other_details ?? ''} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'other_details')} />
+        </FullWidth>
+        {stepUp.field && <FullWidth>{stepUp.field}</FullWidth>}
+      </FieldGrid>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useFormik } from 'formik';
 import { useStepUp } from './step-up';
-import { Dialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
+import { FormDialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useUserDetails } from '@portal/kit';
 import { DIGIT_INPUT_MAX_CHARS, phoneInputDigits, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
-import { FormDialogActions } from '../support-common/FormDialogActions';
 
 /** Which Update dialog is open (areas §2: phone, address or password). */
 export type UpdateMode = 'phone' | 'address' | 'password';
@@ -41,49 +40,51 @@ export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | nu
   });
   const close = () => stepUp.dismiss(formik, onClose);
   return (
-    <Dialog
+    <FormDialog
       open={mode !== null}
       title={mode ? TITLES[mode] : ''}
       onClose={close}
-      actions={<FormDialogActions form="profile-update-form" submit={U.update} busy={formik.isSubmitting} onCancel={close} />}
+      formId="profile-update-form"
+      onSubmit={formik.handleSubmit}
+      cancelLabel={SUPPORT_UI.common.cancel}
+      submitLabel={U.update}
+      busy={formik.isSubmitting}
     >
-      <form id="profile-update-form" noValidate onSubmit={formik.handleSubmit}>
-        <Stack $gap={4}>
-          {mode === 'phone' && (
+      <Stack $gap={4}>
+        {mode === 'phone' && (
+          <TextField
+            label={U.phone}
+            name="phone"
+            inputMode="numeric"
+            maxLength={DIGIT_INPUT_MAX_CHARS}
+            value={formik.values.phone}
+            onChange={(e) => formik.setFieldValue('phone', phoneInputDigits(e.target.value, SUPPORT_LIMITS.phoneDigits))}
+            onBlur={formik.handleBlur}
+            error={fieldError(formik, 'phone')}
+            required
+          />
+        )}
+        {mode === 'address' && (
+          <TextAreaField label={U.address} name="address" rows={3} value={formik.values.address} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'address')} required />
+        )}
+        {mode === 'password' && (
+          <>
+            <TextField label={U.newPassword} name="password" type="password" autoComplete="new-password" value={formik.values.password} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'password')} required />
             <TextField
-              label={U.phone}
-              name="phone"
-              inputMode="numeric"
-              maxLength={DIGIT_INPUT_MAX_CHARS}
-              value={formik.values.phone}
-              onChange={(e) => formik.setFieldValue('phone', phoneInputDigits(e.target.value, SUPPORT_LIMITS.phoneDigits))}
+              label={U.confirmPassword}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={formik.values.confirmPassword}
+              onChange={formik.handleChange}
               onBlur={formik.handleBlur}
-              error={fieldError(formik, 'phone')}
+              error={fieldError(formik, 'confirmPassword')}
               required
             />
-          )}
-          {mode === 'address' && (
-            <TextAreaField label={U.address} name="address" rows={3} value={formik.values.address} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'address')} required />
-          )}
-          {mode === 'password' && (
-            <>
-              <TextField label={U.newPassword} name="password" type="password" autoComplete="new-password" value={formik.values.password} onChange={formik.handleChange} onBlur={formik.handleBlur} error={fieldError(formik, 'password')} required />
-              <TextField
-                label={U.confirmPassword}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                value={formik.values.confirmPassword}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-                error={fieldError(formik, 'confirmPassword')}
-                required
-              />
-              {stepUp.field}
-            </>
-          )}
-        </Stack>
-      </form>
-    </Dialog>
+            {stepUp.field}
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

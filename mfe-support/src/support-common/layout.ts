@@ -2,17 +2,6 @@ import styled, { css } from 'styled-components';
 import { theme } from '@portal/kit';
 
 /**
- * Equal columns (`columns` of them) that become one column at `narrowPx` wide and below (earnings
- * figures, charts). Gap 16 px.
- */
-export const equalColumns = (columns: number, narrowPx: number) => css`
-  display: grid;
-  grid-template-columns: repeat(${columns}, minmax(0, 1fr));
-  gap: 16px;
-  @media (max-width: ${narrowPx}px) { grid-template-columns: minmax(0, 1fr); }
-`;
-
-/**
  * A grid row of labelled kit fields ending in a button (`grid-template-columns` and `gap` given). The
  * button drops by 26 px, the label's line and its gap, so it lines up with the inputs.
  */

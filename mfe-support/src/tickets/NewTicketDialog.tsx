@@ -1,9 +1,8 @@
 import { useFormik } from 'formik';
-import { Dialog, SelectField, Stack, TextAreaField, api, fieldError, notify } from '@portal/kit';
+import { FormDialog, SelectField, Stack, TextAreaField, api, fieldError, notify } from '@portal/kit';
 import { createTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_SUBJECTS, type CreateTicketDto } from '@portal/contracts';
 import { AttachmentPicker } from './AttachmentPicker';
 import { useAttachmentUploads } from './use-attachment-uploads';
-import { FormDialogActions } from '../support-common/FormDialogActions';
 
 const REASONS = TICKET_SUBJECTS.map((s) => ({ value: s, label: s }));
 
@@ -42,39 +41,42 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
 
   const uploading = attachments.uploading;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title={SUPPORT_UI.tickets.dialogTitle}
       onClose={close}
       width={560}
-      actions={<FormDialogActions form="new-ticket-form" submit={SUPPORT_UI.tickets.submit} busy={formik.isSubmitting} disabled={uploading || formik.isSubmitting} onCancel={close} />}
+      formId="new-ticket-form"
+      onSubmit={formik.handleSubmit}
+      cancelLabel={SUPPORT_UI.common.cancel}
+      submitLabel={SUPPORT_UI.tickets.submit}
+      busy={formik.isSubmitting}
+      disabled={uploading || formik.isSubmitting}
     >
-      <form id="new-ticket-form" noValidate onSubmit={formik.handleSubmit}>
-        <Stack $gap={4}>
-          <SelectField
-            label={SUPPORT_UI.tickets.reasonLabel}
-            name="reason"
-            placeholder={SUPPORT_UI.tickets.reasonPlaceholder}
-            options={REASONS}
-            value={formik.values.reason}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={fieldError(formik, 'reason')}
-            required
-          />
-          <TextAreaField
-            label={SUPPORT_UI.tickets.concernLabel}
-            name="reply"
-            rows={5}
-            value={formik.values.reply}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={fieldError(formik, 'reply')}
-            required
-          />
-          <AttachmentPicker items={attachments.items} onPick={attachments.pick} onRemove={attachments.remove} />
-        </Stack>
-      </form>
-    </Dialog>
+      <Stack $gap={4}>
+        <SelectField
+          label={SUPPORT_UI.tickets.reasonLabel}
+          name="reason"
+          placeholder={SUPPORT_UI.tickets.reasonPlaceholder}
+          options={REASONS}
+          value={formik.values.reason}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError(formik, 'reason')}
+          required
+        />
+        <TextAreaField
+          label={SUPPORT_UI.tickets.concernLabel}
+          name="reply"
+          rows={5}
+          value={formik.values.reply}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={fieldError(formik, 'reply')}
+          required
+        />
+        <AttachmentPicker items={attachments.items} onPick={attachments.pick} onRemove={attachments.remove} />
+      </Stack>
+    </FormDialog>
   );
 }
