@@ -2,7 +2,7 @@
 
 // Session and API
 export { useSession, TOKEN_STORAGE_KEY, type SessionState } from './session/session.store';
-export { useUserDetails, type UserDetailsState } from './session/user-details.store';
+export { useUserDetails, type UserDetailsLoad, type UserDetailsState } from './session/user-details.store';
 export { api, type ApiOptions, type ApiQuery } from './api/api-client';
 export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
 
@@ -13,7 +13,7 @@ export { endpointKey, endpointScope, API_QUERY_ROOT, type EndpointInput, type En
 export { useEndpointQuery, useEndpointPage, type EndpointQueryOptions, type EndpointPage } from './data/use-endpoint-query';
 export { useEndpointPages, type EndpointPages, type EndpointPagesOptions } from './data/use-endpoint-pages';
 export { useEndpointMutation, type EndpointMutationOptions } from './data/use-endpoint-mutation';
-export { prefetchEndpoint, type StartedAnswer } from './data/prefetch-endpoint';
+export { prefetchEndpoint, type PrefetchOptions, type StartedAnswer } from './data/prefetch-endpoint';
 export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
 export { sessionAuthHeaders, uploadAnswer } from './api/upload-answer';
 export { fileUrl, useAudioLink } from './api/file-url';

@@ -61,6 +61,7 @@ function createShellConfig({ dir, name = 'shell', port = 3000 }) {
           // which bundles a second, CommonJS copy of the runtime core (about 11 kB brotli) and hands
           // that copy to the remotes instead of the one the shell runs.
           runtimePlugins: [INJECT_RUNTIME_CORE_PLUGIN],
+          experiments: { optimization: { target: 'web' } },
         }),
         // The singletons' versions, for the API's compatibility gate of remote deploys (docs/decisions/007).
         ...(production ? [new SharedVersionsPlugin(shared)] : []),

@@ -19,13 +19,15 @@ export const ONBOARDING_ARTISTS_QUERY = { artist_type: 'primary' } as const;
 /**
  * The dashboard's first requests when it opens: started by the shell's entry (docs/decisions/025), the
  * two lists and the four "Get started" checks (user details, bank details, catalogue, artists), whose
- * answers place the cards (docs/decisions/010: the page shows its grid once they are there).
+ * answers place the cards (docs/decisions/010: the page shows its grid once they are there). The checks
+ * change on other pages (profile, bank details, a new release, artist IDs), so each visit asks them
+ * once (`everyVisit`).
  */
 export const DASHBOARD_FIRST_REQUESTS: readonly RouteRequest[] = [
   { path: NEWS_PATH, query: { limit: DASHBOARD_LIST_LIMIT } },
   { path: VIDEO_LINKS_PATH, query: { limit: DASHBOARD_LIST_LIMIT } },
-  { path: USER_DETAILS_PATH, query: {} },
-  { path: BANK_DETAILS_PATH, query: {} },
-  { path: CATALOG_LIST_PATH, query: ONBOARDING_CATALOG_QUERY },
-  { path: ARTISTS_PATH, query: ONBOARDING_ARTISTS_QUERY },
+  { path: USER_DETAILS_PATH, query: {}, everyVisit: true },
+  { path: BANK_DETAILS_PATH, query: {}, everyVisit: true },
+  { path: CATALOG_LIST_PATH, query: ONBOARDING_CATALOG_QUERY, everyVisit: true },
+  { path: ARTISTS_PATH, query: ONBOARDING_ARTISTS_QUERY, everyVisit: true },
 ];

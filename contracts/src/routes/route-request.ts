@@ -7,4 +7,11 @@
 export type RouteRequest = {
   path: string;
   query: Readonly<Record<string, string | number | boolean | null | undefined>>;
+  /**
+   * Asked again on every entry to the route, even when a fresh answer is cached (the cached one shows
+   * meanwhile), because other pages change it (the dashboard's "Get started" checks). Asked once a
+   * visit: the page's own query keeps the default fresh time, so it uses the entry's answer instead of
+   * asking a second time when it mounts.
+   */
+  everyVisit?: true;
 };

@@ -22,7 +22,7 @@ describe('prefetchEndpoint (route entry, docs/decisions/025)', () => {
     api = fakeApi(() => ({ json: { status: 200, message: 'ok', body: [], total: 0 } }));
     const { client, wrapper } = withPortalQueryClient();
     const started = Promise.resolve({ status: 200, raw: { status: 200, message: 'ok', body: [{ release_id: 7 }], total: 1 } });
-    void prefetchEndpoint(client, { method: 'GET', path: first.path }, { query: first.query }, started);
+    void prefetchEndpoint(client, { method: 'GET', path: first.path }, { query: first.query }, { started });
     const { result } = renderHook(useCatalogPage1, { wrapper });
     await waitFor(() => expect(result.current.rows).toEqual([{ release_id: 7 }]));
     expect(result.current.total).toBe(1);
@@ -42,14 +42,14 @@ describe('prefetchEndpoint (route entry, docs/decisions/025)', () => {
     useSession.setState({ token: 'expired' });
     api = fakeApi(() => ({ json: { status: 200, message: 'ok', body: [] } }));
     const { client } = withPortalQueryClient();
-    await prefetchEndpoint(client, { method: 'GET', path: first.path }, { query: first.query }, Promise.resolve({ status: 401, raw: null }));
+    await prefetchEndpoint(client, { method: 'GET', path: first.path }, { query: first.query }, { started: Promise.resolve({ status: 401, raw: null }) });
     expect(useSession.getState().token).toBeNull();
   });
 
   it('sends the request again when the started one got no answer', async () => {
     api = fakeApi(() => ({ json: { status: 200, message: 'ok', body: [{ release_id: 9 }], total: 1 } }));
     const { client, wrapper } = withPortalQueryClient();
-    await prefetchEndpoint(client, { method: 'GET', path: first.path }, { query: first.query }, Promise.reject(new TypeError('Failed to fetch')));
+    await prefetchEndpoint(client, { method: 'GET', path: first.path }, { query: first.query }, { started: Promise.reject(new TypeError('Failed to fetch')) });
     const { result } = renderHook(useCatalogPage1, { wrapper });
     await waitFor(() => expect(result.current.rows).toEqual([{ release_id: 9 }]));
     expect(api.seen).toHaveLength(1);

@@ -19,11 +19,12 @@ export type OnboardingState = { state: 'loading' } | { state: 'unknown' } | { st
  * each a link to where it is done. Checked from the answers the portal already gives (user details,
  * bank details, catalogue total, artists) through the data layer (docs/decisions/025): the shell starts
  * the four checks with the dashboard's first requests (DASHBOARD_FIRST_REQUESTS), so they are usually
- * there when the page mounts; each dashboard visit asks again (fresh time 0), showing the last answer
- * meanwhile.
+ * there when the page mounts. Each dashboard visit asks them once: the shell asks again on entry
+ * (`everyVisit`), showing the last answer meanwhile, and the page uses that answer (default fresh time)
+ * instead of asking a second time.
  */
 export function useOnboarding(): OnboardingState {
-  const once = { silent: true, staleTime: 0 };
+  const once = { silent: true };
   const user = useEndpointQuery(AUTH_ENDPOINTS.getUserDetails, {}, once);
   const bank = useEndpointQuery(SUPPORT_ENDPOINTS.getUserBankDetails, {}, once);
   const catalog = useEndpointQuery(RELEASE_ENDPOINTS.getCatelogListWeb, { query: ONBOARDING_CATALOG_QUERY }, once);

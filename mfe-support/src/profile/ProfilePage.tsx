@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, theme, useUserDetails } from '@portal/kit';
+import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, theme, useQueryClient, useUserDetails } from '@portal/kit';
 import { countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
@@ -107,10 +107,13 @@ export function ProfilePage() {
       })
       .catch(() => setBankState('failed'));
   }, []);
+  // The profile shows the balance: each opening asks the server (through the data layer's cache, which
+  // the dashboard's "Get started" profile check reads too).
+  const client = useQueryClient();
   useEffect(() => {
-    void loadDetails();
+    void loadDetails({ client, fresh: true });
     loadBank();
-  }, [loadDetails, loadBank]);
+  }, [loadDetails, loadBank, client]);
 
   const requestPayout = async () => {
     setPaying(true);
@@ -120,7 +123,7 @@ export function ProfilePage() {
       setConfirming(false);
       setPage(1);
       history.reload();
-      await loadDetails();
+      await loadDetails({ client, fresh: true });
     } catch {
       setConfirming(false);
     } finally {

@@ -7,7 +7,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AUTH_MESSAGES, SUPPORT_UI, type EndpointDef } from '@portal/contracts';
-import { api, ApiError } from '@portal/kit';
+import { api, ApiError, createPortalQueryClient, PortalQueryProvider } from '@portal/kit';
 import { UpdateDialog } from './UpdateDialog';
 
 const U = SUPPORT_UI.profile;
@@ -21,14 +21,22 @@ afterEach(() => jest.restoreAllMocks());
 describe('the password dialog asks for the current password when the server wants a step-up', () => {
   it('shows "Current password" after a step_up_required answer and sends it as current_password', async () => {
     const bodies: Array<Record<string, unknown>> = [];
+    const asked: string[] = [];
     jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>, input: { body?: Record<string, unknown> } = {}) => {
+      asked.push(endpoint.path);
       if (endpoint.path !== 'updateUserProfile') return { status: 200, message: 'ok', body: null };
       bodies.push(input.body ?? {});
       if (!input.body?.current_password) throw new ApiError(AUTH_MESSAGES.stepUpRequired, 403, { status: 403, message: AUTH_MESSAGES.stepUpRequired, code: 'step_up_required' });
       return { status: 200, message: 'Password updated', body: {}, token: 'fresh' };
     }) as unknown as typeof api.call);
     const onClose = jest.fn();
-    render(<MemoryRouter><UpdateDialog mode="password" initial={{ phone: '9876543210', address: 'Pune' }} onClose={onClose} /></MemoryRouter>);
+    render(
+      <PortalQueryProvider client={createPortalQueryClient()}>
+        <MemoryRouter>
+          <UpdateDialog mode="password" initial={{ phone: '9876543210', address: 'Pune' }} onClose={onClose} />
+        </MemoryRouter>
+      </PortalQueryProvider>,
+    );
 
     expect(screen.queryByLabelText(U.currentPassword, { exact: false })).toBeNull();
     fireEvent.change(screen.getByLabelText(U.newPassword, { exact: false }), { target: { value: 'new-secret-1' } });
@@ -42,5 +50,7 @@ describe('the password dialog asks for the current password when the server want
     fireEvent.click(screen.getByRole('button', { name: U.update }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies[1]).toEqual({ password: 'new-secret-1', confirmPassword: 'new-secret-1', current_password: 'old-secret' });
+    // The changed details are asked again, not taken from the cache.
+    expect(asked).toContain('getUserDetails');
   });
 });

@@ -17,7 +17,7 @@ export function shellQueryClient(): QueryClient {
   const started = takeStartedRequests();
   if (started && started.token === useSession.getState().token) {
     for (const { request, answer } of started.requests) {
-      void prefetchEndpoint(created, { method: 'GET', path: request.path }, { query: request.query }, answer);
+      void prefetchEndpoint(created, { method: 'GET', path: request.path }, { query: request.query }, { started: answer });
     }
   }
   client = created;

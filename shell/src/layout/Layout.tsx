@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SHELL, SHELL_TEXT } from '@portal/contracts';
@@ -83,8 +83,10 @@ function useChrome(): [LayoutChrome | 'failed' | undefined, () => void] {
   useEffect(() => {
     if (loadedChrome()) return;
     let live = true;
+    // A transition: React renders the drawer and the top bar in slices of a few milliseconds between
+    // the browser's own work, not in one long task (Total Blocking Time on slow phones; docs/decisions/010).
     loadChrome().then(
-      (value) => live && setChrome(value),
+      (value) => live && startTransition(() => setChrome(value)),
       () => live && setChrome('failed'),
     );
     return () => {
@@ -116,10 +118,16 @@ export function Layout() {
   const client = shellQueryClient();
 
   // Route entry (docs/decisions/025): a page's first requests start with the navigation, alongside its
-  // code, not after it rendered. A request already cached fresh or under way is not sent again.
+  // code, not after it rendered. A request already cached fresh or under way is not sent again, except
+  // an `everyVisit` one, asked again on each later entry; on the layout's first entry the shell's entry
+  // has just asked it (shellQueryClient).
+  const entered = useRef(false);
   useEffect(() => {
+    const laterEntry = entered.current;
+    entered.current = true;
     for (const request of findRoute(pathname, PROTECTED_ROUTES)?.firstRequests ?? []) {
-      void prefetchEndpoint(client, { method: 'GET', path: request.path }, { query: request.query });
+      const staleTime = request.everyVisit && laterEntry ? 0 : undefined;
+      void prefetchEndpoint(client, { method: 'GET', path: request.path }, { query: request.query }, { staleTime });
     }
   }, [client, pathname]);
 

@@ -1,19 +1,22 @@
 import { useEffect } from 'react';
-import { useSession, useUserDetails } from '@portal/kit';
+import { useQueryClient, useSession, useUserDetails } from '@portal/kit';
 import { LogoutDialog } from '../logout/LogoutDialog';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';
 
 /**
  * Loads the signed-in user's details (name, revenue, plan: the top bar and the drawer show them) once
- * per session. Rendered by the layout with the rest of its chrome, so after the page's content.
+ * per session. Rendered by the layout with the rest of its chrome, so after the page's content; read
+ * through the data layer's cache, so the answer the dashboard's first requests already have is used
+ * instead of asking again.
  */
 function UserDetailsLoader() {
   const token = useSession((state) => state.token);
   const loadDetails = useUserDetails((state) => state.load);
+  const client = useQueryClient();
   useEffect(() => {
-    if (token) void loadDetails();
-  }, [token, loadDetails]);
+    if (token) void loadDetails({ client });
+  }, [token, loadDetails, client]);
   return null;
 }
 
