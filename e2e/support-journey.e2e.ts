@@ -238,6 +238,7 @@ describe('support area in the browser', () => {
     expect(await portal.cli('revenue', user.email, '250', '83', 'March royalties')).toContain('credited 250.00 USD');
     await page.reload();
     await page.getByTestId('balance').filter({ hasText: '$250.00' }).waitFor();
+    await page.getByTestId('revenue').filter({ hasText: '$250.00' }).waitFor();
     await page.getByRole('button', { name: UI.profile.withdraw }).click();
     const bank = page.getByRole('dialog', { name: UI.profile.addBankTitle });
     await bank.waitFor();
@@ -267,6 +268,8 @@ describe('support area in the browser', () => {
     await confirm.getByRole('button', { name: UI.profile.confirm }).click();
     await toast('Payout of $250.00 requested.');
     await page.getByTestId('balance').filter({ hasText: '$0.00' }).waitFor();
+    // The top bar's revenue reads the same details: the payout's refresh updates it without a reload.
+    await page.getByTestId('revenue').filter({ hasText: '$0.00' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: '$250.00' });
     await row.getByText(UI.profile.statusLabel.requested).waitFor();
     await both('support-profile-payout');

@@ -2,7 +2,7 @@
 
 // Session and API
 export { useSession, TOKEN_STORAGE_KEY, type SessionState } from './session/session.store';
-export { useUserDetails, type UserDetailsLoad, type UserDetailsState } from './session/user-details.store';
+export { useUserDetails, refreshUserDetails, type UserDetailsView } from './session/user-details';
 export { api, type ApiOptions, type ApiQuery } from './api/api-client';
 export { ApiError, NETWORK_ERROR_STATUS } from './api/api-error';
 

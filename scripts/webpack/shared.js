@@ -22,7 +22,7 @@ const SINGLETONS = [
   'zustand',
   // @portal/kit is not shared whole (docs/decisions/010): each container bundles the kit pieces it
   // uses (tree-shaken, like the contracts), and only the kit's stateful modules are singletons
-  // (KIT_STATE_MODULES), so the page still has one session store, one user-details store...
+  // (KIT_STATE_MODULES), so the page still has one session store, one dialog count...
   // @portal/contracts is deliberately not shared (docs/decisions/005): it is stateless data (texts,
   // limits, yup schemas built on the shared yup), and each container bundles the copy it was built
   // with, so a redeployed remote shows its own texts instead of the ones the shell loaded first.
@@ -45,13 +45,11 @@ const SINGLETONS = [
  * The kit's modules that hold state for the whole page, shared as singletons by their resolved path
  * (whatever import reaches the file, from the kit's index or inside the kit), under share keys
  * "@portal/kit/<name>" at the kit's version (gated by the API like "@portal/kit" was):
- * the session store (token), the user-details store (and its one in-flight load), the session-over
- * redirect timer (one redirect), the dialog count (body scroll lock across containers' dialogs) and
+ * the session store (token), the session-over redirect timer (one redirect), the dialog count (body scroll lock across containers' dialogs) and
  * the history gate of the unsaved-edit guards (its listener must come before the router's).
  */
 const KIT_STATE_MODULES = {
   'session/session.store.ts': '@portal/kit/session-store',
-  'session/user-details.store.ts': '@portal/kit/user-details-store',
   'api/session-over.ts': '@portal/kit/session-over',
   'ui/Dialog.tsx': '@portal/kit/dialog',
   // The page's one popstate gate, installed by the shell before its router (unsaved-edit guards).

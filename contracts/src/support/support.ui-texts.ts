@@ -112,6 +112,8 @@ export const SUPPORT_UI = {
     statusLabel: { requested: 'REQUESTED', in_payment: 'IN PAYMENT', paid: 'PAID', rejected: 'REJECTED' },
     loading: 'Loading profile',
     loadingBank: 'Loading bank details',
+    detailsFailed: 'Could not load your profile.',
+    bankFailed: 'Could not load your bank details.',
     accountKeepHint: 'Leave the masked number to keep the saved account.',
     // Payouts outside India (docs/decisions/027-international-payouts.md).
     country: 'Country',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, theme, useQueryClient, useUserDetails } from '@portal/kit';
+import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, refreshUserDetails, theme, useQueryClient, useUserDetails } from '@portal/kit';
 import { countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
@@ -77,6 +77,18 @@ function payoutDetails(bank: BankDetails, amount: string): string {
   return fillMessage(U.payoutDetails, { amount, holder: bank.holder_name, account: bank.account_number, bank: bank.bank_name, ifsc: bank.ifsc_code });
 }
 
+/** A part of the profile that could not be loaded: what failed (`message`) and Retry. */
+function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <ErrorBox>
+      <p>{message}</p>
+      <Button type="button" variant="secondary" onClick={onRetry}>
+        {SUPPORT_UI.common.retry}
+      </Button>
+    </ErrorBox>
+  );
+}
+
 /**
  * /profile, menu "Withdrawal" (areas §2 "Profile and withdrawal", §4, §5): "User Details" (Client
  * Code FR-US-{id}, name, email, phone/address/password with Update dialogs, the note about name and
@@ -85,8 +97,9 @@ function payoutDetails(bank: BankDetails, amount: string): string {
  * for payout?") or, without bank details, "Withdraw" with the $100 note, and the payout history.
  */
 export function ProfilePage() {
-  const details = useUserDetails((s) => s.details);
-  const loadDetails = useUserDetails((s) => s.load);
+  // The profile shows the balance: each opening asks the server (the data layer's cached answer, which
+  // the top bar and the dashboard's "Get started" profile check read too, shows meanwhile).
+  const { details, failed: detailsFailed, reload: reloadDetails } = useUserDetails({ fresh: true });
   const [bank, setBank] = useState<BankDetails | null>(null);
   const [bankState, setBankState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [updating, setUpdating] = useState<UpdateMode | null>(null);
@@ -107,13 +120,8 @@ export function ProfilePage() {
       })
       .catch(() => setBankState('failed'));
   }, []);
-  // The profile shows the balance: each opening asks the server (through the data layer's cache, which
-  // the dashboard's "Get started" profile check reads too).
   const client = useQueryClient();
-  useEffect(() => {
-    void loadDetails({ client, fresh: true });
-    loadBank();
-  }, [loadDetails, loadBank, client]);
+  useEffect(loadBank, [loadBank]);
 
   const requestPayout = async () => {
     setPaying(true);
@@ -123,7 +131,7 @@ export function ProfilePage() {
       setConfirming(false);
       setPage(1);
       history.reload();
-      await loadDetails({ client, fresh: true });
+      await refreshUserDetails(client);
     } catch {
       setConfirming(false);
     } finally {
@@ -143,7 +151,9 @@ export function ProfilePage() {
     return (
       <>
         <PageHeader title={U.title} />
-        <Loader label={U.loading} />
+        {detailsFailed ? <LoadFailed message={U.detailsFailed} onRetry={reloadDetails} /> : (
+          <Loader label={U.loading} />
+        )}
       </>
     );
   }
@@ -186,14 +196,7 @@ export function ProfilePage() {
             <Muted style={{ marginTop: 10 }}>{U.balance}</Muted>
             <Balance data-testid="balance">{formatUsd(revenueCents)}</Balance>
             {bankState === 'loading' && <Loader label={U.loadingBank} />}
-            {bankState === 'failed' && (
-              <ErrorBox>
-                <p>{SUPPORT_UI.common.loadFailed}</p>
-                <Button type="button" variant="secondary" onClick={loadBank}>
-                  {SUPPORT_UI.common.retry}
-                </Button>
-              </ErrorBox>
-            )}
+            {bankState === 'failed' && <LoadFailed message={U.bankFailed} onRetry={loadBank} />}
             {bankState === 'ready' && bank && (
               <>
                 <Facts>

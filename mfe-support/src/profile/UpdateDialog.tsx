@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { useStepUp } from './step-up';
-import { FormDialog, Stack, TextAreaField, TextField, api, fieldError, notify, useSession, useQueryClient, useUserDetails } from '@portal/kit';
+import { FormDialog, Stack, TextAreaField, TextField, api, fieldError, notify, refreshUserDetails, useSession, useQueryClient } from '@portal/kit';
 import { DIGIT_INPUT_MAX_CHARS, phoneInputDigits, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
 
 /** Which Update dialog is open (areas §2: phone, address or password). */
@@ -29,7 +29,7 @@ export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | nu
         const answer = await api.call(E.updateUserProfile, { body });
         if (typeof answer.token === 'string') useSession.getState().setToken(answer.token);
         notify.success(answer.message);
-        await useUserDetails.getState().load({ client, fresh: true });
+        await refreshUserDetails(client);
         helpers.resetForm();
         stepUp.reset();
         onClose();

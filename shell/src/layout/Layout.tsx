@@ -183,12 +183,7 @@ export function Layout() {
           <Outlet />
         </Content>
       </Main>
-      {ready && (
-        <>
-          <ready.LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-          <ready.UserDetailsLoader />
-        </>
-      )}
+      {ready && <ready.LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />}
     </PortalQueryProvider>
   );
 }

@@ -88,7 +88,7 @@ export type TopBarProps = {
 export function TopBar({ drawerOpen, onToggleDrawer, small }: TopBarProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const details = useUserDetails((state) => state.details);
+  const { details } = useUserDetails();
   const [chosen, setChosen] = useState<Currency>('USD');
   const currency: Currency = small ? chosen : 'USD';
   return (

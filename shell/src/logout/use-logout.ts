@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { AUTH_ENDPOINTS, PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
-import { api, useQueryClient, useSession, useUserDetails } from '@portal/kit';
+import { api, useQueryClient, useSession } from '@portal/kit';
 
 /** Longest wait for POST /api/logout before leaving anyway. */
 const LOGOUT_CALL_CAP_MS = 3000;
@@ -9,7 +9,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Logout (core §2): loader, POST /api/logout (failure ignored: the session ends here regardless),
- * clear the session, the user details and the data layer's cache (no answer of this session stays in
+ * clear the session and the data layer's cache (the user's details with it) (no answer of this session stays in
  * memory, docs/decisions/025), then after SHELL.logoutRedirectMs (1 s) go to PUBLIC_SITE_PATH.
  */
 export function useLogout(): { busy: boolean; logout(): Promise<void> } {
@@ -21,7 +21,6 @@ export function useLogout(): { busy: boolean; logout(): Promise<void> } {
     const call = api.call(AUTH_ENDPOINTS.logout, { body: {} }, { silent: true }).catch(() => undefined);
     await Promise.race([call, sleep(LOGOUT_CALL_CAP_MS)]);
     useSession.getState().clear();
-    useUserDetails.getState().reset();
     client.clear();
     setTimeout(() => window.location.assign(PUBLIC_SITE_PATH), SHELL.logoutRedirectMs);
   }, [client]);
