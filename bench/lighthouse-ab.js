@@ -4,7 +4,7 @@
  * another checkout given by --base (built: `npm run build` there), B is this one (built). Each side is
  * its own API process serving its own front ends (STATIC_ROOT), with its own bench user; the runs
  * alternate A, B, B, A, ... so a slower stretch of the machine falls on both. Prints, per page, each
- * side's scores and its medians of score, LCP (ms) and TBT (ms).
+ * side's scores and its medians of score, LCP (ms), TBT (ms) and Lighthouse's benchmarkIndex (CPU speed).
  *
  * Lighthouse's simulated TBT multiplies the main-thread time it observes by four, and that time varies
  * by a factor of two from run to run on a shared two-core machine: a change is judged against its base
@@ -44,6 +44,26 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * One Lighthouse run of `path` on a side: score, LCP and TBT (ms) and the machine's benchmarkIndex. A run
+ * Lighthouse could not trace (a runtime error such as NO_NAVSTART, which scores 0) is retried, up to
+ * twice, as bench/lighthouse-mobile.js does; a third failure is kept and named in the output.
+ */
+async function measure(side, path) {
+  for (let retries = 0; ; retries++) {
+    const { lhr } = await runLighthouse(`${side.origin}${path}`, path === '/login' ? undefined : side.token);
+    const error = lhr.runtimeError?.code;
+    if (error && retries < 2) continue;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
+      tbt: lhr.audits['total-blocking-time'].numericValue ?? 0,
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
+      error,
+    };
+  }
+}
+
 runBench(async () => {
   const base = stringArg('base');
   if (!base) throw new Error('--base <checkout> is required: the built checkout to compare this one with');
@@ -56,19 +76,13 @@ runBench(async () => {
       const samples = { A: [], B: [] };
       for (let i = 0; i < runs; i++) {
         for (const key of i % 2 ? ['B', 'A'] : ['A', 'B']) {
-          const side = sides[key];
-          const { lhr } = await runLighthouse(`${side.origin}${path}`, path === '/login' ? undefined : side.token);
-          samples[key].push({
-            score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-            lcp: lhr.audits['largest-contentful-paint'].numericValue,
-            tbt: lhr.audits['total-blocking-time'].numericValue,
-          });
+          samples[key].push(await measure(sides[key], path));
         }
       }
       for (const key of ['A', 'B']) {
         const list = samples[key];
         const pick = (field) => Math.round(median(list.map((s) => s[field])));
-        console.log(`${path.padEnd(17)} ${key}  score ${String(pick('score')).padStart(3)}  LCP ${String(pick('lcp')).padStart(5)} ms  TBT ${String(pick('tbt')).padStart(4)} ms  runs ${list.map((s) => s.score).join(', ')}`);
+        console.log(`${path.padEnd(17)} ${key}  score ${String(pick('score')).padStart(3)}  LCP ${String(pick('lcp')).padStart(5)} ms  TBT ${String(pick('tbt')).padStart(4)} ms  CPU index ${pick('benchmarkIndex')}  runs ${list.map((s) => s.score).join(', ')}${list.some((s) => s.error) ? `  errors: ${list.map((s) => s.error).filter(Boolean).join(', ')}` : ''}`);
       }
     }
   } finally {
