@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, notify, refreshUserDetails, theme, useQueryClient, useUserDetails } from '@portal/kit';
-import { countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails } from '@portal/contracts';
+import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, endpointKey, notify, refreshUserDetails, theme, useEndpointQuery, useQueryClient, useUserDetails } from '@portal/kit';
+import { countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails, type Envelope } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
 import { canRequestPayout, clientCode, newIdempotencyKey, withdrawAction } from './payout-rules';
@@ -100,8 +100,11 @@ export function ProfilePage() {
   // The profile shows the balance: each opening asks the server (the data layer's cached answer, which
   // the top bar and the dashboard's "Get started" profile check read too, shows meanwhile).
   const { details, failed: detailsFailed, reload: reloadDetails } = useUserDetails({ fresh: true });
-  const [bank, setBank] = useState<BankDetails | null>(null);
-  const [bankState, setBankState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // The bank details through the data layer too, asked on each opening: the dashboard's "Get started"
+  // bank check reads the same answer, so a save here shows there without asking again.
+  const bankQuery = useEndpointQuery(E.getUserBankDetails, {}, { silent: true, staleTime: 0 });
+  const bank = bankQuery.data?.body ?? null;
+  const bankState: 'loading' | 'ready' | 'failed' = bankQuery.data ? 'ready' : bankQuery.isError && !bankQuery.isFetching ? 'failed' : 'loading';
   const [updating, setUpdating] = useState<UpdateMode | null>(null);
   const [bankDialog, setBankDialog] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -110,18 +113,9 @@ export function ProfilePage() {
   const history = usePayoutHistory(page);
   const payoutKey = useRef('');
 
-  const loadBank = useCallback(() => {
-    setBankState('loading');
-    api
-      .call(E.getUserBankDetails, {}, { silent: true })
-      .then((answer) => {
-        setBank(answer.body ?? null);
-        setBankState('ready');
-      })
-      .catch(() => setBankState('failed'));
-  }, []);
   const client = useQueryClient();
-  useEffect(loadBank, [loadBank]);
+  const saveBank = (saved: BankDetails) =>
+    client.setQueryData<Envelope<BankDetails | null>>(endpointKey(E.getUserBankDetails), (old) => ({ status: 200, message: '', ...old, body: saved }));
 
   const requestPayout = async () => {
     setPaying(true);
@@ -196,7 +190,7 @@ export function ProfilePage() {
             <Muted style={{ marginTop: 10 }}>{U.balance}</Muted>
             <Balance data-testid="balance">{formatUsd(revenueCents)}</Balance>
             {bankState === 'loading' && <Loader label={U.loadingBank} />}
-            {bankState === 'failed' && <LoadFailed message={U.bankFailed} onRetry={loadBank} />}
+            {bankState === 'failed' && <LoadFailed message={U.bankFailed} onRetry={() => void bankQuery.refetch()} />}
             {bankState === 'ready' && bank && (
               <>
                 <Facts>
@@ -262,7 +256,7 @@ export function ProfilePage() {
         current={bank}
         onClose={() => setBankDialog(false)}
         onSaved={(saved) => {
-          setBank(saved);
+          saveBank(saved);
           setBankDialog(false);
         }}
       />
