@@ -60,6 +60,26 @@ function remoteCommand(env, ...args) {
 }
 
 /**
+ * One remote's version store served by `serve-store.js` on a free port, answering before this resolves
+ * to `{ child, origin }`. The port is free when chosen but another process may take it before the
+ * server listens (the server then exits): up to three ports are tried.
+ */
+async function startStore(dir, store) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/remote/serve-store.js'), dir, String(port), '--store', store], { stdio: 'ignore' });
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(`${origin}/`, child);
+      return { child, origin };
+    } catch (error) {
+      await kill(child);
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
  * Start the built portal in the production shape: each remote's version store served by its own
  * `serve-store.js` on a free port, REMOTE_ORIGINS pointing there, every remote's current build deployed
  * with `remote deploy`, then the API (serving the shell and /remotes.json from the database).
@@ -70,11 +90,16 @@ async function startVersionedPortal({ overrides, quiet = true, databaseUrl } = {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-remote-deploy-'));
   const children = [];
   const origins = {};
-  for (const dir of REMOTE_DIRS) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/remote/serve-store.js'), dir, String(port), '--store', path.join(dataDir, 'remotes')], { stdio: 'ignore' });
-    children.push(child);
-    origins[dir.replace(/-/g, '_')] = `http://127.0.0.1:${port}`;
+  try {
+    for (const dir of REMOTE_DIRS) {
+      const { child, origin } = await startStore(dir, path.join(dataDir, 'remotes'));
+      children.push(child);
+      origins[dir.replace(/-/g, '_')] = origin;
+    }
+  } catch (error) {
+    for (const c of children) await kill(c);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
   const env = {
     ...process.env,
@@ -95,8 +120,7 @@ async function startVersionedPortal({ overrides, quiet = true, databaseUrl } = {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    // The deploy checks each version from its origin before making it live: the stores' servers first.
-    for (const [name, origin] of Object.entries(origins)) await waitFor(`${origin}/`, children[Object.keys(origins).indexOf(name)]);
+    // The deploy checks each version from its origin before making it live: the stores' servers are up (startStore).
     for (const dir of REMOTE_DIRS) {
       const r = await remoteCommand(env, 'deploy', dir);
       if (r.code !== 0) throw new Error(`initial deploy of ${dir} failed: ${r.out}`);
