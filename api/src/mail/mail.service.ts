@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as nodemailer from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -53,8 +53,13 @@ export class MailService {
     }
     mkdirSync(this.config.outboxDir, { recursive: true });
     const safeTo = mail.to.replace(/[^\w.@+-]/g, '_');
-    const file = join(this.config.outboxDir, `${Date.now()}-${++this.seq}-${safeTo}.json`);
-    writeFileSync(file, JSON.stringify({ ...mail, from: this.config.mailFrom, sent_at: new Date().toISOString() }, null, 2));
+    const name = `${Date.now()}-${++this.seq}-${safeTo}.json`;
+    const file = join(this.config.outboxDir, name);
+    // Written beside the outbox, then renamed into it: a reader of the outbox (the tests, a developer's
+    // watcher) never sees half a mail.
+    const staging = `${this.config.outboxDir}.${process.pid}-${name}.partial`;
+    writeFileSync(staging, JSON.stringify({ ...mail, from: this.config.mailFrom, sent_at: new Date().toISOString() }, null, 2));
+    renameSync(staging, file);
     this.logger.log({ msg: 'mail written to dev outbox', to: mail.to, subject: mail.subject, file, ...mail.meta });
   }
 }
