@@ -45,8 +45,8 @@ const SINGLETONS = [
  * The kit's modules that hold state for the whole page, shared as singletons by their resolved path
  * (whatever import reaches the file, from the kit's index or inside the kit), under share keys
  * "@portal/kit/<name>" at the kit's version (gated by the API like "@portal/kit" was):
- * the session store (token), the session-over redirect timer (one redirect), the dialog count (body scroll lock across containers' dialogs) and
- * the history gate of the unsaved-edit guards (its listener must come before the router's).
+ * the session store (token), the session-over redirect timer (one redirect), the dialog count (body
+ * scroll lock across containers' dialogs) and the history gate of the unsaved-edit guards (its listener must come before the router's).
  */
 const KIT_STATE_MODULES = {
   'session/session.store.ts': '@portal/kit/session-store',

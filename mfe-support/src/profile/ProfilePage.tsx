@@ -145,9 +145,7 @@ export function ProfilePage() {
     return (
       <>
         <PageHeader title={U.title} />
-        {detailsFailed ? <LoadFailed message={U.detailsFailed} onRetry={reloadDetails} /> : (
-          <Loader label={U.loading} />
-        )}
+        {detailsFailed ? <LoadFailed message={U.detailsFailed} onRetry={reloadDetails} /> : <Loader label={U.loading} />}
       </>
     );
   }
