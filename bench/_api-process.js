@@ -56,6 +56,8 @@ function benchEnv(databaseUrl, extra = {}) {
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(24).toString('hex'),
     CAPTCHA_HMAC_SECRET: randomBytes(24).toString('hex'),
+    // Required in production (sealed staff TOTP seeds and bank details, decision 032).
+    SEAL_KEY: randomBytes(32).toString('hex'),
     CAPTCHA_REQUIRED: 'false',
     // The benches' artwork is not store-sized: QC measures it and refuses nothing (decision 020).
     STORE_QC: 'report',
@@ -185,11 +187,35 @@ async function mysqlDatabase(prefix) {
  * Run a bench's main (an async function that prints its figures): a failure prints its error and exits
  * with status 1, so a broken bench never reads as a passing one.
  */
-function runBench(main) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
+/** Every target verdict printed by `verdict` in this run. */
+const verdicts = [];
+
+/**
+ * Print one verdict line for one target and record it: `verdict: <target>: met (<measured>)` or
+ * `verdict: <target>: NOT met (<measured>)`. Every bench prints one such line per target it checks, and
+ * runBench exits non-zero when any was not met. Returns `met`.
+ */
+function verdict(target, met, measured) {
+  verdicts.push({ target, met });
+  console.log(`verdict: ${target}: ${met ? 'met' : 'NOT met'} (${measured})`);
+  return met;
 }
 
-module.exports = { runBench, createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };
+/** Run a bench's `main`: exit 1 on an error, or when a target printed by `verdict` was not met. */
+function runBench(main) {
+  main().then(
+    () => {
+      const missed = verdicts.filter((v) => !v.met);
+      if (missed.length) {
+        console.log(`${missed.length} of ${verdicts.length} targets NOT met: ${missed.map((v) => v.target).join('; ')}`);
+        process.exitCode = 1;
+      }
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
+
+module.exports = { runBench, verdict, createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

@@ -18,7 +18,7 @@
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
-const { benchEnv, createVerifiedUser, numberArg, startApi, freePort, runBench } = require('./_api-process');
+const { benchEnv, createVerifiedUser, numberArg, startApi, freePort, runBench, verdict } = require('./_api-process');
 
 const seconds = numberArg('seconds', 10);
 const connections = numberArg('connections', 10);
@@ -67,7 +67,7 @@ runBench(async () => {
     for (const [name, r] of rows) {
       console.log(name.padEnd(32), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx).padStart(7), (r.rps / base.rps).toFixed(3).padStart(8));
     }
-    console.log(`getUserDetails / hello-world, median of ${rounds} rounds: ${mid.ratio.toFixed(3)} (target >= 0.6: ${mid.ratio >= 0.6 ? 'met' : 'NOT met'})`);
+    verdict('getUserDetails / hello-world throughput >= 0.6', mid.ratio >= 0.6, `median of ${rounds} rounds: ${mid.ratio.toFixed(3)}`);
   } finally {
     hello.kill();
     await api.stop();

@@ -19,7 +19,7 @@
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/catalog-list.js [--label 50000] [--engine sqlite|mysql]
  */
 const http = require('node:http');
-const { build, benchEnv, numberArg, seedCatalog, startApi, fetchJson, mysqlDatabase, runBench } = require('./_api-process');
+const { build, benchEnv, numberArg, seedCatalog, startApi, fetchJson, mysqlDatabase, runBench, verdict } = require('./_api-process');
 
 const argv = process.argv.slice(2);
 const LABEL = numberArg('label', 0);
@@ -140,5 +140,6 @@ runBench(async () => {
   const all = [];
   for (const engine of engines) all.push(...(await runEngine(engine)));
   const worst = all.reduce((m, r) => Math.max(m, r.p95), 0);
-  console.log(`\nworst p95 ${worst.toFixed(2)} ms: ${worst < TARGET_P95_MS ? 'within' : 'OVER'} the ${TARGET_P95_MS} ms target`);
+  console.log('');
+  verdict(`catalogue list p95 < ${TARGET_P95_MS} ms in every scenario`, worst < TARGET_P95_MS, `worst p95 ${worst.toFixed(2)} ms`);
 });

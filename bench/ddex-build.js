@@ -10,7 +10,7 @@
  *
  *   node bench/ddex-build.js [--no-build] [--runs 30] [--tracks 20]
  */
-const { build, numberArg } = require('./_api-process');
+const { build, numberArg, runBench, verdict } = require('./_api-process');
 
 const TARGET_MS = 500;
 
@@ -18,7 +18,7 @@ async function main() {
   build(process.argv);
   const { buildErn43, releaseParentalWarning } = require('../api/dist/distribution/ddex/ern43.builder');
   const { validateErn } = require('../api/dist/distribution/ddex/ern-validator');
-  const { ernSchemaDir } = require('../api/dist/distribution/distribution.config');
+  const { ernSchemaDir } = require('../api/dist/config/distribution-settings');
   const runs = numberArg('runs', 30);
   const n = numberArg('tracks', 20);
   const hex = (i) => require('node:crypto').createHash('md5').update(String(i)).digest('hex');
@@ -84,11 +84,7 @@ async function main() {
     console.log(`${k.padEnd(9)}${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.max)}`);
   }
   const worst = stat(sample.total).max;
-  console.log(`target: build + validation < ${TARGET_MS} ms → ${worst < TARGET_MS ? 'met' : 'NOT met'} (max ${worst.toFixed(1)} ms)`);
-  process.exitCode = worst < TARGET_MS ? 0 : 1;
+  verdict(`ERN build + validation < ${TARGET_MS} ms`, worst < TARGET_MS, `max ${worst.toFixed(1)} ms`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

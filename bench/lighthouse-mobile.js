@@ -20,7 +20,7 @@
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { ROOT, build, benchEnv, createVerifiedUser, numberArg, startApi, stringArg, runBench } = require('./_api-process');
+const { ROOT, build, benchEnv, createVerifiedUser, numberArg, startApi, stringArg, runBench, verdict } = require('./_api-process');
 const { runLighthouse } = require('./_lighthouse');
 
 const TARGET_SCORE = 95;
@@ -112,8 +112,9 @@ runBench(async () => {
       console.log('\nLCP element (first run):');
       for (const r of results) console.log(`  ${r.page}: ${r.lcpElement ?? '-'}`);
     }
-    const failing = results.filter((r) => r.score < TARGET_SCORE || r.lcp > TARGET_LCP_MS || r.landedOn !== r.page);
-    console.log(`\ntarget: score ≥ ${TARGET_SCORE} and LCP ≤ ${TARGET_LCP_MS / 1000} s on every page: ${failing.length ? `NOT within target (${failing.map((r) => r.page).join(', ')})` : 'within target'}`);
+    console.log('');
+    verdict(`Lighthouse mobile score >= ${TARGET_SCORE} on every page`, results.every((r) => r.score >= TARGET_SCORE && r.landedOn === r.page), results.map((r) => `${r.page} ${r.score}${r.landedOn !== r.page ? ` (landed on ${r.landedOn})` : ''}`).join(', '));
+    verdict(`LCP <= ${TARGET_LCP_MS / 1000} s on every page`, results.every((r) => r.lcp <= TARGET_LCP_MS && r.landedOn === r.page), results.map((r) => `${r.page} ${(r.lcp / 1000).toFixed(2)} s`).join(', '));
   } finally {
     await api.stop();
     cleanup();

@@ -14,7 +14,7 @@ const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
-const { freePort, runBench } = require('./_api-process');
+const { freePort, runBench, verdict } = require('./_api-process');
 
 const ROOT = resolve(__dirname, '..');
 const argv = process.argv.slice(2);
@@ -35,7 +35,7 @@ async function timeStart(dir, dataDir) {
   const started = process.hrtime.bigint();
   const child = spawn('npm', ['start'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789abcdef', CAPTCHA_HMAC_SECRET: 'bench-captcha-0123456789abcdef', LOG_REQUESTS: 'false' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789abcdef', CAPTCHA_HMAC_SECRET: 'bench-captcha-0123456789abcdef', SEAL_KEY: 'ab'.repeat(32), LOG_REQUESTS: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -73,8 +73,8 @@ runBench(async () => {
     const first = await timeStart(dir, dataDir);
     console.log(`first npm start  (builds every package): ${first.toFixed(1)} s to a healthy portal`);
     const second = await timeStart(dir, dataDir);
-    console.log(`second npm start (build cache reused):   ${second.toFixed(1)} s to a healthy portal  ${second < TARGET_SECONDS ? 'within' : 'OVER'} the ${TARGET_SECONDS} s target`);
-    if (second >= TARGET_SECONDS) process.exitCode = 1;
+    console.log(`second npm start (build cache reused):   ${second.toFixed(1)} s to a healthy portal`);
+    verdict(`second npm start healthy in < ${TARGET_SECONDS} s`, second < TARGET_SECONDS, `${second.toFixed(1)} s`);
   } finally {
     if (!argv.includes('--keep')) {
       rmSync(dir, { recursive: true, force: true });

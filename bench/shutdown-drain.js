@@ -15,7 +15,7 @@
  */
 const http = require('node:http');
 
-const { build, benchEnv, startApi, createVerifiedUser, numberArg } = require('./_api-process');
+const { build, benchEnv, startApi, createVerifiedUser, numberArg, runBench, verdict } = require('./_api-process');
 const { makeArtworks } = require('./_artwork');
 
 const CONNECTIONS = numberArg('connections', 20);
@@ -64,7 +64,8 @@ function slowUpload(port, token, png) {
 }
 
 async function main() {
-  build(process.argv);
+  // Compiles contracts and the API first unless --no-build (like every bench).
+  build(process.argv.slice(2));
   const { env, dataDir, cleanup } = benchEnv(undefined, { SHUTDOWN_GRACE_SECONDS: String(GRACE_S), LOG_REQUESTS: 'false' });
   const api = await startApi(env);
   const { port, child } = api;
@@ -114,12 +115,9 @@ async function main() {
   if (counts.other) console.log(`other errors: ${counts.other} ${JSON.stringify(Object.fromEntries(errors))}`);
   console.log(`slow uploads: ${uploadResults.map((u) => u.status ?? u.error).join(', ')}`);
   console.log(`exit code ${exitCode}, ${exitMs} ms after SIGTERM`);
-  const ok = counts.reset === 0 && counts.other === 0 && uploadResults.every((u) => u.status === 200) && exitMs < GRACE_S * 1000;
-  console.log(ok ? 'PASS: 0 reset, exit within the grace period' : 'FAIL');
-  process.exit(ok ? 0 : 1);
+  verdict('no request reset or failed by the drain', counts.reset === 0 && counts.other === 0, `${counts.reset} reset, ${counts.other} other errors`);
+  verdict('both slow uploads answered 200', uploadResults.every((u) => u.status === 200), uploadResults.map((u) => u.status ?? u.error).join(', '));
+  verdict(`exit within SHUTDOWN_GRACE_SECONDS (${GRACE_S} s)`, exitMs < GRACE_S * 1000, `${exitMs} ms`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -39,6 +39,14 @@ ENV REMOTE=$REMOTE PORT=8080 REMOTE_STORE_DIR=/store
 WORKDIR /srv
 COPY --from=build /src/scripts/serve-remote.js scripts/serve-remote.js
 COPY --from=build /src/scripts/remote/serve-store.js scripts/remote/serve-store.js
+# The one package the static server loads (Accept-Encoding negotiation, what Express uses) and its own
+# dependencies as package-lock.json places them: accepts keeps the mime-types it needs in its nested
+# node_modules; negotiator and its content-type are hoisted. e2e/container-images.e2e.ts rebuilds this
+# stage from these lines alone and runs it (docs/decisions/030): a dependency added to these packages
+# fails there with the module's name.
+COPY --from=build /src/node_modules/accepts node_modules/accepts
+COPY --from=build /src/node_modules/negotiator node_modules/negotiator
+COPY --from=build /src/node_modules/content-type node_modules/content-type
 COPY --from=build /src/${REMOTE}/dist /bundle
 RUN mkdir -p /store && chown node:node /store
 USER node

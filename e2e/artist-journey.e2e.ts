@@ -8,6 +8,7 @@ import { newUser, passCaptcha, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { outboxMails } from './support/support-area';
 import { createSubmittedRelease } from './support/release-api';
+import { settleLayout, waitFor } from './support/wait-for';
 
 /**
  * The artist's journey without dead ends (docs/decisions/017): each `it` is one thing a new artist met
@@ -52,7 +53,7 @@ describe('artist journey without dead ends', () => {
     const size = p.viewportSize() ?? { width: 1280, height: 900 };
     for (const width of [1280, 412]) {
       await p.setViewportSize({ width, height: width === 412 ? 823 : 800 });
-      await p.waitForTimeout(250);
+      await settleLayout(p);
       await expectAccessible(p, `${name}-${width}`);
       await p.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`) });
     }
@@ -202,12 +203,8 @@ describe('artist journey without dead ends', () => {
     await otpField.waitFor();
     await paste(p, otpField, '12ab3456');
     expect(await otpField.inputValue()).toBe('12345');
-    let otp: string | undefined;
-    for (let i = 0; i < 50 && !otp; i++) {
-      otp = portal.lastOtp(invitee.email);
-      if (!otp) await p.waitForTimeout(100);
-    }
-    await paste(p, otpField, `Your code: ${otp!.slice(0, 2)} ${otp!.slice(2)}`);
+    const otp = await waitFor(() => portal.lastOtp(invitee.email), { what: `the OTP mail to ${invitee.email}` });
+    await paste(p, otpField, `Your code: ${otp.slice(0, 2)} ${otp.slice(2)}`);
     expect(await otpField.inputValue()).toBe(otp);
     await shots('otp-pasted-code', p);
     await p.getByRole('button', { name: AUTH_TEXT.verifyButton, exact: true }).click();
@@ -270,13 +267,13 @@ describe('artist journey without dead ends', () => {
     // action row once the dialog's size settles (ResizeObserver), so read both boxes once they are still.
     let toastBottom = 0;
     let saveTop = 0;
-    for (let i = 0; i < 20; i++) {
+    const clear = async () => {
       const [toastBox, saveBox] = [(await toast.boundingBox())!, (await save.boundingBox())!];
       toastBottom = toastBox.y + toastBox.height;
       saveTop = saveBox.y;
-      if (toastBottom <= saveTop) break;
-      await page.waitForTimeout(100);
-    }
+      return toastBottom <= saveTop;
+    };
+    await waitFor(clear, { timeout: 2000, interval: 100, what: 'the toast above Save' }).catch(() => undefined);
     expect(toastBottom).toBeLessThanOrEqual(saveTop);
     expect(await clickLandsOn(save)).toBe(true);
     // A pointer resting on the toast does not keep it: it leaves after its 3 s (checked before the
@@ -306,11 +303,7 @@ describe('artist journey without dead ends', () => {
     };
     // The toast slides in from below (and the dialog's toast may still be leaving above it): read its
     // box once it has arrived.
-    let overlapping = false;
-    for (let i = 0; i < 20 && !overlapping; i++) {
-      overlapping = await overlaps();
-      if (!overlapping) await page.waitForTimeout(100);
-    }
+    const overlapping = await waitFor(overlaps, { timeout: 2000, interval: 100, what: 'the toast arrived' }).catch(() => false);
     expect(overlapping).toBe(true);
     expect(await clickLandsOn(next)).toBe(true);
   });
@@ -443,7 +436,7 @@ describe('artist journey without dead ends', () => {
     await shots('wizard-leave-guard-back');
     await ask.getByRole('button', { name: UNSAVED_TEXT.stay, exact: true }).click();
     await ask.waitFor({ state: 'detached' });
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(300); // kept on purpose: a while in which the page must NOT leave (an absence)
     expect(page.url()).toBe(`${portal.url}/create_releases`);
     expect(await title.inputValue()).toBe('Unsaved Monsoon');
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { AUTH_MESSAGES as M, AUTH_TEXT, SHELL_TEXT } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startPortal, type Portal } from './support/portal';
+import { settleLayout } from './support/wait-for';
 
 /**
  * Acceptance (docs/decisions/001): a new user signs up in a real browser, reads the OTP from the dev outbox,
@@ -105,10 +106,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: AUTH_TEXT.verifyButton, exact: true }).click();
     await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
     await page.getByRole('navigation').first().waitFor();
-    await page.waitForTimeout(1000);
+    await settleLayout(page);
     await screenshot(page, 'shell-1280');
     await page.setViewportSize({ width: 600, height: 900 });
-    await page.waitForTimeout(500);
+    await settleLayout(page);
     await screenshot(page, 'shell-600');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -184,7 +185,7 @@ describe('accounts in the browser', () => {
     await screenshot(small.page, 'login-600');
     await small.page.goto(`${portal.url}/signup?name=Asha`);
     await small.page.getByLabel('Name', { exact: true }).waitFor();
-    await small.page.waitForTimeout(800);
+    await settleLayout(small.page);
     await screenshot(small.page, 'signup-600');
     await small.page.context().close();
   });

@@ -227,7 +227,7 @@ describe('distribution: store QC and delivery in the browser', () => {
     const cutAt = Number(await bar.getAttribute('aria-valuenow'));
     expect(cutAt).toBeLessThan(75);
     await shots('distribution-upload-offline');
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(3000); // kept on purpose: the outage lasts 3 s (the behaviour under test)
     await page.context().setOffline(false);
 
     const answer = (await (await finished).json()) as { status: number; message: string; body: { size: number; filename: string } };

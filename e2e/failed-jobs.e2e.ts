@@ -7,16 +7,9 @@ import { fillMessage, JOB_MESSAGES, JOBS_UI, OPS_UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { freePort, startPortal, type Portal } from './support/portal';
 import { enrolTotp } from './support/flows';
+import { waitFor } from './support/wait-for';
 
-const until = async <T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const until = async <T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> => (await waitFor(fn, { timeout: ms, interval: 100, what })) as T;
 
 /**
  * Failed jobs in the operations console (docs/decisions/018-scale-out.md), on the production

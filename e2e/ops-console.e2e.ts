@@ -27,7 +27,7 @@ describe('operations console in the browser', () => {
     await p.goto(`${portal.url}${path}`);
     await p.waitForLoadState('networkidle');
   };
-  const both = (p: Page, name: string) => screenshotsAt(p, `ops-${name}`, [600], { settleMs: 250 });
+  const both = (p: Page, name: string) => screenshotsAt(p, `ops-${name}`, [600]);
   const selectedTab = (p: Page, name: string) =>
     p.waitForFunction((n) => [...document.querySelectorAll('[role=tab]')].some((t) => t.textContent?.includes(n) && t.getAttribute('aria-selected') === 'true'), name, { timeout: 15_000 });
   const confirmDialog = async (p: Page) => {

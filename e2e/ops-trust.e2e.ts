@@ -6,6 +6,7 @@ import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
 import { makeJpeg, makeMp3 } from './support/media';
+import { settleLayout } from './support/wait-for';
 
 const S = OPS_UI.staff;
 /** The portal's embedded database, opened beside the running API to plant data from before the identifier registry (better-sqlite3 ships no types). */
@@ -34,7 +35,7 @@ describe('console trust in the browser', () => {
     await p.waitForLoadState('networkidle');
   };
   /** Screenshots at 1280, 600 (console desk) and 412 px. */
-  const shots = (p: Page, name: string) => screenshotsAt(p, `ops-trust-${name}`, [600, 412], { settleMs: 250 });
+  const shots = (p: Page, name: string) => screenshotsAt(p, `ops-trust-${name}`, [600, 412]);
   const confirmDialog = async (p: Page) => {
     await p.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await p.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -185,7 +186,7 @@ describe('console trust in the browser', () => {
     await p.getByText(RELEASE_MESSAGES.upcInUse).first().waitFor();
     await screenshot(p, 'ops-trust-artist-upc-in-use-1280');
     await p.setViewportSize({ width: 412, height: 900 });
-    await p.waitForTimeout(250);
+    await settleLayout(p);
     await screenshot(p, 'ops-trust-artist-upc-in-use-412');
     await p.setViewportSize({ width: 1280, height: 900 });
 

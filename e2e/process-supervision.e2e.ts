@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from './support/portal';
+import { waitFor } from './support/wait-for';
 
 /** Pids of the direct children of `pid` (procps `pgrep -P`). */
 function childrenOf(pid: number): number[] {
@@ -14,13 +15,11 @@ function childrenOf(pid: number): number[] {
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+  const found = await waitFor(async () => {
     const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+    return value === undefined ? undefined : { value };
+  }, { timeout: timeoutMs, interval: 150, what });
+  return found.value;
 }
 
 const live = async (port: number): Promise<true | undefined> => {

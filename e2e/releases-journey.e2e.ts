@@ -8,6 +8,7 @@ import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/bro
 import { makeJpeg, makeMp3, makeWav } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
+import { settleLayout } from './support/wait-for';
 
 /**
  * Acceptance (docs/decisions/003): on the running portal a new artist creates a single and an album with real
@@ -159,7 +160,7 @@ describe('audio releases in the browser', () => {
     await shots('catalog-empty');
     // On a phone the table scrolls sideways; its empty state stays centred on what is visible.
     await page.setViewportSize({ width: 412, height: 823 });
-    await page.waitForTimeout(200);
+    await settleLayout(page);
     const box = (await page.getByText(M.noRelease).boundingBox())!;
     expect(Math.abs(box.x + box.width / 2 - 412 / 2)).toBeLessThan(8);
     await screenshot(page, 'catalog-empty-412');

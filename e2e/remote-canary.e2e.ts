@@ -35,6 +35,7 @@ describe('remote canary and automatic rollback', () => {
       CAPTCHA_REQUIRED: 'false',
       REMOTE_AUTO_ROLLBACK_WINDOW_SECONDS: String(WINDOW_SECONDS),
       REMOTE_AUTO_ROLLBACK_MIN_LOADS: '2',
+      REMOTE_AUTO_ROLLBACK_MIN_FAILED_BROWSERS: '2',
       REMOTE_AUTO_ROLLBACK_FAILURE_PERCENT: '50',
     });
     [b, portal] = await Promise.all([
@@ -130,7 +131,7 @@ describe('remote canary and automatic rollback', () => {
       expect(await shows(failed!)).toBe(OLD_TEXT);
       expect(await shows(await (await newBrowser()).newPage())).toBe(OLD_TEXT);
       const list = await portal.remote('list', 'mfe-releases');
-      expect(list.out).toMatch(new RegExp(`^!\\s+mfe_releases\\s+${info.version.replace(/\./g, '\\.')}.*BAD since .* by auto-rollback: automatic rollback: \\d+ of \\d+ reported loads failed`, 'm'));
+      expect(list.out).toMatch(new RegExp(`^!\\s+mfe_releases\\s+${info.version.replace(/\./g, '\\.')}.*BAD since .* by auto-rollback: automatic rollback: \\d+ of \\d+ browsers failed to load it`, 'm'));
       const history = await portal.remote('history', 'mfe-releases');
       expect(history.out.split('\n')[0]).toMatch(/canary\s+marked\s+.*by auto-rollback/);
     } finally {

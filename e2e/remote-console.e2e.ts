@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OPS_UI, fillMessage } from '@portal/contracts';
+import { LOAD_TOKENS_HEADER, OPS_UI, fillMessage } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { ROOT } from './support/portal';
 import { enrolTotp } from './support/flows';
@@ -36,9 +36,11 @@ describe('remote versions in the operations console', () => {
     a = /\/([^/]+)\/mf-manifest\.json$/.exec(registry.mfe_releases!)![1]!;
     b = fixtures.incompatibleCandidate(join(portal.dataDir, 'remotes', 'mfe-releases', a), {}, 'b');
     expect((await portal.remote('deploy', 'mfe-releases', '--from', b.dist)).code).toBe(0);
-    // The shell's beacon reported loads of the live version: one failed.
+    // The shell's beacon reported loads of the live version by three browsers, each with the load token
+    // its /remotes.json answer issued (docs/decisions/029): one failed.
     for (const outcome of ['ok', 'ok', 'load_error']) {
-      await fetch(`${portal.url}/api/remotes/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'mfe_releases', version: b.version, outcome }) });
+      const tokens = JSON.parse((await fetch(`${portal.url}/remotes.json`)).headers.get(LOAD_TOKENS_HEADER) ?? '{}') as Record<string, string>;
+      await fetch(`${portal.url}/api/remotes/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'mfe_releases', version: b.version, outcome, token: tokens.mfe_releases }) });
     }
     const post = (p: string, body: object) => fetch(`${portal.url}/api/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
     email = `ops.${Date.now()}@example.com`;

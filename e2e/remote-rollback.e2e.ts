@@ -5,6 +5,7 @@ import { RELEASE_UI } from '@portal/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { launchBrowser, screenshot } from './support/browser';
 import { ROOT } from './support/portal';
+import { waitFor } from './support/wait-for';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS fixtures shared with the bench
 const fixtures = require('../scripts/remote/test-fixtures.js') as {
@@ -129,7 +130,7 @@ describe('remote rollback by activation history', () => {
     const store: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/remote/serve-store.js'), 'mfe-releases', String(port), '--store', join(portal.dataDir, 'remotes')], { stdio: 'ignore' });
     try {
       const moved = `http://localhost:${port}`;
-      for (let i = 0; i < 50 && !(await fetch(`${moved}/`).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => fetch(`${moved}/`).then(() => true), { interval: 100, what: `the store on ${moved}` }).catch(() => undefined);
       const env = { ...portal.env, REMOTE_ORIGINS: JSON.stringify({ ...portal.origins, mfe_releases: moved }) };
       const r = await fixtures.remoteCommand(env, 'deploy', 'mfe-releases', '--from', join(portal.dataDir, 'remotes', 'mfe-releases', a));
       expect(r.code).toBe(0);

@@ -58,7 +58,7 @@ describe('support area in the browser', () => {
     await button.click();
     await dialog.waitFor({ state: 'detached' });
   };
-  const both = (name: string) => screenshotsAt(page, name, [600], { settleMs: 250 });
+  const both = (name: string) => screenshotsAt(page, name, [600]);
 
   it('opens a ticket with a real PDF and PNG, after the New Ticket dialog’s client messages', async () => {
     await go('/tickets');

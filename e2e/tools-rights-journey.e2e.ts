@@ -8,6 +8,7 @@ import { newUser, signUpInBrowser } from './support/flows';
 import { makeJpeg, makeMp3 } from './support/media';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
+import { settleLayout } from './support/wait-for';
 
 /**
  * Acceptance (docs/decisions/005): on the running portal, an artist with an upcoming release submits a profile
@@ -56,7 +57,7 @@ describe('tools, rights and promotions in the browser', () => {
     await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
   }
   async function shots(name: string) {
-    await page.waitForTimeout(250);
+    await settleLayout(page);
     await screenshotsAt(page, `tools-${name}`, [600]);
   }
   async function open(path: string, heading: string) {
@@ -228,7 +229,7 @@ describe('tools, rights and promotions in the browser', () => {
     // Saving an empty list does nothing (areas §2): the dialog stays, the count stays 0.
     await field(UI.url).click();
     await dialog(UI.addUrls).getByRole('button', { name: UI.save }).click();
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(300); // kept on purpose: a while in which the dialog must NOT close (an absence)
     expect(await dialog(UI.addUrls).isVisible()).toBe(true);
     await dialog(UI.addUrls).getByRole('button', { name: UI.cancel }).click();
     await dialog(UI.addUrls).waitFor({ state: 'hidden' });

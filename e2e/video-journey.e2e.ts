@@ -19,6 +19,7 @@ import { createAndSubmitSingle } from './support/audio-release';
 import { makeJpeg, makeJpegSized, makeWav } from './support/media';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
+import { settleLayout } from './support/wait-for';
 import { DEFAULT_NEWS, DEFAULT_VIDEO_LINKS } from '../api/src/database/migrations/1764000100000-content';
 
 /**
@@ -44,7 +45,7 @@ describe('video releases and the dashboard in the browser', () => {
   /** Wait until no toast with this text is on screen (one toast at a time; a repeated message must be new). */
   const toastGone = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'detached', timeout: 15_000 });
   const submit = () => page.getByRole('button', { name: UI.form.submit, exact: true }).click();
-  const shots = (name: string, settle = 300) => screenshotsAt(page, name, [600], { settleMs: settle });
+  const shots = (name: string) => screenshotsAt(page, name, [600]);
 
   /** A draft audio release of this user carrying `upc` (through the API, with the page's session). */
   async function draftWithUpc(upc: string) {
@@ -204,8 +205,10 @@ describe('video releases and the dashboard in the browser', () => {
     expect(headers.map((h) => h.trim().toLowerCase())).toEqual(UI.catalog.columns.map((c) => c.toLowerCase()));
     await shots('video-catalog-full');
 
+    // The total is 1 before and after: wait for the list the debounced search asked for.
+    const searched = page.waitForResponse((r) => r.url().includes('getVideoCatelogListWeb') && new URL(r.url()).searchParams.get('search') === 'dev anand');
     await page.getByLabel(starts(UI.catalog.search)).fill('dev anand');
-    await page.waitForTimeout(700);
+    await searched;
     await page.getByText(`${M.totalVideoReleases}: 1`).waitFor();
     expect(await rows.count()).toBe(1);
     await page.getByLabel(starts(UI.catalog.status)).selectOption({ label: 'Approved' });
@@ -252,7 +255,7 @@ describe('video releases and the dashboard in the browser', () => {
     // Nothing is asked of YouTube until a video is played; then the privacy-enhanced player loads lazily.
     expect(await page.locator('iframe').count()).toBe(0);
     expect(youtubeRequests).toEqual([]);
-    await shots('dashboard', 600);
+    await shots('dashboard');
     await figures.nth(1).getByRole('button', { name: fillMessage(DASHBOARD_UI.play, { title: newest[1].title }) }).click();
     const player = figures.nth(1).locator('iframe');
     await player.waitFor();
@@ -262,7 +265,7 @@ describe('video releases and the dashboard in the browser', () => {
     // No network to YouTube: the box keeps its place and size.
     const after = (await figures.nth(1).boundingBox())!;
     expect(Math.round(after.width)).toBe(Math.round(second.width));
-    await page.waitForTimeout(500);
+    await settleLayout(page);
     await screenshot(page, 'dashboard-playing-offline-1280');
   });
 

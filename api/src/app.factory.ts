@@ -17,6 +17,8 @@ import { livePortalCsp, noStoreByDefault, securityHeaders } from './common/http/
 import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingSuffix } from './common/http/precompressed';
 import { RemoteRegistryService } from './remote-registry/remote-registry.service';
 import { RemoteCanaryService } from './remote-registry/canary/canary.service';
+import { LOAD_TOKENS_HEADER } from '@portal/contracts';
+import { WIRE_MAP } from '@portal/contracts/server';
 import { ShellDocument } from './front-end/shell-document';
 import { TusUploads } from './releases/uploads/tus-uploads';
 
@@ -27,7 +29,9 @@ import { TusUploads } from './releases/uploads/tus-uploads';
  */
 export async function createApp(config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestExpressApplication> {
   const logger = options.quiet ? false : new PortalLogger({ json: config.logFormat === 'json', colors: config.logFormat !== 'json' });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bodyParser: false });
+  // abortOnError false: a boot failure rejects (Nest would exit(1) itself), so main.ts can print a
+  // ConfigError found once the database is open (a SEAL_KEY that does not open its values, decision 032).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { logger, bodyParser: false, abortOnError: false });
   // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); by default a client
   // cannot choose the address its rate-limit buckets are counted under.
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
@@ -49,7 +53,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
       ...(config.logRequests && !options.quiet ? [requestLogger as RequestHandler] : []),
       // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
       // A GET or HEAD carries no body to parse.
-      ...bodyParsers.map((parser) => skipUnless((req) => req.method !== 'GET' && req.method !== 'HEAD', parser)),
+      // Nor does a route that reads its body itself (a deploy's tarball, contracts `rawBody`): it answers a wrong type 415.
+      ...bodyParsers.map((parser) => skipUnless((req) => req.method !== 'GET' && req.method !== 'HEAD' && !readsOwnBody(req), parser)),
     ]),
   );
   // Resumable audio uploads (tus, docs/decisions/020): raw express middleware before Nest's routes.
@@ -70,6 +75,18 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   serveRemotes(app, config);
   if (config.staticRoot) serveFrontEnds(app, config);
   return app;
+}
+
+/** Paths (under /api, as `req.path` sees them there) of the POST routes that read their body themselves (contracts `rawBody`). */
+const OWN_BODY_PATHS = ((): RegExp => {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const paths = WIRE_MAP.filter(([, e]) => e.rawBody && e.method === 'POST').map(([, e]) => escape(`/${e.path}`).replace(/:[A-Za-z_]+/g, '[^/]+'));
+  return paths.length ? new RegExp(`^(?:${paths.join('|')})$`) : /(?!)/;
+})();
+
+/** Whether `req` (mounted under /api) is for a route that reads its own body stream (no JSON or form parsing). */
+function readsOwnBody(req: Request): boolean {
+  return req.method === 'POST' && OWN_BODY_PATHS.test(req.path);
 }
 
 /** Run `handlers` one after the other as one middleware; an error goes straight to `next`. */
@@ -103,9 +120,11 @@ function serveRemotes(app: INestApplication, config: AppConfig): void {
   const canary = app.get(RemoteCanaryService);
   http.get('/remotes.json', (req: Request, res: Response, next: NextFunction) => {
     // Per browser: canaries for their share of browsers, a staff member's pins (docs/decisions/021).
-    canary.registryFor(req.headers.cookie, req.secure).then(({ registry: remotes, setCookie }) => {
+    canary.registryFor(req.headers.cookie, req.secure).then(({ registry: remotes, tokens, setCookie }) => {
       res.setHeader('Cache-Control', 'no-store');
       if (setCookie) res.setHeader('Set-Cookie', setCookie);
+      // The load tokens the shell's beacon sends back (docs/decisions/029): beside the body, whose shape stays name → URL.
+      if (Object.keys(tokens).length) res.setHeader(LOAD_TOKENS_HEADER, JSON.stringify(tokens));
       res.json(remotes);
     }, next);
   });
@@ -144,13 +163,15 @@ function serveFrontEnds(app: INestApplication, config: AppConfig): void {
   // Client-side routes: any GET that is not the API or a file answers the shell's index.html, with
   // preload links for the route's first load (docs/decisions/015).
   const registry = app.get(RemoteRegistryService);
+  const canary = app.get(RemoteCanaryService);
   const document = new ShellDocument({ shellDist: shell, registry: () => registry.registry(), localFile: (path) => servedRemoteFile(config, path) });
   const liveCsp = livePortalCsp(config);
   http.get(/^(?!\/api(\/|$)|\/remotes\/).*/, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.path)) return next();
-    // The document's CSP names the origins the live registry serves remotes from now (docs/decisions/021).
-    registry
-      .liveOrigins()
+    // The document's CSP names the origins the live registry serves remotes from now (docs/decisions/021),
+    // and those of this browser's staff pins: what its own /remotes.json answer names (docs/decisions/029).
+    canary
+      .originsFor(req.headers.cookie)
       .then((origins) => {
         const csp = liveCsp(origins);
         if (csp) res.setHeader('Content-Security-Policy', csp);

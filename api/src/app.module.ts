@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from './config/app-config';
+import './settings'; // registers every module's settings before loadConfig runs (docs/decisions/035)
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
@@ -15,7 +16,7 @@ import { FEATURE_MODULES } from './feature-modules';
 import { authThrottlers } from './auth/auth-throttler.guard';
 import { createSharedState, SharedStateModule } from './redis/shared-state.module';
 
-/** The modular monolith: core modules plus one module per area (CONVENTIONS §1). */
+/** The modular monolith: core modules plus one module per area (docs/conventions.md §1). */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {

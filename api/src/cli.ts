@@ -1,69 +1,68 @@
 import 'reflect-metadata';
+import './settings'; // registers every module's settings before loadConfig runs (docs/decisions/035)
 import { NestFactory } from '@nestjs/core';
+import { CommanderError } from 'commander';
 import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
-import { UsersService } from './users/users.service';
-import { NotificationsService } from './notifications/notifications.service';
-import { CLI_COMMANDS, type CliCommand } from './cli-commands';
-import { creditRevenue } from './support/support.cli';
-import { AuditService, CLI_ACTOR } from './audit/audit.service';
-import { BACKUP_USAGE, runBackupCommand } from './backup/backup.cli';
+import { CommandsHelpModule } from './cli-commands';
+import { BackupCommandsModule } from './backup/backup.cli';
+import { commandLine } from './common/cli/command-line';
+
+/** The exit code of a name that is no command (EX_USAGE of sysexits.h); the command list is printed. */
+const EX_USAGE = 64;
+
+const io = { out: (text: string) => console.log(text), err: (text: string) => console.error(text) };
 
 /**
- * Operator commands until an admin area exists (the data behind checkAwayStatus, checkUserRevokeStatus,
- * getUserDetails and the review outcome). Usage: `npm run cli -w @portal/api -- <command> [args]`.
+ * `npm run cli -w @portal/api -- <command> [arguments] [options]`: the operator commands
+ * (docs/decisions/036-cli.md, README "Operator commands"). Without a command, or with `--help`, it lists
+ * every command; `<command> --help` prints that command's arguments and options; neither opens the
+ * database. `backup` and `restore` run without the API booted; every other command runs in the API's
+ * context (no HTTP, no jobs). The answer goes to stdout; a refusal to stderr with exit code 1; an unknown
+ * command prints the list with exit code 64.
  */
-const CORE_COMMANDS: CliCommand[] = [
-  {
-    name: 'revenue',
-    usage: 'revenue <email> <usd> [usd-to-inr rate] [note...]   (adds a ledger credit; the balance is the ledger sum)',
-    run: async (app, [email, usd, rate, ...note]) => {
-      // The balance is the sum of the support ledger: this adds a credit entry (never sets a number).
-      if (rate && !(Number.isFinite(Number(rate)) && Number(rate) > 0)) throw new Error('the usd-to-inr rate must be a positive number');
-      const credited = await creditRevenue(app, email, usd, note.join(' '));
-      if (rate) {
-        const user = (await app.get(UsersService).findByEmail(email ?? ''))!;
-        await app.get(UsersService).update(user.id, { conversion_rate: Number(rate) });
-        await app.get(AuditService).record(CLI_ACTOR, 'user.conversion_rate', 'user', user.id, { conversion_rate: user.conversion_rate }, { conversion_rate: Number(rate) });
-      }
-      return `${credited}${rate ? ` rate=${rate}` : ''}`;
-    },
-  },
-  {
-    name: 'notify',
-    usage: 'notify <email> "<text>"',
-    run: async (app, [email, text]) => {
-      const user = await app.get(UsersService).findByEmail(email ?? '');
-      if (!user || !text) throw new Error('notify <email> "<text>"');
-      await app.get(NotificationsService).notify(user.id, text);
-      return `notified ${email}`;
-    },
-  },
-];
-
-// `npm run cli -w @portal/api` runs in api/: resolve DATA_DIR from where npm was invoked (INIT_CWD).
-async function main(): Promise<void> {
-  const [name, ...args] = process.argv.slice(2);
-  // Backup and restore run without the app: a restore's database must not be migrated before the dump is loaded.
-  if (name === 'backup' || name === 'restore') {
-    console.log(await runBackupCommand(name, args, process.env.INIT_CWD || process.cwd()));
-    return;
-  }
-  const commands = [...CORE_COMMANDS, ...CLI_COMMANDS];
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
-    console.log(`Commands:\n${commands.map((c) => `  ${c.usage}`).join('\n')}\n${BACKUP_USAGE}`);
-    process.exit(name ? 64 : 0);
-  }
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, process.env.INIT_CWD || process.cwd()), logRequests: false, runJobs: false, runsAs: 'cli' }), { logger: ['error', 'warn'] });
+async function main(argv: string[]): Promise<number> {
+  const [name] = argv;
+  const help = await NestFactory.createApplicationContext(CommandsHelpModule, { logger: false });
   try {
-    console.log(await command.run(app, args));
+    const list = await commandLine(help, io);
+    if (!name || name === '--help' || name === '-h' || (name === 'help' && !argv[1])) {
+      io.out(list.listing());
+      return 0;
+    }
+    if (!list.names.includes(name) && name !== 'help') {
+      io.out(list.listing());
+      return EX_USAGE;
+    }
+    if (argv.includes('--help') || argv.includes('-h') || name === 'help') {
+      await list.run(argv);
+      return 0;
+    }
+  } finally {
+    await help.close();
+  }
+  // `npm run cli -w @portal/api` runs in api/: resolve DATA_DIR from where npm was invoked (INIT_CWD).
+  const cwd = process.env.INIT_CWD || process.cwd();
+  const app =
+    name === 'backup' || name === 'restore'
+      ? await NestFactory.createApplicationContext(BackupCommandsModule, { logger: ['error', 'warn'] })
+      : await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, cwd), logRequests: false, runJobs: false, runsAs: 'cli' }), { logger: ['error', 'warn'] });
+  try {
+    await (await commandLine(app, io)).run(argv);
+    return 0;
   } finally {
     await app.close();
   }
 }
 
-main().catch((e) => {
-  console.error((e as Error).message);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code) process.exit(code);
+  },
+  (e: unknown) => {
+    // commander wrote its own message (a missing argument, an unknown option) before failing.
+    if (e instanceof CommanderError) process.exit(e.exitCode || 1);
+    console.error((e as Error).message);
+    process.exit(1);
+  },
+);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import './settings'; // registers every module's settings before loadConfig runs (docs/decisions/035)
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './app.factory';
@@ -48,6 +49,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
+  // A setting found wrong only once the database is open (a SEAL_KEY that does not open its values, decision 032).
+  if (e instanceof ConfigError) {
+    console.error(`Configuration error: ${e.message}`);
+    process.exit(78);
+  }
   console.error(e);
   process.exit(1);
 });

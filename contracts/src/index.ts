@@ -3,6 +3,7 @@ export * from './common/unsaved';
 export * from './common/endpoint';
 export * from './common/query.schemas';
 export * from './common/ui';
+export { findXmlForbidden, TEXT_MESSAGES, XML_FORBIDDEN_CHAR, xmlForbiddenChar } from './common/text';
 export * from './auth/auth.messages';
 export * from './auth/auth.limits';
 export * from './auth/digit-input';

@@ -3,6 +3,7 @@ import { CHROMIUM_ARGS, launchChromium } from '../../scripts/chromium';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './portal';
+import { settleLayout } from './wait-for';
 
 /** Flags of DESIGN.md (scripts/chromium.js, shared with the bench scripts). */
 export { CHROMIUM_ARGS };
@@ -87,16 +88,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /**
  * Screenshots of the screen as it is, at 1280 px and then at each narrower width (`name-<width>.png`
  * under .screenshots/, each checked with axe-core by `screenshot`), ending back at 1280 × 900.
- * `height`: the narrow viewports' height (a phone's 823 or the desk's 900). `settleMs`: the wait after
- * each narrowing, for the layout to reflow and transitions to end.
+ * `height`: the narrow viewports' height (a phone's 823 or the desk's 900). After each narrowing it
+ * waits for the layout to reflow and transitions to end (settleLayout).
  */
-export async function screenshotsAt(page: Page, name: string, widths: readonly number[] = [412], { height = 900, settleMs = 300 }: { height?: number; settleMs?: number } = {}): Promise<void> {
+export async function screenshotsAt(page: Page, name: string, widths: readonly number[] = [412], { height = 900 }: { height?: number } = {}): Promise<void> {
   await screenshot(page, `${name}-1280`);
   for (const width of widths) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(settleMs);
+    await settleLayout(page);
     await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(150);
+  await settleLayout(page);
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { AUTH_TEXT, OPS_UI } from '@portal/contracts';
 import type { Portal } from './portal';
+import { waitFor } from './wait-for';
 
 export type TestUser = { name: string; email: string; phone: string; address: string; password: string };
 
@@ -32,12 +33,8 @@ export async function signUpInBrowser(page: Page, portal: Portal, user: TestUser
   await passCaptcha(page, AUTH_TEXT.signupButton);
   await page.getByRole('button', { name: AUTH_TEXT.signupButton, exact: true }).click();
   await page.getByLabel(AUTH_TEXT.otpLabel).waitFor();
-  let otp: string | undefined;
-  for (let i = 0; i < 50 && !otp; i++) {
-    otp = portal.lastOtp(user.email);
-    if (!otp) await page.waitForTimeout(100);
-  }
-  await page.getByLabel(AUTH_TEXT.otpLabel).fill(otp!);
+  const otp = await waitFor(() => portal.lastOtp(user.email), { what: `the OTP mail to ${user.email}` });
+  await page.getByLabel(AUTH_TEXT.otpLabel).fill(otp);
   await page.getByRole('button', { name: AUTH_TEXT.verifyButton, exact: true }).click();
   await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor as waitUntil } from './wait-for';
 
 export const ROOT = join(__dirname, '..', '..');
 export const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
@@ -32,18 +33,10 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not come up`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  // Up once it answers below 500 (a refused connection throws: not up yet); stop early when the server exited.
+  const upOrExited = async () => child.exitCode !== null || (await fetch(url)).status < 500;
+  await waitUntil(upOrExited, { timeout: timeoutMs, interval: 150, what: `${url} to come up` });
+  if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
 }
 function kill(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

@@ -1,4 +1,4 @@
-// Webpack config factory of a portal remote (docs/decisions/001, CONVENTIONS 9-10).
+// Webpack config factory of a portal remote (docs/decisions/001, docs/conventions.md §10-11).
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createShared, SHARE_STRATEGY } = require('./shared');
 const { RemoteVersionPlugin } = require('./version-plugin');

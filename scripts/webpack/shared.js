@@ -1,4 +1,4 @@
-// Module Federation shared singletons of every portal container (DESIGN.md "Shape", CONVENTIONS 10,
+// Module Federation shared singletons of every portal container (DESIGN.md "Shape", docs/conventions.md §11,
 // docs/decisions/001). One React, one router, one styled-components, one zustand, one kit (so one
 // session store and one toaster), one TanStack Query (one cache) on the page, whichever container loads them first.
 const fs = require('node:fs');
@@ -105,7 +105,7 @@ function createShared(dir = ROOT) {
   return shared;
 }
 
-/** Lets one dead remote not stop the shell (CONVENTIONS 10). */
+/** Lets one dead remote not stop the shell (docs/conventions.md §11). */
 const SHARE_STRATEGY = 'loaded-first';
 
 module.exports = { createShared, SINGLETONS, KIT_STATE_MODULES, SHARE_STRATEGY, ROOT };

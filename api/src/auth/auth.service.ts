@@ -75,13 +75,14 @@ export class AuthService {
    */
   async login(dto: LoginPayload, captchaToken?: string): Promise<{ message: string; token: string }> {
     await this.captcha.consume(captchaToken);
-    const user = await this.users.findByEmail(dto.email);
+    const account = await this.users.credentialsByEmail(dto.email);
+    const user = account?.user;
     if (!user) {
       // Only sign-up attempts: the attempt whose password this is gets a new code (core §4 "verify first").
       const pending = await this.signups.loginPending(dto.email, dto.password);
       if (pending) throw new DomainError(403, pending.sent ? M.notVerified : M.notVerifiedCodeSent, { code: 'not_verified', extra: { signup_token: pending.token } });
     }
-    const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), dto.password);
+    const valid = await verifyPassword(account?.passwordHash ?? (await DUMMY_HASH), dto.password);
     if (!user || !valid) throw DomainError.badRequest(M.invalidCredentials);
     return { message: M.loginSuccess, token: await this.sessions.issue(user.id, 'login') };
   }
@@ -107,7 +108,7 @@ export class AuthService {
    * spent and every other session of the user ends. Errors: 400 with the core §5 recovery messages.
    */
   async changePassword(userId: number, resetSessionId: string, dto: { password: string }): Promise<{ message: string; token: string }> {
-    await this.users.update(userId, { password_hash: await hashPassword(dto.password) });
+    await this.users.setPasswordHash(userId, await hashPassword(dto.password));
     await this.sessions.revoke(resetSessionId);
     await this.sessions.revokeAll(userId);
     return { message: M.passwordChanged, token: await this.sessions.issue(userId, 'login') };

@@ -6,7 +6,7 @@ import { AUTH_LIMITS, AUTH_MESSAGES } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { MailService } from '../mail/mail.service';
-import type { UserEntity } from '../users/user.entity';
+import type { User } from '../users/user';
 import { OtpEntity } from './otp.entity';
 
 export type OtpPurposeKey = 'verification' | 'forgot';
@@ -35,7 +35,7 @@ export class OtpService {
    * Create a code, replace earlier ones and mail it. Throws 429 "Please wait for 30 sec" inside the
    * resend floor unless `quietFloor`, in which case it sends nothing and returns false.
    */
-  async send(user: UserEntity, purpose: OtpPurposeKey, quietFloor = false): Promise<boolean> {
+  async send(user: User, purpose: OtpPurposeKey, quietFloor = false): Promise<boolean> {
     if ((await this.secondsUntilResend(user.id, purpose)) > 0) {
       if (quietFloor) return false;
       throw DomainError.tooMany(AUTH_MESSAGES.resendWait);

@@ -6,10 +6,11 @@ import { AUTH_LIMITS, AUTH_MESSAGES as M, fillMessage, type SignupPayload } from
 import { APP_CONFIG, defaultPortalUrl, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { MailService } from '../mail/mail.service';
-import type { UserEntity } from '../users/user.entity';
+import type { User } from '../users/user';
 import { UsersService } from '../users/users.service';
 import { PendingSignupEntity } from './pending-signup.entity';
 import { verifyPassword } from './password-hasher';
+import { Transactions } from '../database/transactions';
 
 /** How long a sign-up attempt can be verified (its code still expires after 10 minutes, core §5). */
 const ATTEMPT_TTL_MS = 24 * 3_600_000;
@@ -32,6 +33,7 @@ export class SignupAttemptsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(PendingSignupEntity) private readonly attempts: Repository<PendingSignupEntity>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly mail: MailService,
     private readonly users: UsersService,
   ) {}
@@ -119,7 +121,7 @@ export class SignupAttemptsService {
    * details and delete every attempt of the e-mail. Errors: 400 otpInvalid / otpExpired, 429
    * otpTooManyAttempts (5 wrong tries), 409 emailTaken (verified meanwhile).
    */
-  async verify(email: string, code: string, signupToken?: string): Promise<UserEntity> {
+  async verify(email: string, code: string, signupToken?: string): Promise<User> {
     const lower = email.toLowerCase();
     const attempt = await this.pick(lower, signupToken);
     if (!attempt) throw DomainError.badRequest(M.otpInvalid);
@@ -130,7 +132,7 @@ export class SignupAttemptsService {
       await this.attempts.update({ id: attempt.id }, { code_attempts: tries });
       throw tries >= AUTH_LIMITS.otpMaxAttempts ? DomainError.tooMany(M.otpTooManyAttempts) : DomainError.badRequest(M.otpInvalid);
     }
-    return this.db.transaction(async (m) => {
+    return this.transactions.run(async (m) => {
       // Conditional delete: of two concurrent correct submissions only one creates the account.
       const gone = await m.delete(PendingSignupEntity, { id: attempt.id });
       if (!gone.affected) throw DomainError.badRequest(M.otpInvalid);

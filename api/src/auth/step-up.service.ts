@@ -22,8 +22,7 @@ export class StepUpService {
    */
   async assert(user: AuthUser, currentPassword: string | undefined): Promise<void> {
     if (currentPassword !== undefined && currentPassword !== '') {
-      const account = await this.users.getById(user.id);
-      if (await verifyPassword(account.password_hash, currentPassword)) return;
+      if (await verifyPassword(await this.users.passwordHashOf(user.id), currentPassword)) return;
       throw DomainError.forbidden(M.stepUpWrongPassword, 'step_up_wrong_password');
     }
     if (Date.now() - user.loginAt <= AUTH_LIMITS.stepUpFreshMinutes * 60_000) return;

@@ -27,7 +27,7 @@ export type DomainErrorOptions = {
 
 /**
  * A rule broken by the caller, carrying the HTTP status, a stable `code` and the spec's message
- * (CONVENTIONS §4). The one exception filter turns it into the envelope `{ status, message, code }`
+ * (docs/conventions.md §4). The one exception filter turns it into the envelope `{ status, message, code }`
  * with the same HTTP status and the error's headers.
  */
 export class DomainError extends Error {

@@ -3,7 +3,7 @@ import { currentRequestId } from './request-context';
 
 /**
  * Nest's console logger (pretty or JSON) that adds the current request's id to every line written
- * while a request is served (CONVENTIONS §6), so a service's `this.logger.warn(...)` can be traced to
+ * while a request is served (docs/conventions.md §6), so a service's `this.logger.warn(...)` can be traced to
  * the request like the request logger's own line. Object messages get a `request_id` field; text
  * messages become `{ msg, request_id }`. Outside a request (boot, CLI) lines are unchanged.
  */

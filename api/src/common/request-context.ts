@@ -13,7 +13,7 @@ const requestStore = new AsyncLocalStorage<{ id: string }>();
 export const currentRequestId = (): string | undefined => requestStore.getStore()?.id;
 
 /**
- * Give every request an id (from X-Request-Id or new) for logs and error answers (CONVENTIONS §6),
+ * Give every request an id (from X-Request-Id or new) for logs and error answers (docs/conventions.md §6),
  * and run the rest of the request inside an async context that carries it.
  */
 export function requestId(req: Request, res: Response, next: NextFunction): void {

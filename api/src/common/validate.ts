@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { NOT_FOUND_TEST, SERVER_MESSAGES } from '@portal/contracts';
+import { fillMessage, findXmlForbidden, NOT_FOUND_TEST, SERVER_MESSAGES, TEXT_MESSAGES } from '@portal/contracts';
 import { DomainError } from './domain-error';
 
 /**
@@ -7,12 +7,24 @@ import { DomainError } from './domain-error';
  * Returns the cast value (unknown keys stripped). On failure throws DomainError 400 with the message of
  * the first failing field in the schema's declared order, so the server reports the same first message
  * the form would (core §5 "checked in this order").
+ *
+ * Before the schema, every string of the payload (any depth; secrets aside) is checked for characters
+ * XML 1.0 cannot carry (contracts `findXmlForbidden`): such text could never reach an ERN, a bank file
+ * or a CSV, so it is refused here, for every field of every body (and of what the CLI and a submission
+ * re-validate), with TEXT_MESSAGES.xmlCharInvalid naming the field and the character
+ * (docs/decisions/031). `xmlText: false` leaves it out: a GET query is read, never stored.
  */
+/** Fields holding secrets (never written to a file): not checked for XML characters. */
+const SECRET_FIELD = /password|otp|token|captcha|secret/i;
+
 export async function validateBody<S extends yup.AnyObjectSchema>(
   schema: S,
   input: unknown,
   context: Record<string, unknown> = {},
+  options: { xmlText?: boolean } = {},
 ): Promise<yup.InferType<S>> {
+  const forbidden = options.xmlText === false ? null : findXmlForbidden(input, (field) => SECRET_FIELD.test(field));
+  if (forbidden) throw DomainError.badRequest(fillMessage(TEXT_MESSAGES.xmlCharInvalid, { field: forbidden.field, code: forbidden.code }), 'validation');
   try {
     return await schema.validate(input ?? {}, { abortEarly: false, stripUnknown: true, context });
   } catch (e) {

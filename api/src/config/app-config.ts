@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { distributionConfig, type DistributionConfig } from '../distribution/distribution.config';
+import { ConfigError, loadModuleSettings } from './settings';
+import { sealingConfig, type SealingConfig } from '../sealing/sealing.config';
 
 /** Database connection settings: the embedded SQLite file, or MySQL/MariaDB from DATABASE_URL. */
 export type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
 
-/** Typed configuration, parsed and validated once at boot (CONVENTIONS §5). */
+/** Typed configuration, parsed and validated once at boot (docs/conventions.md §5). */
 export type AppConfig = {
   nodeEnv: string;
   port: number;
@@ -90,25 +91,31 @@ export type AppConfig = {
   /** STORAGE_S3_*: every uploaded file in an S3-compatible bucket instead of DATA_DIR/uploads (null: local disk). */
   storageS3: S3StoreSettings | null;
   /**
-   * Identifiers given on approval (docs/decisions/008): `gs1Prefix` the GS1 company prefix of UPC-A codes (6 to 10
-   * digits; the sequence fills the digits up to 11, then the check digit), ISRC country (2 letters) and
-   * registrant (3 letters or digits).
+   * The settings modules declare themselves (docs/decisions/035, `config/settings.ts`): module name →
+   * its parsed settings, read through the module's declaration (`distributionSettings.of(config)`,
+   * `identifierSettings.of(config)`), never by this key.
    */
-  identifiers: { gs1Prefix: string; isrcCountry: string; isrcRegistrant: string };
-  /** Store QC, DDEX sender and stores (docs/decisions/020-distribution-engine.md). */
-  distribution: DistributionConfig;
+  modules: Readonly<Record<string, unknown>>;
+  /** SEAL_KEY, SEAL_KEY_PREVIOUS: keys of the values sealed at rest (docs/decisions/032-sealed-secrets-and-complete-backups.md). */
+  sealing: SealingConfig;
 };
 
 /**
  * Remotes 2 (docs/decisions/021): `checkTimeoutMs` bounds the pre-activation check of a candidate (its
  * manifest, remoteEntry.js and chunks fetched from the origin browsers use); `uploadMaxBytes` bounds a
- * tarball deployed over HTTP; a canary or new live version whose load failures reach `failureRate` of at
- * least `minLoads` reported loads within `windowSeconds` is rolled back by itself.
+ * tarball deployed over HTTP; a canary or new live version whose failing browsers reach `failureRate` of
+ * at least `minLoads` browsers that reported a load within `windowSeconds` (and `minFailedBrowsers` at
+ * least) is rolled back by itself.
  */
 export type RemoteSafetySettings = {
   checkTimeoutMs: number;
   uploadMaxBytes: number;
-  autoRollback: { windowSeconds: number; failureRate: number; minLoads: number };
+  /**
+   * Counted in distinct browsers holding a load token the server issued (docs/decisions/029): `minLoads`
+   * browsers reported a load of the version, at least `minFailedBrowsers` of them a failure, and the
+   * failing ones are at least `failureRate` of them.
+   */
+  autoRollback: { windowSeconds: number; failureRate: number; minLoads: number; minFailedBrowsers: number };
   /** REMOTE_CHECK_ORIGINS: where this server reaches a remote's origin when the browsers' one is not reachable from it (containers). */
   checkOrigins: Record<string, string>;
   /** REMOTE_REGISTER_BUNDLED: make the newest stored version of each remote without a live one live (containers' first start). */
@@ -118,8 +125,8 @@ export type RemoteSafetySettings = {
 /** An S3-compatible bucket for the remote version store: path-style endpoint with the bucket, region, keys. */
 export type S3StoreSettings = { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
 
-/** A bad setting: the message names the variable (CONVENTIONS §5). */
-export class ConfigError extends Error {}
+/** A bad setting: the message names the variable (docs/conventions.md §5). */
+export { ConfigError };
 
 /** PUBLIC_SITE_URL: an absolute http(s) URL, or empty (no public site). */
 function publicSiteUrl(raw: string | undefined): string {
@@ -132,16 +139,6 @@ function publicSiteUrl(raw: string | undefined): string {
 export const REMOTE_DIRS = ['mfe-auth', 'mfe-releases', 'mfe-support', 'mfe-tools-rights', 'mfe-ops'] as const;
 export const defaultRemotes = (): Record<string, string> =>
   Object.fromEntries(REMOTE_DIRS.map((dir) => [dir.replace(/-/g, '_'), `/remotes/${dir}/mf-manifest.json`]));
-
-function identifierConfig(env: NodeJS.ProcessEnv): AppConfig['identifiers'] {
-  const gs1Prefix = env.GS1_COMPANY_PREFIX?.trim() || '089000';
-  if (!/^\d{6,10}$/.test(gs1Prefix)) throw new ConfigError('GS1_COMPANY_PREFIX must be 6 to 10 digits');
-  const isrcCountry = (env.ISRC_COUNTRY?.trim() || 'IN').toUpperCase();
-  if (!/^[A-Z]{2}$/.test(isrcCountry)) throw new ConfigError('ISRC_COUNTRY must be 2 letters');
-  const isrcRegistrant = (env.ISRC_REGISTRANT?.trim() || 'P0R').toUpperCase();
-  if (!/^[A-Z0-9]{3}$/.test(isrcRegistrant)) throw new ConfigError('ISRC_REGISTRANT must be 3 letters or digits');
-  return { gs1Prefix, isrcCountry, isrcRegistrant };
-}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -279,7 +276,8 @@ function localSecret(dataDir: string, key: string): string {
  * SHUTDOWN_GRACE_SECONDS (20), PORTAL_URL (http://localhost:<PORT>),
  * REDIS_URL (none: one process keeps counts, events and jobs), STORAGE_S3_URL (path-style bucket URL; none:
  * DATA_DIR/uploads) with STORAGE_S3_REGION (us-east-1), STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY.
- * RUN_JOBS (true). API_WORKERS is refused above 1 (docs/decisions/018-scale-out.md).
+ * RUN_JOBS (true). API_WORKERS is refused above 1 (docs/decisions/018-scale-out.md). SEAL_KEY (required in
+ * production) and SEAL_KEY_PREVIOUS (docs/decisions/032).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
@@ -351,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       windowSeconds: int(env, 'REMOTE_AUTO_ROLLBACK_WINDOW_SECONDS', 300, 5, 86_400),
       failureRate: int(env, 'REMOTE_AUTO_ROLLBACK_FAILURE_PERCENT', 20, 1, 100) / 100,
       minLoads: int(env, 'REMOTE_AUTO_ROLLBACK_MIN_LOADS', 5, 1, 100_000),
+      minFailedBrowsers: int(env, 'REMOTE_AUTO_ROLLBACK_MIN_FAILED_BROWSERS', 3, 1, 100_000),
     },
     checkOrigins: remoteOrigins(env.REMOTE_CHECK_ORIGINS, 'REMOTE_CHECK_ORIGINS'),
     registerBundled: bool(env, 'REMOTE_REGISTER_BUNDLED', false),
@@ -378,8 +377,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       missing: ['PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_ACCOUNT', 'PAYOUT_DEBTOR_BIC'].filter((name) => !env[name]?.trim()),
     },
     portalUrl: portalUrl(env),
-    identifiers: identifierConfig(env),
-    distribution: distributionConfig(env, (m) => new ConfigError(m)),
+    // Every declaration registered by the modules' *.settings.ts (api/src/settings.ts imports them all).
+    modules: loadModuleSettings({ env, cwd, production }),
+    sealing: sealingConfig(env, { production, jwtSecret, deliveryKey: env.DELIVERY_CREDENTIALS_KEY?.trim() || undefined }, (m) => new ConfigError(m)),
     // The product's public site (FAQ, web series pages); none by default: the drawer then shows no link to it.
     publicSiteUrl: publicSiteUrl(env.PUBLIC_SITE_URL),
     captcha: {

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { EnqueueOptions, JobsService } from '../jobs/jobs.service';
+import type { EnqueueOptions, JobData, JobName, JobsService } from '../jobs/jobs.service';
 
 /**
  * The distribution engine's use of the JobsService (docs/decisions/020 "Jobs"): with Redis a job is
@@ -17,7 +17,7 @@ export class DistributionJobs {
   ) {}
 
   /** Queue job `name` with `data` under the idempotency id `opts.jobId` (BullMQ: no `:` in it). */
-  async add(name: string, data: unknown, opts: EnqueueOptions): Promise<void> {
+  async add<N extends JobName>(name: N, data: JobData<N>, opts: EnqueueOptions): Promise<void> {
     if (this.jobs.distributed) {
       await this.jobs.enqueue(name, data, opts).catch((e: Error) => this.logger.warn({ msg: 'could not queue a job', job: name, id: opts.jobId, err: e.message }));
       return;

@@ -7,7 +7,7 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidQuery } from '../common/http/validation.pipe';
 import type { AuthUser } from '../common/request-context';
 import { ReleasesService } from '../releases/release-info/releases.service';
-import { StaffController } from '../ops/staff/staff.guard';
+import { StaffController } from '../staff/staff.guard';
 import { DdexService } from './ddex/ddex.service';
 import { QcService } from './qc/qc.service';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReleasesModule } from '../releases/releases.module';
-import { StaffModule } from '../ops/staff/staff.module';
+import { StaffModule } from '../staff/staff.module';
 import { StorageModule } from '../storage/storage.module';
 import { VideoModule } from '../video/video.module';
 import { DistributionController, OpsDistributionController } from './distribution.controllers';
@@ -11,6 +11,7 @@ import { UploadQcEntity } from './qc/upload-qc.entity';
 import { DELIVERY_ENTITIES } from './delivery/delivery.entities';
 import { DeliveryService } from './delivery/delivery.service';
 import { DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController } from './delivery/delivery.controllers';
+import { DISTRIBUTION_COMMANDS } from './distribution.cli';
 
 /**
  * The distribution engine (docs/decisions/020-distribution-engine.md): store QC of uploads (a job per
@@ -20,7 +21,7 @@ import { DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController
 @Module({
   imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule, VideoModule],
   controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController],
-  providers: [QcService, DdexService, DeliveryService],
+  providers: [QcService, DdexService, DeliveryService, ...DISTRIBUTION_COMMANDS],
   exports: [QcService, DdexService, DeliveryService],
 })
 export class DistributionModule {}

@@ -1,5 +1,4 @@
 import { Controller, Res } from '@nestjs/common';
-import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -8,18 +7,20 @@ import { ok } from '../common/envelope';
 import { RETRY_AFTER_SECONDS } from '../common/exception.filter';
 import { Endpoint } from '../common/http/endpoint.decorator';
 import { ShutdownState } from '../common/http/graceful-shutdown';
+import { ReadinessProbe } from './readiness-probe';
 
 /**
- * Liveness and readiness (docs/decisions/026, @nestjs/terminus). Liveness says the process answers; readiness
- * pings the database (1.5 s timeout) and answers 503 with `database: 'down'` and Retry-After while it
- * is unreachable, so a load balancer takes the instance out instead of sending it traffic.
+ * Liveness and readiness (docs/decisions/026, 030; @nestjs/terminus). Liveness says the process answers;
+ * readiness answers 503 with `database: 'down'` and Retry-After while the database is unreachable, so a
+ * load balancer takes the instance out instead of sending it traffic. The database's state comes from
+ * a background ping (ReadinessProbe): a check never queues behind the requests of a busy pool, so a
+ * busy but working instance stays in the rotation (decision 030).
  */
 @Controller()
 export class HealthController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly health: HealthCheckService,
-    private readonly typeorm: TypeOrmHealthIndicator,
+    private readonly probe: ReadinessProbe,
     private readonly shutdown: ShutdownState,
   ) {}
 
@@ -51,12 +52,8 @@ export class HealthController {
       res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       return { status: 503, message: SERVER_MESSAGES.draining, body: { database: 'draining', engine } };
     }
-    try {
-      await this.health.check([() => this.typeorm.pingCheck('database', { connection: this.db, timeout: 1500 })]);
-      return ok('OK', { body: { database: 'up', engine } });
-    } catch {
-      res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      return { status: 503, message: SERVER_MESSAGES.unavailable, body: { database: 'down', engine } };
-    }
+    if ((await this.probe.state()) === 'up') return ok('OK', { body: { database: 'up', engine } });
+    res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    return { status: 503, message: SERVER_MESSAGES.unavailable, body: { database: 'down', engine } };
   }
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Job, Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
+import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { redisOptions } from '../redis/redis-connection';
 import { unavailableOnFailure } from '../redis/redis-counters';
@@ -21,6 +22,17 @@ type Registered = { handler: JobHandler; opts: Required<JobOptions> };
  */
 /** Longest a close waits for the jobs its workers are running, ms. */
 const CLOSE_GRACE_MS = 10_000;
+/**
+ * Job runners alive (docs/decisions/030): a sorted set of runner ids scored by when their heartbeat
+ * expires. Every instance that runs workers refreshes its entry every RUNNER_BEAT_MS for RUNNER_TTL_MS and
+ * removes it on close; a runner that died without closing drops out when its entry expires.
+ */
+const RUNNERS_KEY = `${PREFIX}:runners`;
+const RUNNER_BEAT_MS = 5_000;
+const RUNNER_TTL_MS = 15_000;
+
+/** A `run` whose job was not finished within its wait (no runner took it, or its runner died). */
+export class JobWaitTimeout extends Error {}
 
 export class BullMqTransport {
   private readonly logger = new Logger('Jobs');
@@ -28,6 +40,11 @@ export class BullMqTransport {
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, QueueEvents>();
   private readonly workers: Worker[] = [];
+  private readonly runnerId = randomUUID();
+  private beat: NodeJS.Timeout | null = null;
+  /** The connection of the runner heartbeats (one try per command, like the producers). */
+  private readonly heartbeats: Redis;
+  private heartbeatsReady: Promise<void> | null = null;
   /** Producers fail fast while Redis is down (the caller answers 503); workers wait for it to come back. */
   private readonly producer: ConnectionOptions;
   private readonly consumer: ConnectionOptions;
@@ -36,6 +53,8 @@ export class BullMqTransport {
     const base = redisOptions(url);
     this.producer = { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 } as ConnectionOptions;
     this.consumer = { ...base, maxRetriesPerRequest: null } as ConnectionOptions;
+    this.heartbeats = new Redis({ ...base, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
+    this.heartbeats.on('error', () => undefined);
   }
 
   /** The registered job names. */
@@ -47,8 +66,11 @@ export class BullMqTransport {
     this.handlers.set(name, { handler, opts });
   }
 
-  /** Start a worker for every registered name (not in the CLI). */
-  startWorkers(): void {
+  /**
+   * Start a worker for every registered name (not in the CLI), and this runner's heartbeat; resolves
+   * once the first heartbeat is written (or could not be: logged, retried every RUNNER_BEAT_MS).
+   */
+  async startWorkers(): Promise<void> {
     for (const [name, reg] of this.handlers) {
       const worker = new Worker(
         name,
@@ -62,6 +84,33 @@ export class BullMqTransport {
       worker.on('error', (e) => this.logger.warn({ msg: 'job worker error', job: name, err: e.message }));
       this.workers.push(worker);
     }
+    const beat = () => this.heartbeat().catch((e: Error) => this.logger.warn({ msg: 'job runner heartbeat not written', err: e.message }));
+    this.beat = setInterval(() => void beat(), RUNNER_BEAT_MS);
+    this.beat.unref();
+    await beat();
+  }
+
+  /**
+   * Whether some instance runs jobs now (a live heartbeat in RUNNERS_KEY), ours included. Expired
+   * entries are removed on the way. Rejects when Redis does not answer.
+   */
+  async hasRunners(): Promise<boolean> {
+    const redis = await this.heartbeatConnection();
+    const now = Date.now();
+    await redis.zremrangebyscore(RUNNERS_KEY, '-inf', now);
+    return (await redis.zcount(RUNNERS_KEY, now, '+inf')) > 0;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const redis = await this.heartbeatConnection();
+    await redis.zadd(RUNNERS_KEY, Date.now() + RUNNER_TTL_MS, this.runnerId);
+  }
+
+  /** The heartbeat connection, connected on first use (then ioredis reconnects by itself; a command fails after one try). */
+  private async heartbeatConnection(): Promise<Redis> {
+    if (this.heartbeats.status === 'wait') this.heartbeatsReady = this.heartbeats.connect().catch(() => undefined);
+    await this.heartbeatsReady;
+    return this.heartbeats;
   }
 
   async enqueue(name: string, data: unknown, opts: EnqueueOptions = {}): Promise<string> {
@@ -89,7 +138,12 @@ export class BullMqTransport {
       // An earlier job of this id failed and is kept: try it again.
       await job.retry();
     }
-    return job.waitUntilFinished(events, timeoutMs);
+    try {
+      return await job.waitUntilFinished(events, timeoutMs);
+    } catch (e) {
+      if (/timed out/i.test((e as Error).message)) throw new JobWaitTimeout(`job ${name}/${id} not finished within ${timeoutMs} ms`);
+      throw e;
+    }
   }
 
   /** A repeatable job, scheduled once per deployment whatever the number of instances. */
@@ -131,6 +185,12 @@ export class BullMqTransport {
    * queues. Bounded, so an application close never waits on a job forever.
    */
   async close(): Promise<void> {
+    if (this.beat) {
+      clearInterval(this.beat);
+      this.beat = null;
+      // Known gone at once (not only once the heartbeat expires): a web-only instance refuses work at once.
+      await this.heartbeats.zrem(RUNNERS_KEY, this.runnerId).catch(() => undefined);
+    }
     const graceful = Promise.all(this.workers.map((w) => w.close().catch(() => undefined))).then(() => true);
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS)));
@@ -139,6 +199,7 @@ export class BullMqTransport {
     if (!closed) await Promise.all(this.workers.map((w) => w.close(true).catch(() => undefined)));
     await Promise.all([...this.events.values()].map((e) => e.close().catch(() => undefined)));
     await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
+    this.heartbeats.disconnect();
   }
 
   private reg(name: string): Registered {

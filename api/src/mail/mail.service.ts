@@ -7,6 +7,11 @@ import { JobsService } from '../jobs/jobs.service';
 
 /** The job that delivers one mail (JobsService; docs/decisions/018-scale-out.md). */
 export const MAIL_JOB = 'mail.send';
+declare module '../jobs/job-map' {
+  interface JobMap {
+    'mail.send': { data: OutgoingMail; result: void };
+  }
+}
 /** Tries of a mail before it is kept as failed (`npm run cli -- jobs failed`): 2 s doubled, about 2 h 16 min in all. */
 const MAIL_ATTEMPTS = 13;
 const MAIL_BACKOFF_MS = 2000;
@@ -33,7 +38,7 @@ export class MailService {
   ) {
     // Fail a try within seconds when the server does not answer, so a retry comes soon.
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 15_000 }) : null;
-    jobs.register<OutgoingMail, void>(MAIL_JOB, (mail) => this.deliver(mail), { attempts: MAIL_ATTEMPTS, backoffMs: MAIL_BACKOFF_MS, concurrency: 4 });
+    jobs.register(MAIL_JOB, (mail) => this.deliver(mail), { attempts: MAIL_ATTEMPTS, backoffMs: MAIL_BACKOFF_MS, concurrency: 4 });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StorageModule } from '../storage/storage.module';
-import { IdentifiersModule } from '../ops/identifiers/identifiers.module';
+import { IdentifiersModule } from '../identifiers/identifiers.module';
 import { ArtistsController } from './artists/artists.controller';
 import { ArtistsService } from './artists/artists.service';
 import { CatalogController } from './catalog/catalog.controller';
@@ -32,6 +32,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
 import { TrackDraftEntity } from './track-drafts/track-draft.entity';
 import { TrackDraftsController } from './track-drafts/track-drafts.controller';
 import { TrackDraftsService } from './track-drafts/track-drafts.service';
+import { RELEASES_COMMANDS } from './releases.cli';
 
 /**
  * The audio releases area (remote mfe_releases): artists, the release wizard, tracks, uploads and
@@ -40,7 +41,7 @@ import { TrackDraftsService } from './track-drafts/track-drafts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity, TrackDraftEntity]), StorageModule, IdentifiersModule],
   controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController, TrackDraftsController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, TusUploads, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, TusUploads, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ...RELEASES_COMMANDS],
   exports: [ReleasesService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ArtistsService, UploadsService, TusUploads, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
 import { LocalRemoteStore, RemoteStore, VERSION_FILE } from './store/remote-store';
 import { remoteDir, RemoteRegistryService } from './remote-registry.service';
 
@@ -9,6 +10,13 @@ const EVERY_MS = 10_000;
 const FOR_MS = 15 * 60_000;
 /** The actor of these registrations in the activation audit. */
 export const BUNDLED_ACTOR = 'bundled-registration';
+/** The job of one registration pass; it queues the next pass (EVERY_MS later) while remotes wait, until `until` (epoch ms). */
+export const BUNDLED_REGISTRATION_JOB = 'remotes.register-bundled';
+declare module '../jobs/job-map' {
+  interface JobMap {
+    'remotes.register-bundled': { data: { until: number }; result: { waiting: string[] } };
+  }
+}
 
 /**
  * First start of the containers (docs/decisions/021 "Containers"): with REMOTE_REGISTER_BUNDLED, each
@@ -18,31 +26,26 @@ export const BUNDLED_ACTOR = 'bundled-registration';
  * never touched: later versions go live by `remote deploy` as before. Local store only.
  */
 @Injectable()
-export class BundledRegistration implements OnApplicationBootstrap, OnModuleDestroy {
+export class BundledRegistration {
   private readonly logger = new Logger(BundledRegistration.name);
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: RemoteRegistryService,
     private readonly store: RemoteStore,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.remoteStore.registerBundled || !(this.store instanceof LocalRemoteStore)) return;
-    const until = Date.now() + FOR_MS;
-    const tick = async () => {
+    private readonly jobs: JobsService,
+  ) {
+    // Runners only (RUN_JOBS), at start: passes every EVERY_MS for FOR_MS while a remote has no live version.
+    jobs.register(BUNDLED_REGISTRATION_JOB, async ({ until }) => {
       const waiting = await this.registerOnce().catch((error: unknown) => {
         this.logger.warn({ msg: 'bundled registration failed', error: String(error) });
         return ['?'];
       });
-      if (waiting.length && Date.now() < until) this.timer = setTimeout(() => void tick(), EVERY_MS).unref();
-    };
-    void tick();
-  }
-
-  onModuleDestroy(): void {
-    if (this.timer) clearTimeout(this.timer);
+      // Not awaited: in a single process enqueue waits for the first attempt, which runs after this one.
+      if (waiting.length && Date.now() < until) void this.jobs.enqueue(BUNDLED_REGISTRATION_JOB, { until }, { delayMs: EVERY_MS }).catch(() => undefined);
+      return { waiting };
+    });
+    if (config.remoteStore.registerBundled && store instanceof LocalRemoteStore) jobs.afterStart(BUNDLED_REGISTRATION_JOB, 0, { until: Date.now() + FOR_MS });
   }
 
   /** One pass: registers what it can; resolves to the remotes still without a live version. */

@@ -19,7 +19,7 @@ describe('remote store settings (docs/decisions/007)', () => {
       s3: null,
       checkTimeoutMs: 5000,
       uploadMaxBytes: 50 * 1024 * 1024,
-      autoRollback: { windowSeconds: 300, failureRate: 0.2, minLoads: 5 },
+      autoRollback: { windowSeconds: 300, failureRate: 0.2, minLoads: 5, minFailedBrowsers: 3 },
       checkOrigins: {},
       registerBundled: false,
     });
@@ -51,7 +51,7 @@ describe('remote store settings (docs/decisions/007)', () => {
   });
 
   it('refuses docker-compose.yml’s placeholder secrets in production, naming the variable', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'change-me-to-a-long-random-secret', CAPTCHA_HMAC_SECRET: 'a'.repeat(32) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'change-me-to-a-long-random-secret', CAPTCHA_HMAC_SECRET: 'a'.repeat(32), SEAL_KEY: 'c'.repeat(64) };
     expect(() => load(prod)).toThrow('JWT_SECRET is still the placeholder from docker-compose.yml: set a long random secret');
     expect(() => load({ ...prod, JWT_SECRET: 'b'.repeat(32), CAPTCHA_HMAC_SECRET: 'change-me-too-another-long-secret' })).toThrow('CAPTCHA_HMAC_SECRET is still the placeholder');
     expect(() => load({ ...prod, JWT_SECRET: 'b'.repeat(32) })).not.toThrow();

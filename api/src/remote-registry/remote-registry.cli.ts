@@ -1,5 +1,6 @@
 import { hostname, userInfo } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { Command, CommanderError } from 'commander';
 import type { AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { deployOverHttp } from './deploy-over-http/deploy-client';
@@ -18,23 +19,75 @@ export const REMOTE_USAGE = `usage: npm run remote -- <command>
   canary <remote> --stop | --promote                   end the canary, or make it live for everyone
   mark-bad <remote> <version> --reason "<why>"          rollback skips it; deploy and rollback refuse it without --force
   list [<remote>] [--all]                              every remote: * = live, ^ = was live, ! = bad (--all: pruned too)
-  history [<remote>]                                   activation audit (activated, refused, conflict, marked)`;
+  history [<remote>]                                   activation audit (activated, refused, conflict, marked)
+  <command> --help                                     that command's arguments and options`;
 
-/** Flags that take no value. */
-const SWITCHES = new Set(['force', 'all', 'stop', 'promote']);
+/** A value option or a switch of a `remote` command: [flags, description]. */
+type Flag = [string, string];
+const BY: Flag = ['--by <name>', 'who does it, for the audit (default REMOTE_ACTOR or user@host)'];
+const FORCE: Flag = ['--force', 'activate a version marked bad anyway'];
+const EXPECT: Flag = ['--expect-revision <n>', 'activate only if the live row is still at revision n (see list)'];
+const TOKEN: Flag = ['--token <t>', 'the deploy token (default REMOTE_DEPLOY_TOKEN)'];
 
-/** `--name value` flags and positional words of argv. */
-function parseArgs(argv: string[]): { words: string[]; flags: Record<string, string> } {
-  const words: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    if (a.startsWith('--')) {
-      const [k, v] = a.slice(2).split('=', 2) as [string, string | undefined];
-      flags[k] = v ?? (SWITCHES.has(k) ? 'true' : (argv[(i += 1)] ?? ''));
-    } else words.push(a);
+/** Every `remote` command: name, arguments, description, options (commander's syntax). */
+const COMMANDS: Array<{ name: string; args: string; about: string; flags: Flag[] }> = [
+  {
+    name: 'deploy',
+    args: '<remote>',
+    about: 'store the build (default <remote>/dist), check it and make it live; with --to, the same from CI over HTTP with a deploy token',
+    flags: [['--from <dist dir>', 'the build to deploy'], BY, ['--to <portal URL>', 'deploy over HTTP to this portal'], TOKEN, FORCE, EXPECT],
+  },
+  {
+    name: 'rollback',
+    args: '<remote>',
+    about: 'make the version that was live before live again (or --to); with --api, over HTTP with a deploy token',
+    flags: [['--to <version>', 'the stored version to make live'], BY, ['--api <portal URL>', 'roll back over HTTP on this portal'], TOKEN, FORCE, EXPECT],
+  },
+  {
+    name: 'canary',
+    args: '<remote> [version]',
+    about: 'serve a stored version to n % of browsers (sticky per browser); --stop ends the canary, --promote makes it live for everyone',
+    flags: [['--percent <n>', 'the share of browsers, 1 to 99'], ['--stop', 'end the canary'], ['--promote', 'make the canary live for everyone'], FORCE, BY],
+  },
+  { name: 'mark-bad', args: '<remote> <version>', about: 'rollback skips it; deploy and rollback refuse it without --force', flags: [['--reason <why>', 'why it is bad (required)'], BY] },
+  { name: 'list', args: '[remote]', about: 'every remote: * = live, ^ = was live, ! = bad (--all: pruned too)', flags: [['--all', 'show pruned versions too']] },
+  { name: 'history', args: '[remote]', about: 'activation audit (activated, refused, conflict, marked)', flags: [] },
+];
+
+/** What a command line asked for: the words (command, remote, version) and `--name value` flags (`'true'` for a switch), or the help text asked for with --help. */
+type Parsed = { words: string[]; flags: Record<string, string> } | { help: string };
+
+/**
+ * Parse argv with commander (docs/decisions/036-cli.md): the commands and options above, `--help` on
+ * each. A line that does not parse throws commander's message followed by REMOTE_USAGE.
+ */
+function parseArgs(argv: string[]): Parsed {
+  if (!argv.length || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return argv.length ? { help: REMOTE_USAGE } : { words: [], flags: {} };
+  let out = '';
+  let parsed: Parsed | undefined;
+  const program = new Command('npm run remote --')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => (out += s), writeErr: () => undefined });
+  for (const c of COMMANDS) {
+    const command = program.command(c.name).arguments(c.args).description(c.about);
+    for (const [flags, description] of c.flags) command.option(flags, description);
+    command.action((...received: unknown[]) => {
+      const self = received[received.length - 1] as Command;
+      const flags: Record<string, string> = {};
+      for (const option of self.options) {
+        const value: unknown = self.getOptionValue(option.attributeName());
+        if (value !== undefined) flags[option.long!.slice(2)] = value === true ? 'true' : String(value);
+      }
+      parsed = { words: [c.name, ...self.args], flags };
+    });
   }
-  return { words, flags };
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError && e.exitCode === 0) return { help: out.trimEnd() };
+    throw new Error(`${(e as Error).message.replace(/^error: /, '')}\n${REMOTE_USAGE}`);
+  }
+  return parsed ?? { words: [], flags: {} };
 }
 
 /**
@@ -84,7 +137,9 @@ const describe = (r: ActivationResult, verb: string) =>
  * print; rejects with an Error whose message is the refusal (gate, conflict, unknown version...).
  */
 export async function runRemoteCommand(argv: string[], options: { root: string; cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
-  const { words, flags } = parseArgs(argv);
+  const parsed = parseArgs(argv);
+  if ('help' in parsed) return parsed.help;
+  const { words, flags } = parsed;
   const [command, target, version] = words;
   if (!command || !['deploy', 'rollback', 'list', 'history', 'mark-bad', 'canary'].includes(command)) throw new Error(REMOTE_USAGE);
   if (command === 'canary' && (!target || (!version && flags.stop !== 'true' && flags.promote !== 'true'))) throw new Error(REMOTE_USAGE);

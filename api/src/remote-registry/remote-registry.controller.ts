@@ -7,7 +7,7 @@ import { ValidBody, ValidQuery } from '../common/http/validation.pipe';
 import { RemoteAdminController } from './ops-access.policy';
 import { RemoteRegistryService } from './remote-registry.service';
 import { AuditService } from '../audit/audit.service';
-import { StaffService } from '../ops/staff/staff.service';
+import { StaffService } from '../staff/staff.service';
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 import { RemoteLoadReportsService } from './canary/load-reports.service';
 

@@ -68,12 +68,19 @@ export class RemoteDeployTokenEntity {
   @Column({ type: 'datetime', nullable: true }) last_used_at!: Date | null;
 }
 
-/** One load of a remote version reported by the shell's beacon: `ok`, `load_error` or `render_error`. */
+/**
+ * One browser's report of a load of a remote version by the shell's beacon, `ok`, `load_error` or
+ * `render_error`, carrying a load token the server issued (docs/decisions/029). One row per browser,
+ * version and outcome (unique): a replayed report adds nothing.
+ */
 @Entity('remote_load_reports')
+@Index('UQ_remote_load_reports_once', ['remote', 'version', 'browser', 'outcome'], { unique: true })
 export class RemoteLoadReportEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'varchar', length: 64 }) remote!: string;
   @Column({ type: 'varchar', length: 128 }) version!: string;
+  /** A hash of the browser id the load token was issued to (load-tokens.ts `browserKey`), never the id itself. */
+  @Column({ type: 'varchar', length: 32 }) browser!: string;
   @Column({ type: 'varchar', length: 16 }) outcome!: string;
   @Column({ type: 'datetime' }) created_at!: Date;
 }

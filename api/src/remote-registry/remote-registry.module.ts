@@ -9,8 +9,8 @@ import { RemoteDeployController } from './deploy-over-http/remote-deploy.control
 import { DeployTokensService } from './deploy-over-http/deploy-tokens.service';
 import { DeployTokenGuard } from './deploy-over-http/deploy-token.guard';
 import { OpsAccessPolicy, OpsAdminGuard } from './ops-access.policy';
-import { StaffModule } from '../ops/staff/staff.module';
-import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
+import { StaffModule } from '../staff/staff.module';
+import { StaffService } from '../staff/staff.service';
 
 /** The registry's HTTP side (console, canary beacons, deploys from CI) over RemoteRegistryCoreModule, which it re-exports (docs/decisions/007, 021). */
 @Module({
@@ -24,7 +24,7 @@ import { StaffOpsAccessPolicy } from '../ops/staff/staff.guard';
     DeployTokenGuard,
     OpsAdminGuard,
     // Admins of the operations console whose session passed TOTP (docs/decisions/008).
-    { provide: OpsAccessPolicy, useExisting: StaffOpsAccessPolicy },
+    { provide: OpsAccessPolicy, useFactory: (staff: StaffService): OpsAccessPolicy => ({ isAdmin: (user) => staff.allows(user, 'admin') }), inject: [StaffService] },
   ],
   exports: [RemoteRegistryCoreModule],
 })

@@ -6,7 +6,8 @@ import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import type { RemoteVersionRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
-import { describeIncompatibilities, findIncompatibilities, manifestSharedVersions, type SharedVersions } from './checks/compatibility-gate';
+import { REMOTE_DEPLOY_MESSAGES } from '@portal/contracts/server';
+import { describeIncompatibilities, findIncompatibilities, manifestNonSingletons, manifestSharedVersions, type SharedVersions } from './checks/compatibility-gate';
 import { RemoteActivationEntity, RemoteDeployClaimEntity, RemoteLiveEntity, RemoteVersionEntity, type ActivationAction, type ActivationOutcome } from './remote-registry.entities';
 import { checkCandidate, httpFetcher, type FileFetcher } from './checks/pre-activation-check';
 import { RemoteStore, VERSION_FILE } from './store/remote-store';
@@ -31,11 +32,15 @@ function parseShared(json: string): SharedVersions {
 }
 
 import { remoteDir, remoteName } from './remote-names';
+import { Transactions } from '../database/transactions';
 
 export { remoteDir, remoteName };
 
-/** What a built bundle says about itself: dist/version.json plus the manifest's shared versions. */
-export type BundleInfo = { name: string; version: string; buildId: string; commit: string; shared: SharedVersions; dir: string };
+/**
+ * What a built bundle says about itself: dist/version.json plus the manifest's shared versions and the
+ * share keys it does not mark `singleton: true` (the gate refuses those the shell shares, docs/decisions/029).
+ */
+export type BundleInfo = { name: string; version: string; buildId: string; commit: string; shared: SharedVersions; nonSingletons: string[]; dir: string };
 
 /**
  * One stored version as `remote list` shows it: the wire's RemoteVersionRow (contracts) with its times as
@@ -60,11 +65,10 @@ export type ActivationResult = { remote: string; from: string | null; to: string
 @Injectable()
 export class RemoteRegistryService {
   private readonly logger = new Logger(RemoteRegistryService.name);
-  /** SQLite has one connection per process: activations of this process run one at a time. */
-  private sqliteChain: Promise<unknown> = Promise.resolve();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: RemoteStore,
   ) {}
@@ -91,17 +95,24 @@ export class RemoteRegistryService {
 
   /**
    * Read a built bundle folder (a remote's `dist/`): `version.json` and `mf-manifest.json` must exist.
-   * Throws DomainError 400 naming the missing file (build the remote first).
+   * `label` names the bundle in messages (the folder for the on-server command; "the uploaded bundle"
+   * over HTTP, so an answer never shows a path of this server). Throws DomainError 400 naming the missing
+   * or unreadable file (build the remote first).
    */
-  readBundle(dir: string): BundleInfo {
-    for (const file of [VERSION_FILE, 'mf-manifest.json']) {
-      if (!existsSync(join(dir, file))) throw new DomainError(400, `${join(dir, file)} is missing: build the remote first (npm run build -w <remote>).`, { code: 'not_built' });
-    }
-    const info = JSON.parse(readFileSync(join(dir, VERSION_FILE), 'utf8')) as { name?: string; version?: string; buildId?: string; commit?: string };
-    const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as { name?: string };
+  readBundle(dir: string, label: string = dir): BundleInfo {
+    const read = (file: string) => {
+      if (!existsSync(join(dir, file))) throw new DomainError(400, REMOTE_DEPLOY_MESSAGES.missingFile(label, file), { code: 'not_built' });
+      try {
+        return JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
+      } catch {
+        throw new DomainError(400, REMOTE_DEPLOY_MESSAGES.notJson(label, file), { code: 'bad_bundle' });
+      }
+    };
+    const info = (read(VERSION_FILE) ?? {}) as { name?: string; version?: string; buildId?: string; commit?: string };
+    const manifest = (read('mf-manifest.json') ?? {}) as { name?: string };
     const name = remoteName(info.name ?? manifest.name ?? '');
-    if (!info.version || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(info.version)) throw new DomainError(400, `${VERSION_FILE} of ${name} has no usable version.`, { code: 'bad_bundle' });
-    return { name, version: info.version, buildId: info.buildId ?? '', commit: info.commit ?? 'unknown', shared: manifestSharedVersions(manifest), dir };
+    if (!info.version || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(info.version)) throw new DomainError(400, REMOTE_DEPLOY_MESSAGES.noVersion(VERSION_FILE, name), { code: 'bad_bundle' });
+    return { name, version: info.version, buildId: info.buildId ?? '', commit: info.commit ?? 'unknown', shared: manifestSharedVersions(manifest), nonSingletons: manifestNonSingletons(manifest), dir };
   }
 
   /** The shell's singletons (`shared-versions.json` of its build). Throws DomainError 503 when unknown. */
@@ -122,10 +133,10 @@ export class RemoteRegistryService {
    * deploy or activation won, naming it; the version exists with other content; a bad version), 400 (not
    * a bundle). `expectedRevision` overrides the revision read here; `claimed`: the caller holds the claim.
    */
-  async deploy(bundleDir: string, actor: string, options: { remote?: string; expectedRevision?: number; force?: boolean; claimed?: boolean } = {}): Promise<ActivationResult> {
-    const bundle = this.readBundle(bundleDir);
+  async deploy(bundleDir: string, actor: string, options: { remote?: string; expectedRevision?: number; force?: boolean; claimed?: boolean; label?: string } = {}): Promise<ActivationResult> {
+    const bundle = this.readBundle(bundleDir, options.label);
     if (options.remote && remoteName(options.remote) !== bundle.name) {
-      throw new DomainError(400, `${bundleDir} holds ${bundle.name}, not ${remoteName(options.remote)}.`, { code: 'bad_bundle' });
+      throw new DomainError(400, REMOTE_DEPLOY_MESSAGES.wrongRemote(options.label ?? bundleDir, bundle.name, remoteName(options.remote)), { code: 'bad_bundle' });
     }
     // `claimed`: the caller holds the claim already (a deploy over HTTP claims before its upload streams in).
     const release = options.claimed ? async () => undefined : await this.claim(bundle.name, bundle.version, actor, 'deploy');
@@ -142,7 +153,7 @@ export class RemoteRegistryService {
     const versions = this.db.getRepository(RemoteVersionEntity);
     const known = await versions.findOneBy({ remote: bundle.name, version: bundle.version });
     if (known?.bad_at && !options.force) await this.refuseBad(known, 'deploy', live?.version ?? null, actor);
-    await this.gate(bundle.name, bundle.version, bundle.shared, 'deploy', live?.version ?? null, actor);
+    await this.gate(bundle.name, bundle.version, bundle.shared, 'deploy', live?.version ?? null, actor, bundle.nonSingletons);
 
     let stored: boolean;
     try {
@@ -198,9 +209,16 @@ export class RemoteRegistryService {
     const now = new Date();
     await repo.delete({ remote: name, expires_at: LessThan(now) });
     const row = { remote: name, version: version.slice(0, 128), actor: actor.slice(0, 120), claimed_at: now, expires_at: new Date(now.getTime() + CLAIM_TTL_MS) };
+    // INSERT OR IGNORE / INSERT IGNORE: losing is an answer, not a failed query (which the database layer would log, SQL and all).
+    const [sql, params] = repo.createQueryBuilder().insert().into(RemoteDeployClaimEntity).values(row).orIgnore().getQueryAndParameters();
+    const runner = this.db.createQueryRunner();
+    let won: boolean;
     try {
-      await repo.insert(row);
-    } catch {
+      won = ((await runner.query(sql, params, true)) as { affected?: number }).affected === 1;
+    } finally {
+      await runner.release();
+    }
+    if (!won) {
       const holder = await repo.findOneBy({ remote: name });
       const live = await this.live(name);
       const reason = holder
@@ -296,44 +314,41 @@ export class RemoteRegistryService {
     const row = await this.db.getRepository(RemoteVersionEntity).findOneBy({ remote: name, version, pruned_at: IsNull() });
     if (!row || !(await this.store.has(remoteDir(name), version))) throw new DomainError(404, `${name} ${version} is not in the store.`, { code: 'unknown_version' });
     if (row.bad_at && !force) await this.refuseBad(row, action, (await this.live(name))?.version ?? null, actor);
-    return this.serialized(async () => {
-      // Read outside the transaction (informational): if the revision moved since, the update below loses anyway.
-      const before = await this.live(name);
+    // One transaction (database/transactions.ts: one writer at a time on SQLite, BEGIN IMMEDIATE): the read
+    // of the live row is informational; if the revision moved since, the conditional write below loses.
+    const won = await this.transactions.run(async (tx) => {
+      const before = await tx.getRepository(RemoteLiveEntity).findOneBy({ remote: name });
       const from = before && before.revision === expectedRevision ? before.version : null;
-      const won = await this.db.transaction(async (tx) => {
-        const now = new Date();
-        // A new live version ends any canary of the remote (docs/decisions/021).
-        const values = { version, manifest_url: row.manifest_url, shared: row.shared, activated_by: actor.slice(0, 120), activated_at: now, canary_version: null, canary_manifest_url: null, canary_percent: null, canary_since: null };
-        // The write comes first, so on SQLite the transaction takes the write lock before reading anything.
-        if (expectedRevision === 0) {
-          try {
-            await tx.getRepository(RemoteLiveEntity).insert({ remote: name, ...values, revision: 1 });
-          } catch {
-            return false; // someone created the live row first
-          }
-        } else {
-          const update = await tx
-            .createQueryBuilder()
-            .update(RemoteLiveEntity)
-            .set({ ...values, revision: () => 'revision + 1' })
-            .where('remote = :name AND revision = :expected', { name, expected: expectedRevision })
-            .execute();
-          if (update.affected !== 1) return false;
-        }
-        await tx.getRepository(RemoteActivationEntity).insert({ remote: name, action, from_version: from, to_version: version, outcome: 'activated', reason: null, actor: actor.slice(0, 120), created_at: now });
-        // When each version was last live: pruning keeps the recent ones (docs/decisions/021).
-        await tx.getRepository(RemoteVersionEntity).update({ remote: name, version: In(from && from !== version ? [version, from] : [version]) }, { last_live_at: now });
-        return true;
-      });
-      if (!won) {
-        const now = await this.live(name);
-        const reason = `Another activation of ${name} won: ${now?.version ?? 'none'} by ${now?.activated_by ?? 'nobody'} (revision ${now?.revision ?? 0}, expected revision ${expectedRevision}); nothing changed.`;
-        await this.audit(name, action, now?.version ?? null, version, 'conflict', reason, actor);
-        throw new DomainError(409, reason, { code: 'activation_conflict', extra: { winner: now ? { version: now.version, actor: now.activated_by } : null } });
+      const now = new Date();
+      // A new live version ends any canary of the remote (docs/decisions/021).
+      const values = { version, manifest_url: row.manifest_url, shared: row.shared, activated_by: actor.slice(0, 120), activated_at: now, canary_version: null, canary_manifest_url: null, canary_percent: null, canary_since: null };
+      if (expectedRevision === 0) {
+        // Someone created the live row first: lost (INSERT OR IGNORE, so no failed query is logged).
+        const [sql, params] = tx.getRepository(RemoteLiveEntity).createQueryBuilder().insert().into(RemoteLiveEntity).values({ remote: name, ...values, revision: 1 }).orIgnore().getQueryAndParameters();
+        if (((await tx.queryRunner!.query(sql, params, true)) as { affected?: number }).affected !== 1) return false;
+      } else {
+        const update = await tx
+          .createQueryBuilder()
+          .update(RemoteLiveEntity)
+          .set({ ...values, revision: () => 'revision + 1' })
+          .where('remote = :name AND revision = :expected', { name, expected: expectedRevision })
+          .execute();
+        if (update.affected !== 1) return false;
       }
-      this.logger.log({ msg: 'remote activated', remote: name, from, to: version, action, actor });
-      return { remote: name, from, to: version, manifest_url: row.manifest_url, stored: false, pruned: [] };
+      await tx.getRepository(RemoteActivationEntity).insert({ remote: name, action, from_version: from, to_version: version, outcome: 'activated', reason: null, actor: actor.slice(0, 120), created_at: now });
+      // When each version was last live: pruning keeps the recent ones (docs/decisions/021).
+      await tx.getRepository(RemoteVersionEntity).update({ remote: name, version: In(from && from !== version ? [version, from] : [version]) }, { last_live_at: now });
+      return { from };
     });
+    if (!won) {
+      const now = await this.live(name);
+      const reason = `Another activation of ${name} won: ${now?.version ?? 'none'} by ${now?.activated_by ?? 'nobody'} (revision ${now?.revision ?? 0}, expected revision ${expectedRevision}); nothing changed.`;
+      await this.audit(name, action, now?.version ?? null, version, 'conflict', reason, actor);
+      throw new DomainError(409, reason, { code: 'activation_conflict', extra: { winner: now ? { version: now.version, actor: now.activated_by } : null } });
+    }
+    const { from } = won;
+    this.logger.log({ msg: 'remote activated', remote: name, from, to: version, action, actor });
+    return { remote: name, from, to: version, manifest_url: row.manifest_url, stored: false, pruned: [] };
   }
 
   /** Live row of `remote`, or null before its first activation. */
@@ -449,8 +464,13 @@ export class RemoteRegistryService {
     }
   }
 
-  async gate(name: string, version: string, shared: SharedVersions, action: ActivationAction, from: string | null, actor: string): Promise<void> {
-    const problems = findIncompatibilities(shared, this.shellShared());
+  /**
+   * The compatibility gate (checks/compatibility-gate.ts) of `version` sharing `shared`, `nonSingletons`
+   * its share keys without `singleton: true` (known at deploy, from the manifest). A refusal is audited
+   * and throws DomainError 422 `incompatible_remote` with the problems; 503 when the shell's list is unknown.
+   */
+  async gate(name: string, version: string, shared: SharedVersions, action: ActivationAction, from: string | null, actor: string, nonSingletons: readonly string[] = []): Promise<void> {
+    const problems = findIncompatibilities(shared, this.shellShared(), nonSingletons);
     if (!problems.length) return;
     const reason = describeIncompatibilities(name, version, problems);
     await this.audit(name, action, from, version, 'refused', reason, actor);
@@ -461,10 +481,4 @@ export class RemoteRegistryService {
     await this.db.getRepository(RemoteActivationEntity).insert({ remote, action, from_version: from, to_version: to, outcome, reason: reason.slice(0, 1000), actor: actor.slice(0, 120), created_at: new Date() });
   }
 
-  private serialized<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.config.database.type !== 'sqlite') return fn();
-    const next = this.sqliteChain.then(fn, fn);
-    this.sqliteChain = next.catch(() => undefined);
-    return next;
-  }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StaffModule } from '../ops/staff/staff.module';
+import { StaffModule } from '../staff/staff.module';
 import { SupportModule } from '../support/support.module';
 import { StatementsDeskController } from './desks/statements.controller';
 import { EarningsController } from './earnings/earnings.controller';
@@ -13,6 +13,7 @@ import { ReleasesModule } from '../releases/releases.module';
 import { UnmatchedService } from './matching/unmatched.service';
 import { ROYALTY_ENTITIES } from './shared/royalty.entities';
 import { SplitsService } from './splits/splits.service';
+import { ROYALTIES_COMMANDS } from './royalties.cli';
 
 /**
  * The money engine (docs/decisions/019-money-engine.md): statements in (import/: upload, preview,
@@ -23,7 +24,7 @@ import { SplitsService } from './splits/splits.service';
 @Module({
   imports: [TypeOrmModule.forFeature(ROYALTY_ENTITIES), SupportModule, StaffModule, ReleasesModule],
   controllers: [StatementsDeskController, EarningsController],
-  providers: [StatementImportJob, ImportRunner, StatementImportsService, UnmatchedService, SplitsService, EarningsService, ReportsFromLedger],
+  providers: [StatementImportJob, ImportRunner, StatementImportsService, UnmatchedService, SplitsService, EarningsService, ReportsFromLedger, ...ROYALTIES_COMMANDS],
   exports: [StatementImportsService, ImportRunner, SplitsService, EarningsService],
 })
 export class RoyaltiesModule {}

@@ -3,11 +3,29 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type ByteRange, FileStorage } from './file-storage';
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * Stream `stages` (a source, then transforms) into a new file at `path` opened with `flags` ('w', 'wx').
+ * On any failure the partial file is removed and the error rethrown — only once the file's handle is
+ * closed: `pipeline` rejects as soon as the source fails, before the write stream has even opened its
+ * file (it opens and closes on the thread pool), and a removal then can run before the open and leave the
+ * part behind for good. `onRemoveError` hears a failed removal (the first error is rethrown anyway).
+ */
+export async function writeToFile(stages: [Readable, ...Transform[]], path: string, flags: string, onRemoveError: (err: Error) => void = () => undefined): Promise<void> {
+  const out = createWriteStream(path, { flags });
+  try {
+    await pipeline([...stages, out]);
+  } catch (e) {
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+    await rm(path, { force: true }).catch(onRemoveError);
+    throw e;
+  }
+}
 
 /**
  * FileStorage on a local directory (DATA_DIR/uploads by default). Writes go to `<root>/.tmp/*.part`
@@ -37,13 +55,13 @@ export class LocalDiskStorage extends FileStorage {
   async put(key: string, source: Readable): Promise<{ size: number }> {
     const target = this.path(key);
     const tmp = join(this.tmpDir, `${key}.${randomBytes(6).toString('hex')}.part`);
+    // 'wx': never overwrite; the key is fresh and random. A failure removes the part (writeToFile).
+    await writeToFile([source], tmp, 'wx', (err) => this.logger.error({ msg: 'could not remove a partial upload', tmp, err: err.message }));
     try {
-      // 'wx': never overwrite; the key is fresh and random.
-      await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
       await rename(tmp, target);
       return { size: statSync(target).size };
     } catch (e) {
-      await rm(tmp, { force: true }).catch((err: Error) => this.logger.error({ msg: 'could not remove a partial upload', tmp, err: err.message }));
+      await rm(tmp, { force: true });
       throw e;
     }
   }

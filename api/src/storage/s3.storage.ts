@@ -8,11 +8,12 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
   type CompletedPart,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { createS3Client, isS3Missing, splitBucketUrl } from './s3-client';
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { SERVER_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
@@ -37,11 +38,6 @@ class StoreFailure extends Error {
 /** The object store did not answer or failed (not a missing key): 503 unavailable with Retry-After. */
 export const storageUnavailable = () =>
   new DomainError(503, SERVER_MESSAGES.unavailable, { code: 'storage_unavailable', headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } });
-
-const isMissing = (e: unknown): boolean => {
-  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
-};
 
 /** Passes the first `left` bytes and ends. */
 class LengthLimit extends Transform {
@@ -70,7 +66,7 @@ class LengthLimit extends Transform {
  * - open: GetObject, with a byte range (HTTP Range, both ends inclusive) for audio seeking; ENOENT when
  *   the key is unknown. stat: HeadObject (null when unknown). delete: DeleteObject.
  * - the store down or failing: every method rejects with a 503 DomainError with Retry-After.
- * Checksums only when required (TOOLCHAIN.md): otherwise S3-compatible servers store the aws-chunked framing.
+ * The client comes from createS3Client (s3-client.ts): path style, checksums only when required.
  */
 export class S3FileStorage extends FileStorage {
   private readonly logger = new Logger(S3FileStorage.name);
@@ -81,19 +77,10 @@ export class S3FileStorage extends FileStorage {
 
   constructor(settings: S3StoreSettings, extra: Partial<S3ClientConfig> = {}) {
     super();
-    const url = new URL(settings.endpoint);
-    this.bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
-    this.client = new S3Client({
-      endpoint: url.origin,
-      region: settings.region,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 2000, requestTimeout: 30_000 },
-      ...extra,
-    });
+    const { endpoint, bucket } = splitBucketUrl(settings.endpoint);
+    this.bucket = bucket;
+    // One short retry and bounded waits: a store that does not answer becomes a 503 quickly (storageUnavailable).
+    this.client = createS3Client({ ...settings, endpoint }, { maxAttempts: 2, connectionTimeoutMs: 2000, requestTimeoutMs: 30_000 }, extra);
   }
 
   async put(key: string, source: Readable): Promise<{ size: number }> {
@@ -175,7 +162,7 @@ export class S3FileStorage extends FileStorage {
       out.on('close', () => body.destroy());
       return body.pipe(out);
     } catch (e) {
-      if (isMissing(e)) throw Object.assign(new Error(`no stored object ${key}`), { code: 'ENOENT' });
+      if (isS3Missing(e)) throw Object.assign(new Error(`no stored object ${key}`), { code: 'ENOENT' });
       this.logger.warn({ msg: 'object store read failed', key, err: (e as Error).message });
       throw storageUnavailable();
     }
@@ -187,7 +174,7 @@ export class S3FileStorage extends FileStorage {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(head.ContentLength ?? 0) };
     } catch (e) {
-      if (isMissing(e)) return null;
+      if (isS3Missing(e)) return null;
       throw storageUnavailable();
     }
   }
@@ -197,7 +184,7 @@ export class S3FileStorage extends FileStorage {
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (e) {
-      if (isMissing(e)) return;
+      if (isS3Missing(e)) return;
       throw storageUnavailable();
     }
   }

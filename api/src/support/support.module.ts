@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { StorageModule } from '../storage/storage.module';
+import { SUPPORT_COMMANDS } from './support.cli';
 import { InviteController } from './invite/invite.controller';
 import { InviteEntity } from './invite/invite.entity';
 import { InviteService } from './invite/invite.service';
@@ -15,7 +17,6 @@ import { ProfileService } from './profile/profile.service';
 import { ReportRequestEntity } from './reports/report.entity';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsService } from './reports/reports.service';
-import { SerialTransactions } from './shared/serial-transactions';
 import { SupportConfig } from './shared/support-config';
 import { AttachmentsService } from './tickets/attachments.service';
 import { TicketAttachmentEntity, TicketEntity, TicketMessageEntity } from './tickets/ticket.entities';
@@ -26,17 +27,17 @@ import { SupportDeskService } from './tickets/support-desk.service';
 /**
  * The support area (remote mfe_support, areas §2-§9): tickets with attachments, store reports, the
  * money ledger with bank details and payouts, profile edits and invites. Sub-feature folders:
- * tickets/, reports/, money/, profile/, invite/; shared/ holds the area's transaction queue and config.
+ * tickets/, reports/, money/, profile/, invite/; shared/ holds the area's config (transactions: database/transactions.ts).
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([TicketEntity, TicketMessageEntity, TicketAttachmentEntity, ReportRequestEntity, LedgerEntryEntity, PayoutEntity, PaymentRunEntity, PaymentRunTransferEntity, BankDetailsEntity, InviteEntity]),
     StorageModule,
+    AuditModule,
   ],
   controllers: [TicketsController, ReportsController, MoneyController, ProfileController, InviteController],
   providers: [
     SupportConfig,
-    SerialTransactions,
     // Its own file-type worker (the releases module keeps its sniffer private).
     AttachmentsService,
     TicketsService,
@@ -48,7 +49,8 @@ import { SupportDeskService } from './tickets/support-desk.service';
     PayoutDeskService,
     ProfileService,
     InviteService,
+    ...SUPPORT_COMMANDS,
   ],
-  exports: [TicketsService, SupportDeskService, ReportsService, LedgerService, PayoutsService, PayoutDeskService, AttachmentsService, SerialTransactions, BankService, SupportConfig],
+  exports: [TicketsService, SupportDeskService, ReportsService, LedgerService, PayoutsService, PayoutDeskService, AttachmentsService, BankService, SupportConfig],
 })
 export class SupportModule {}

@@ -23,6 +23,7 @@ import { UgcClaimsService } from './ugc-claims/ugc-claims.service';
 import { WhitelistController } from './whitelist/whitelist.controller';
 import { WhitelistEntity } from './whitelist/whitelist.entity';
 import { WhitelistService } from './whitelist/whitelist.service';
+import { TOOLS_RIGHTS_COMMANDS } from './tools-rights.cli';
 
 /**
  * The tools, rights and promotions area (remote mfe_tools_rights; areas §2–§9): profile linking,
@@ -46,7 +47,7 @@ import { WhitelistService } from './whitelist/whitelist.service';
     ReleasesModule,
   ],
   controllers: [ReleaseOptionsController, ProfileLinkingController, PlaylistPitchController, LyricsController, UgcClaimsController, WhitelistController, PromotionsController],
-  providers: [ProfileLinkingService, PlaylistPitchService, LyricsService, LrcUploadsService, UgcClaimsService, WhitelistService, PromotionsService, SubmissionReviewService],
+  providers: [ProfileLinkingService, PlaylistPitchService, LyricsService, LrcUploadsService, UgcClaimsService, WhitelistService, PromotionsService, SubmissionReviewService, ...TOOLS_RIGHTS_COMMANDS],
   exports: [SubmissionReviewService, PromotionsService],
 })
 export class ToolsRightsModule {}

@@ -16,9 +16,10 @@ import { DomainError } from '../common/domain-error';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReleaseOptionsQuery } from '../releases/catalog/release-options.query';
 import { ReleaseGateService } from '../releases/release-info/release-gate.service';
-import { IdentifierRegistryService } from '../ops/identifiers/identifier-registry.service';
+import { IdentifierRegistryService } from '../identifiers/identifier-registry.service';
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { ThumbnailsService } from './thumbnails.service';
+import { Transactions } from '../database/transactions';
 
 /** A video code that repeats (CLI `identifier-duplicates`): its holders, videos and audio releases or tracks. */
 export type VideoIdentifierDuplicate = {
@@ -43,6 +44,7 @@ export class VideoReleasesService {
     private readonly thumbnails: ThumbnailsService,
     private readonly notifications: NotificationsService,
     private readonly identifiers: IdentifierRegistryService,
+    private readonly transactions: Transactions,
   ) {}
 
   /** GET getReleaseTitlesForVRelease: the caller's releases in review or approved, newest first. */
@@ -97,7 +99,7 @@ export class VideoReleasesService {
       search_text,
     });
     try {
-      return await this.videos.manager.transaction(async (m) => {
+      return await this.transactions.run(async (m) => {
         const saved = await m.save(row);
         if (saved.video_upc) {
           await this.identifiers.claimVideoUpc(m, saved.video_upc, userId, saved.id, async (heldVideoId) =>

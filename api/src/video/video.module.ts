@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReleasesModule } from '../releases/releases.module';
-import { IdentifiersModule } from '../ops/identifiers/identifiers.module';
+import { IdentifiersModule } from '../identifiers/identifiers.module';
 import { StorageModule } from '../storage/storage.module';
 import { VideoReleaseEntity } from './entities/video-release.entity';
 import { VideoThumbnailEntity } from './entities/video-thumbnail.entity';
@@ -9,6 +9,8 @@ import { ThumbnailsService } from './thumbnails.service';
 import { VideoCatalogQuery } from './video-catalog.query';
 import { VideoController } from './video.controller';
 import { VideoReleasesService } from './video-releases.service';
+import { VIDEO_COMMANDS } from './video.cli';
+import { AuditModule } from '../audit/audit.module';
 
 /**
  * The video releases area (remote mfe_releases: /create_video_releases, /video-catalog; areas §2-§9).
@@ -17,9 +19,9 @@ import { VideoReleasesService } from './video-releases.service';
  * registry (IdentifiersModule, docs/decisions/016).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity]), StorageModule, ReleasesModule, IdentifiersModule],
+  imports: [TypeOrmModule.forFeature([VideoReleaseEntity, VideoThumbnailEntity]), StorageModule, ReleasesModule, IdentifiersModule, AuditModule],
   controllers: [VideoController],
-  providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService],
+  providers: [VideoReleasesService, VideoCatalogQuery, ThumbnailsService, ...VIDEO_COMMANDS],
   exports: [VideoReleasesService, ThumbnailsService],
 })
 export class VideoModule {}

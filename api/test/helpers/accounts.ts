@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { TestApp } from './test-app';
+import { waitFor } from './wait-for';
 
 let counter = 0;
 /** A unique valid signup payload (core §5). */
@@ -18,11 +19,7 @@ export async function createVerifiedUser(t: TestApp, overrides: Record<string, s
   const res = await request(t.http).post('/api/signup').send(signup);
   if (res.body.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.body)}`);
   // With REDIS_URL the OTP mail is a queued job: wait for it (at once without Redis).
-  let otp = t.lastOtp(signup.email);
-  for (let i = 0; i < 200 && !otp; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    otp = t.lastOtp(signup.email);
-  }
+  const otp = await waitFor(() => t.lastOtp(signup.email), { timeout: 10_000, what: `the OTP mail to ${signup.email}` });
   const verified = await request(t.http).post('/api/verifyEmailOTP').send({ email: signup.email, otp });
   if (!verified.body.token) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return { ...signup, token: verified.body.token as string };

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Secret, TOTP } from 'otpauth';
-import { OPS_CLI_COMMANDS } from '../../src/ops/ops.cli';
+import { runCommand } from './cli';
 import { createVerifiedUser } from './accounts';
 import type { TestApp } from './test-app';
 
@@ -11,9 +11,7 @@ export function totpCode(secret: string, periodsAhead = 0): string {
 
 /** Run an operator command as `npm run cli` would. */
 export async function cli(t: TestApp, name: string, args: string[]): Promise<string> {
-  const command = OPS_CLI_COMMANDS.find((c) => c.name === name);
-  if (!command) throw new Error(`no command ${name}`);
-  return command.run(t.app, args);
+  return runCommand(t.app, name, args);
 }
 
 export async function login(t: TestApp, email: string, password: string): Promise<string> {

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
+import { waitFor } from '../helpers/wait-for';
 import { freePort } from './services';
 
 const API = join(__dirname, '..', '..');
@@ -43,14 +44,9 @@ export async function startInstance(name: string, env: NodeJS.ProcessEnv): Promi
   };
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited ${child.exitCode}: ${JSON.stringify(logs.slice(-5))}`);
-    const status = await call(port, 'GET', '/api/health/ready').then((a) => a.status, () => 0);
-    if (status === 200) break;
-    if (Date.now() > end) throw new Error(`instance ${name} did not become ready`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const ready = async () => child.exitCode !== null || (await call(port, 'GET', '/api/health/ready').then((a) => a.status, () => 0)) === 200;
+  await waitFor(ready, { timeout: 60_000, interval: 100, what: `instance ${name} ready` });
+  if (child.exitCode !== null) throw new Error(`instance ${name} exited ${child.exitCode}: ${JSON.stringify(logs.slice(-5))}`);
   return {
     name,
     port,
@@ -121,17 +117,15 @@ export function multipart(field: string, filename: string, bytes: Buffer, mime =
 /** Read the OTP mailed to `email` from the dev outbox in `dataDir` (polling: the mail is a job). */
 export async function otpOf(dataDir: string, email: string, ms = 20_000): Promise<string> {
   const outbox = join(dataDir, 'outbox');
-  const end = Date.now() + ms;
-  for (;;) {
-    if (existsSync(outbox)) {
-      for (const f of readdirSync(outbox)) {
-        const mail = JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; meta?: { otp?: string } };
-        if (mail.to === email && mail.meta?.otp) return mail.meta.otp;
-      }
+  const otp = () => {
+    if (!existsSync(outbox)) return undefined;
+    for (const f of readdirSync(outbox)) {
+      const mail = JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; meta?: { otp?: string } };
+      if (mail.to === email && mail.meta?.otp) return mail.meta.otp;
     }
-    if (Date.now() > end) throw new Error(`no OTP mail for ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return undefined;
+  };
+  return waitFor(otp, { timeout: ms, interval: 100, what: `the OTP mail to ${email}` });
 }
 
 /** Sign up through `port` and verify the e-mail; answers the login token. */

@@ -4,10 +4,23 @@ import { join } from 'node:path';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { MailService } from '../../src/mail/mail.service';
-import { pollUntil, startRedis, type Service } from './services';
+import { letTimePass, waitFor } from '../helpers/wait-for';
+import { startRedis, type Service } from './services';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const until = pollUntil;
+// The jobs of this spec, in the typed job map as a module adds its own (src/jobs/job-map.ts).
+declare module '../../src/jobs/job-map' {
+  interface JobMap {
+    'test.flaky': { data: Record<string, never>; result: void };
+    'test.square': { data: { n: number }; result: { square: number } };
+    'test.broken': { data: { order: number }; result: { ok: boolean } };
+    'test.offswitch': { data: Record<string, never>; result: void };
+    'test.once': { data: { tag: string }; result: void };
+    'test.tick': { data: Record<string, never>; result: void };
+  }
+}
+
+/** Polls `fn` until truthy (20 s at most), naming `what` in the error. */
+const until = <T>(what: string, fn: () => T | Promise<T>, timeout = 20_000) => waitFor(fn, { timeout, interval: 50, what });
 
 /**
  * JobsService (docs/decisions/018-scale-out.md): the same behaviour on both transports, in-process
@@ -57,7 +70,8 @@ describe('JobsService', () => {
       // Backoff doubles: about 100 ms, then 200 ms.
       expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(90);
       expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(190);
-      await sleep(300);
+      // Kept on purpose: longer than the next backoff (400 ms after two doublings would follow a failure) shows no fourth try.
+      await letTimePass(300);
       expect(tries).toHaveLength(3);
     });
 
@@ -66,7 +80,7 @@ describe('JobsService', () => {
       const jobs = await make(env(), (j) =>
         j.register('test.square', async ({ n }: { n: number }) => {
           runs += 1;
-          await sleep(200);
+          await letTimePass(200); // a job that takes a while, so the second caller arrives while it runs
           return { square: n * n };
         }),
       );
@@ -104,7 +118,8 @@ describe('JobsService', () => {
       await jobs.onApplicationBootstrap();
       services.push(jobs);
       await mail.send({ to: 'late@example.com', subject: 'Your code', text: '123456' });
-      await sleep(2500); // the first tries (2 s backoff) fail
+      // Kept on purpose: the first try and the retry after the 2 s backoff both fail while the outbox is broken.
+      await letTimePass(2500);
       expect(statSync(outbox).isFile()).toBe(true); // nothing delivered yet
       rmSync(outbox);
       const file = await until('the mail in the outbox', () => existsSync(outbox) && readdirSync(outbox)[0], 15_000);
@@ -127,10 +142,11 @@ describe('JobsService', () => {
         j.repeat('test.offswitch', 0);
       });
       // A run already due when the schedule went may still happen once; no further ones (the period is 200 ms).
-      await sleep(400);
+      // Kept on purpose: two periods pass (at most the one due run), then five more with no run.
+      await letTimePass(400);
       const settled = ticks.filter((t) => t === 'second').length;
       expect(settled).toBeLessThanOrEqual(1);
-      await sleep(1000);
+      await letTimePass(1000);
       expect(ticks.filter((t) => t === 'second').length).toBe(settled);
     });
 
@@ -139,12 +155,12 @@ describe('JobsService', () => {
       const handler = (who: string) => (j: JobsService) => j.register('test.once', async ({ tag }: { tag: string }) => void ran.push(`${who}:${tag}`));
       const web = await make({ REDIS_URL: redis.url, RUN_JOBS: 'false' }, handler('web'));
       for (let i = 0; i < 5; i++) await web.enqueue('test.once', { tag: String(i) });
-      await sleep(300);
+      await letTimePass(300); // kept on purpose: a while in which nothing may run (no instance runs jobs yet)
       expect(ran).toEqual([]); // nobody runs jobs yet: they wait in Redis
       await make({ REDIS_URL: redis.url }, handler('a'));
       await make({ REDIS_URL: redis.url }, handler('b'));
       await until('five runs', () => ran.length === 5);
-      await sleep(300);
+      await letTimePass(300); // kept on purpose: no sixth run (a second run of one job) shows up in this while
       expect(ran.map((r) => r.split(':')[1]).sort()).toEqual(['0', '1', '2', '3', '4']);
       expect(ran.some((r) => r.startsWith('web:'))).toBe(false);
     });
@@ -157,7 +173,7 @@ describe('JobsService', () => {
           j.repeat('test.tick', 400);
         });
       }
-      await sleep(2100);
+      await letTimePass(2100); // kept on purpose: the runs of about five periods (400 ms) are counted
       // Three instances each ticking alone would make about 15 runs.
       expect(ticks.length).toBeGreaterThanOrEqual(3);
       expect(ticks.length).toBeLessThanOrEqual(7);

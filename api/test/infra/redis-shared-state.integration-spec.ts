@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
 import { newSignup } from '../helpers/accounts';
+import { letTimePass, waitFor } from '../helpers/wait-for';
 import { startRedis, type Service } from './services';
 import { SharedCounters } from '../../src/redis/shared-counters';
 
@@ -14,11 +15,7 @@ import { SharedCounters } from '../../src/redis/shared-counters';
 async function createVerifiedUser(t: TestApp, others: TestApp[] = [a, b]) {
   const signup = newSignup();
   expect((await request(t.http).post('/api/signup').send(signup)).body.status).toBe(200);
-  let otp: string | undefined;
-  for (let i = 0; i < 100 && !otp; i++) {
-    otp = [t, ...others].map((x) => x.lastOtp(signup.email)).find(Boolean);
-    if (!otp) await new Promise((r) => setTimeout(r, 50));
-  }
+  const otp = await waitFor(() => [t, ...others].map((x) => x.lastOtp(signup.email)).find(Boolean), { what: `the OTP mail to ${signup.email}` });
   const verified = await request(t.http).post('/api/verifyEmailOTP').send({ email: signup.email, otp });
   expect(verified.body.token).toEqual(expect.any(String));
   return { ...signup, token: verified.body.token as string };
@@ -84,7 +81,7 @@ describe('shared state in Redis across two instances', () => {
     expect((await cb.window(key, 60_000)).hits).toHaveLength(3);
     expect((await ca.window(key, 60_000)).taken).toBe(false); // no limit: reading adds nothing
     expect((await ca.window(key, 60_000)).hits).toHaveLength(3);
-    await new Promise((r) => setTimeout(r, 300));
+    await letTimePass(300); // kept on purpose: the hits must grow older than the 250 ms window asked for below
     expect((await cb.window(key, 250)).hits).toHaveLength(0); // all older than the window
   });
 
@@ -99,11 +96,9 @@ describe('shared state in Redis across two instances', () => {
     expect((await request(b.http).get('/api/health/live')).status).toBe(200);
 
     redis = await startRedis(redis.port);
+    const tryLogin = async () => (await request(a.http).post('/api/login').send({ email: user.email, password: user.password })).status;
     let again = 0;
-    for (let i = 0; i < 50 && again !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      again = (await request(a.http).post('/api/login').send({ email: user.email, password: user.password })).status;
-    }
+    await waitFor(async () => (again = await tryLogin()) === 200, { timeout: 10_000, interval: 200, what: 'a login after Redis came back' }).catch(() => undefined);
     expect(again).toBe(200);
   });
 });

@@ -8,10 +8,10 @@ import { SERVER_MESSAGES, SESSION_OVER_STATUS } from '@portal/contracts';
 import { media } from '../helpers/releases-fixtures';
 import { s3Env, scratchMysqlDatabase, type Service, startHaproxy, startRedis, startS3rver } from './services';
 import { call, CLI, ensureBuilt, multipart, signUp, startInstance, type Instance } from './instances';
+import { waitFor } from '../helpers/wait-for';
 
 const MB = 1024 * 1024;
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The production shape on one machine (docs/decisions/018-scale-out.md): redis-server, s3rver (its own
@@ -235,12 +235,8 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
     redis = await startRedis(redis.port);
     // Both instances recover on their own: a sign-up (throttler counts, the OTP mail job) works on each.
     for (const instance of [a, b]) {
-      let done = false;
-      for (let i = 0; i < 50 && !done; i++) {
-        await sleep(200);
-        done = await signUp(instance.port, dataDir, `back${i}`).then(() => true, () => false);
-      }
-      expect(done).toBe(true);
+      let i = 0;
+      await waitFor(() => signUp(instance.port, dataDir, `back${i++}`).then(() => true), { timeout: 10_000, interval: 200, what: `a sign-up on instance ${instance.name} after Redis came back` });
     }
   }, 60_000);
 
@@ -259,7 +255,8 @@ describe('two API instances behind haproxy, on Redis and S3', () => {
     };
     const stopAt = Date.now() + 4000;
     const writers = Promise.all([writer(stopAt), writer(stopAt), writer(stopAt), writer(stopAt)]);
-    await sleep(1500);
+    // Kill B mid-load: once writes are being accepted through the balancer (some by B), well before the writers stop.
+    await waitFor(() => accepted.length >= 20, { timeout: 3000, what: 'writes accepted under load' });
     await b.stop('SIGKILL');
     await writers;
     // After the kill the balancer answers from A alone.

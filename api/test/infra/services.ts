@@ -5,6 +5,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mysql from 'mysql2/promise';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Real backing services for the scale-out tests (docs/decisions/018-scale-out.md), each started by the
@@ -27,29 +28,19 @@ export function freePort(): Promise<number> {
 
 /** Resolves once something accepts TCP connections on `port`, rejects after `ms`. */
 export async function waitForPort(port: number, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
+  const open = () =>
+    new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => (socket.destroy(), resolve(true)));
       socket.once('error', () => resolve(false));
     });
-    if (open) return;
-    if (Date.now() > end) throw new Error(`nothing listens on port ${port} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(open, { timeout: ms, interval: 50, what: `something listening on port ${port}` });
 }
 
 /** A started service: where it listens, and how to stop it (SIGTERM, then SIGKILL after 5 s). */
 /** Call `fn` every 50 ms until it answers something truthy (resolved to that), or throw after `ms` naming `what`. */
 export async function pollUntil<T>(what: string, fn: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return (await waitFor(fn, { timeout: ms, interval: 50, what })) as T;
 }
 
 /**
@@ -126,39 +117,22 @@ export const s3Env = (s3: Service): Record<string, string> => ({
   STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
 });
 
+// docker/haproxy.cfg rewritten for local instances (scripts/haproxy-config.js): the tests run the shipped file.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS script
+const { renderHaproxyConfig } = require('../../../scripts/haproxy-config') as {
+  renderHaproxyConfig: (o: { servers: string[]; bind?: string; inter?: string; log?: boolean }) => string;
+};
+
 /**
- * haproxy on a free port in front of `backends` (127.0.0.1 ports), round robin, health-checking
- * GET /api/health/ready every 500 ms (docker/haproxy.cfg is the production copy of this shape).
+ * haproxy on a free port in front of `backends` (127.0.0.1 ports): docker/haproxy.cfg itself (round
+ * robin, its checks of GET /api/health/ready, per-instance maxconn and queue), with the check interval
+ * shortened to 500 ms so a stopped instance leaves the rotation quickly (scripts/haproxy-config.js).
  */
 export async function startHaproxy(backends: number[]): Promise<Service & { stats: number }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(
-    cfg,
-    [
-      'global',
-      '  maxconn 4096',
-      'defaults',
-      '  mode http',
-      '  timeout connect 2s',
-      '  timeout client 60s',
-      '  timeout server 60s',
-      '  retries 2',
-      '  option redispatch',
-      `frontend portal`,
-      `  bind 127.0.0.1:${port}`,
-      '  option forwardfor',
-      '  default_backend api',
-      'backend api',
-      '  balance roundrobin',
-      '  option httpchk GET /api/health/ready',
-      '  http-check expect status 200',
-      '  retry-on conn-failure empty-response response-timeout',
-      ...backends.map((b, i) => `  server api${i} 127.0.0.1:${b} check inter 500ms fall 2 rise 1`),
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(cfg, renderHaproxyConfig({ servers: backends.map((b) => `127.0.0.1:${b}`), bind: `127.0.0.1:${port}`, inter: '500ms', log: false }));
   const child = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
   collect(child, 'haproxy');
   await waitForPort(port);

@@ -7,9 +7,9 @@ import { AUDIO_TUS_PATH, RELEASE_MESSAGES as M, SERVER_MESSAGES, SESSION_OVER_ST
 import { media } from '../helpers/releases-fixtures';
 import { call, ensureBuilt, signUp, startInstance, type Answer, type Instance } from './instances';
 import { scratchMysqlDatabase } from './services';
+import { waitFor } from '../helpers/wait-for';
 
 const MB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 
@@ -113,10 +113,12 @@ describe('tus resumable audio uploads', () => {
     expect(first.headers['upload-offset']).toBe(String(2 * MB));
     // The next chunk is cut after 1.5 MB of its 4 MB: the server keeps what arrived.
     await cutPatch(a.port, artist.token, location, 2 * MB, wav.subarray(2 * MB), 1.5 * MB);
-    await sleep(500);
 
-    // Instance A is gone; B sees the same upload in the shared tus directory.
-    const probe = await head(b.port, artist.token, location);
+    // Instance A is gone; B sees the same upload in the shared tus directory (once A stored what arrived of the cut chunk).
+    const probe = await waitFor(async () => {
+      const answer = await head(b.port, artist.token, location);
+      return Number(answer.headers['upload-offset']) > 2 * MB && answer;
+    }, { what: 'the cut chunk stored' }).catch(() => head(b.port, artist.token, location));
     expect(probe.status).toBe(200);
     const offset = Number(probe.headers['upload-offset']);
     expect(offset).toBeGreaterThan(2 * MB);
@@ -199,8 +201,7 @@ describe('tus resumable audio uploads', () => {
     expect((await patch(a.port, artist.token, location, 0, wav.subarray(0, MB / 2))).status).toBe(204);
     expect(existsSync(join(tusDir, id))).toBe(true);
     // TUS_EXPIRY_SECONDS 4, the sweep every second.
-    const end = Date.now() + 15_000;
-    while (existsSync(join(tusDir, id)) && Date.now() < end) await sleep(250);
+    await waitFor(() => !existsSync(join(tusDir, id)), { timeout: 15_000, interval: 250, what: 'the expired upload swept' }).catch(() => undefined);
     expect(existsSync(join(tusDir, id))).toBe(false);
     expect(existsSync(join(tusDir, `${id}.json`))).toBe(false);
     expect((await head(a.port, artist.token, location)).status).toBe(404);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { CONTENT_MESSAGES as M, SESSION_OVER_STATUS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
-import { OPS_CONTENT_CLI_COMMANDS as CONTENT_CLI_COMMANDS } from '../../src/ops/console/content.cli';
+import { runCommand } from '../helpers/cli';
 import { DEFAULT_NEWS, DEFAULT_VIDEO_LINKS } from '../../src/database/migrations/1764000100000-content';
 
 type News = { news_id: number; news_heading: string; news_link: string; created_at: number };
@@ -12,7 +12,7 @@ type Video = { video_link_id: number; video_link: string; title: string };
 describe.each(ENGINES)('dashboard content on %s', (engine) => {
   let t: TestApp;
   let token: string;
-  const cli = (name: string, ...args: string[]) => CONTENT_CLI_COMMANDS.find((c) => c.name === name)!.run(t.app, args);
+  const cli = (name: string, ...args: string[]) => runCommand(t.app, name, args);
   const get = async (path: string, query: Record<string, unknown> = {}) => (await request(t.http).get(`/api/${path}`).set('Authorization', `Bearer ${token}`).query(query).expect(200)).body;
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { DELIVERY_JOB, DeliveryService } from '../../src/distribution/delivery/d
 import { AUDIO_QC_JOB, QcService } from '../../src/distribution/qc/qc.service';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { validateErn as validateErnAt } from '../../src/distribution/ddex/ern-validator';
-import { ernSchemaDir } from '../../src/distribution/distribution.config';
+import { ernSchemaDir } from '../../src/distribution/distribution.settings';
 import { createVerifiedUser } from '../helpers/accounts';
 import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixtures';
 import { cli, createStaff } from '../helpers/staff';

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
-import { DISTRIBUTION_CLI_COMMANDS } from '../../src/distribution/distribution.cli';
+import { command } from '../helpers/cli';
 import { QcService } from '../../src/distribution/qc/qc.service';
 import { validateErn as validateErnAt } from '../../src/distribution/ddex/ern-validator';
-import { ernSchemaDir } from '../../src/distribution/distribution.config';
+import { ernSchemaDir } from '../../src/distribution/distribution.settings';
 import { createVerifiedUser } from '../helpers/accounts';
 import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixtures';
 import { cli, createStaff } from '../helpers/staff';
@@ -154,7 +154,7 @@ describe.each(ENGINES)('distribution: store QC and ERN 4.3 (%s)', (engine) => {
     expect(xml).not.toContain('<EndDate>');
 
     // The CLI prints the same message; the takedown form ends the deals.
-    const printed = await DISTRIBUTION_CLI_COMMANDS[0].run(t.app, [String(releaseId)]);
+    const printed = await command('ddex').run(t.app, [String(releaseId)]);
     expect(await validateErn(printed)).toEqual({ valid: true, errors: [] });
     await cli(t, 'review', [String(releaseId), 'takendown', 'Rights claim']);
     const takedown = (await ops('releases/ddex', { release_id: releaseId, store: 'Deezer' })).text;

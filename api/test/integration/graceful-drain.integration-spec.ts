@@ -4,6 +4,7 @@ import request from 'supertest';
 import { SERVER_MESSAGES } from '@portal/contracts';
 import { HttpDrain, ShutdownState } from '../../src/common/http/graceful-shutdown';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/wait-for';
 
 type Answer = { status: number; close: boolean };
 
@@ -52,12 +53,14 @@ describe('graceful drain', () => {
     const errors: string[] = [];
     const closes: Answer[] = [];
     let completed = 0;
+    const answeredAgents = new Set<http.Agent>();
     let stop = false;
     const loops = agents.map(async (agent) => {
       while (!stop) {
         try {
           const answer = await get(port, agent, '/api/health/live');
           completed++;
+          answeredAgents.add(agent);
           if (answer.close) {
             closes.push(answer);
             return;
@@ -70,6 +73,7 @@ describe('graceful drain', () => {
     });
     // A request in flight across the start of the drain: its body arrives slowly.
     const [first, second] = ['{"email":"slow@example.com",', '"password":"not-the-password"}'];
+    let slowStarted = false;
     const slow = new Promise<number>((resolve, reject) => {
       const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(first + second) };
       const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/login', headers }, (res) => {
@@ -77,10 +81,11 @@ describe('graceful drain', () => {
         res.on('end', () => resolve(res.statusCode ?? 0));
       });
       req.on('error', reject);
-      req.write(first);
+      req.write(first, () => (slowStarted = true));
       setTimeout(() => req.end(second), 600);
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // The drain starts once every keep-alive connection has been answered and the slow request's first half is sent.
+    await waitFor(() => answeredAgents.size === agents.length && slowStarted, { what: 'every connection open and the slow request started' });
     const before = completed;
     const result = await drain.drain({ graceMs: 10_000 });
     stop = true;

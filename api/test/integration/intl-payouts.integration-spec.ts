@@ -5,7 +5,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { createStaff } from '../helpers/staff';
 import { outboxTo, SupportClient } from '../helpers/support-client';
-import { creditRevenue } from '../../src/support/support.cli';
+import { creditRevenue } from '../helpers/cli';
 
 const INDIA = { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'hdfc0001234', branch_name: 'Koregaon Park, Pune', pan: 'abcde1234f', other_details: '' };
 /** A German artist paid to a real-shaped IBAN (the ISO 13616 example) and Commerzbank's BIC. */
@@ -43,7 +43,7 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
   it('the spec payload (no country) is saved as India, answered with the Indian shape', async () => {
     const a = await artist();
     const saved = await a.client.post('addBankDetails', INDIA).expect(200);
-    expect(saved.body.body).toMatchObject({ ...INDIA, account_number: 'XXXXXXXXXX5678', ifsc_code: 'HDFC0001234', pan: 'ABCDE1234F', country: 'IN', payout_method: 'bank_in', iban: '', bic: '', paypal_email: '' });
+    expect(saved.body.body).toMatchObject({ ...INDIA, account_number: 'XXXXXXXXXX5678', ifsc_code: 'HDFC0001234', pan: 'XXXXXX234F', country: 'IN', payout_method: 'bank_in', iban: '', bic: '', paypal_email: '' });
     const bad = await a.client.post('addBankDetails', { ...INDIA, ifsc_code: 'HDFC1001234' }).expect(400);
     expect(bad.body.message).toBe(M.ifscInvalid);
     // India pays to Indian accounts only.
@@ -88,7 +88,7 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
     expect(outboxTo(t, a.email).filter((m) => m.subject === M.bankMailSubject).map((m) => m.text)).toEqual([expect.stringContaining('PayPal account s***@example.com')]);
   });
 
-  it('payout desk: masked international details; the bank run exports IBAN/BIC in CSV and pain.001, PayPal in the CSV only with a note', async () => {
+  it('payout desk: masked international details; the bank run exports IBAN/BIC in the CSV and the SEPA file, IFSC in pain.001, PayPal in the CSV only, with a note saying which file pays which', async () => {
     const india = await artistWithPayout('150', INDIA);
     const germany = await artistWithPayout('200.10', GERMANY);
     const paypal = await artistWithPayout('120', PAYPAL);
@@ -102,28 +102,27 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
 
     const run = await as(finance.token).post('ops/payouts/runs/create', { payout_ids: [india.payoutId, germany.payoutId, paypal.payoutId] }).expect(200);
     const runId = run.body.body.run_id as number;
-    expect(run.body.body).toMatchObject({ payout_count: 3, total_cents: 47010, paypal_count: 1, note: fillMessage(PD.paypalNote, { count: 1 }) });
-    expect((await as(finance.token).get('ops/payouts/runs', { limit: 5 })).body.body[0]).toMatchObject({ run_id: runId, paypal_count: 1, note: fillMessage(PD.paypalNote, { count: 1 }) });
+    const note = [fillMessage(PD.filesSepa, { count: 1, rate: PD.filesSepaNoRate }), fillMessage(PD.filesPain001, { count: 1 }), fillMessage(PD.paypalNote, { count: 1 })].join(' ');
+    expect(run.body.body).toMatchObject({ payout_count: 3, total_cents: 47010, paypal_count: 1, sepa_count: 1, other_bank_count: 1, note });
+    expect((await as(finance.token).get('ops/payouts/runs', { limit: 5 })).body.body[0]).toMatchObject({ run_id: runId, paypal_count: 1, note });
 
     const csv = (await as(finance.token).get('ops/payouts/runs/file', { run_id: runId, format: 'csv' }).expect(200)).body.body.content as string;
     expect(csv.trim().split('\n')).toEqual([
       [...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','),
-      `${india.payoutId},RUN${runId}-PAYOUT${india.payoutId},150.00,USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${india.payoutId},bank_in,IN,,,`,
-      `${germany.payoutId},RUN${runId}-PAYOUT${germany.payoutId},200.10,USD,Lena Meyer,,,Commerzbank,,Royalty payout #${germany.payoutId},iban,DE,DE89370400440532013000,COBADEFFXXX,`,
+      `${india.payoutId},RUN${runId}-PAYOUT${india.payoutId},150.00,USD,Asha Rao,"50100012345678","HDFC0001234",HDFC Bank,"Koregaon Park, Pune",Royalty payout #${india.payoutId},bank_in,IN,,,`,
+      `${germany.payoutId},RUN${runId}-PAYOUT${germany.payoutId},200.10,USD,Lena Meyer,,,Commerzbank,,Royalty payout #${germany.payoutId},iban,DE,"DE89370400440532013000","COBADEFFXXX",`,
       `${paypal.payoutId},RUN${runId}-PAYOUT${paypal.payoutId},120.00,USD,Sam Lee,,,,,Royalty payout #${paypal.payoutId},paypal,US,,,sam.lee@example.com`,
     ]);
 
     const xml = (await as(finance.token).get('ops/payouts/runs/file', { run_id: runId, format: 'pain001' }).expect(200)).body.body.content as string;
     const doc = create(xml).end({ format: 'object' }) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed XML tree, checked field by field below
     const root = doc.Document.CstmrCdtTrfInitn;
-    // PayPal is not in the file: two transfers, their sum.
-    expect([root.GrpHdr.NbOfTxs, root.GrpHdr.CtrlSum, root.PmtInf.NbOfTxs, root.PmtInf.CtrlSum]).toEqual(['2', '350.10', '2', '350.10']);
-    const [inTx, deTx] = root.PmtInf.CdtTrfTxInf;
+    // Neither PayPal nor the SEPA payee is in the generic file: the Indian transfer only (the German one is in the SEPA file, decision 031).
+    expect([root.GrpHdr.NbOfTxs, root.GrpHdr.CtrlSum, root.PmtInf.NbOfTxs, root.PmtInf.CtrlSum]).toEqual(['1', '150.00', '1', '150.00']);
+    const inTx = root.PmtInf.CdtTrfTxInf;
     expect([inTx.CdtrAgt.FinInstnId.ClrSysMmbId.MmbId, inTx.CdtrAcct.Id.Othr.Id]).toEqual(['HDFC0001234', '50100012345678']);
-    expect([deTx.PmtId.EndToEndId, deTx.Amt.InstdAmt['#'], deTx.CdtrAgt.FinInstnId.BICFI, deTx.CdtrAgt.FinInstnId.ClrSysMmbId, deTx.Cdtr.Nm, deTx.CdtrAcct.Id.IBAN]).toEqual([
-      `RUN${runId}-PAYOUT${germany.payoutId}`, '200.10', 'COBADEFFXXX', undefined, 'Lena Meyer', 'DE89370400440532013000',
-    ]);
     expect(xml).not.toContain('sam.lee');
+    expect(xml).not.toContain('DE89370400440532013000');
 
     // A run of PayPal payouts only has no pain.001: 409 with the reason; its CSV is there.
     const onlyPaypal = await artistWithPayout('101', { ...PAYPAL, paypal_email: 'kim@example.org' });
@@ -142,7 +141,7 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
   });
 
   it('NODE_ENV=production: no pain.001 until PAYOUT_DEBTOR_* are set (the CSV is built); set, the file names that debtor', async () => {
-    const secrets = { JWT_SECRET: 'a'.repeat(64), CAPTCHA_HMAC_SECRET: 'b'.repeat(64) };
+    const secrets = { JWT_SECRET: 'a'.repeat(64), CAPTCHA_HMAC_SECRET: 'b'.repeat(64), SEAL_KEY: 'c'.repeat(64) };
     const settings: Array<Record<string, string>> = [{}, { PAYOUT_DEBTOR_NAME: 'Portal Distribution GmbH', PAYOUT_DEBTOR_ACCOUNT: 'DE89 3704 0044 0532 0130 00', PAYOUT_DEBTOR_BIC: 'COBADEFFXXX' }];
     for (const debtor of settings) {
       const prod = await bootTestApp(engine, { NODE_ENV: 'production', ...secrets, ...debtor });
@@ -157,14 +156,18 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
         const run = (await request(prod.http).post('/api/ops/payouts/runs/create').set(auth).send({ payout_ids: [payout] }).expect(200)).body.body.run_id;
         const file = (format: string) => request(prod.http).get('/api/ops/payouts/runs/file').set(auth).query({ run_id: run, format });
         expect((await file('csv')).status).toBe(200);
-        const xml = await file('pain001');
+        const xml = await file('sepa');
         if (!('PAYOUT_DEBTOR_NAME' in debtor)) {
           expect([xml.status, xml.body.message]).toEqual([409, fillMessage(PD.debtorMissing, { names: 'PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT, PAYOUT_DEBTOR_BIC' })]);
         } else {
-          expect(xml.status).toBe(200);
-          const pmt = (create(xml.body.body.content).end({ format: 'object' }) as Record<string, any>).Document.CstmrCdtTrfInitn.PmtInf; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed XML
+          // A SEPA file pays EUR: it needs the run's rate first (decision 031).
+          expect([xml.status, xml.body.message]).toEqual([409, fillMessage(PD.sepaRateMissing, { run })]);
+          await request(prod.http).post('/api/ops/payouts/runs/rate').set(auth).send({ run_id: run, eur_rate: '0.92' }).expect(200);
+          const built = await file('sepa');
+          expect(built.status).toBe(200);
+          const pmt = (create(built.body.body.content).end({ format: 'object' }) as Record<string, any>).Document.CstmrCdtTrfInitn.PmtInf; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed XML
           expect([pmt.Dbtr.Nm, pmt.DbtrAcct.Id.IBAN, pmt.DbtrAgt.FinInstnId.BICFI]).toEqual(['Portal Distribution GmbH', 'DE89370400440532013000', 'COBADEFFXXX']);
-          expect(xml.body.body.content).not.toContain('NOTPROVIDED');
+          expect(built.body.body.content).not.toContain('NOTPROVIDED');
         }
       } finally {
         await prod.close();
@@ -172,10 +175,15 @@ describe.each(ENGINES)('international payouts on %s', (engine) => {
     }
   });
 
-  it('outside production the placeholders stay (dev and test files build)', async () => {
-    const a = await artistWithPayout('110', GERMANY);
+  it('outside production the placeholders stay (dev and test files build); a SEPA file without a debtor IBAN is refused with the reason', async () => {
+    const a = await artistWithPayout('110', INDIA);
     const run = (await as(finance.token).post('ops/payouts/runs/create', { payout_ids: [a.payoutId] }).expect(200)).body.body.run_id;
     const xml = await as(finance.token).get('ops/payouts/runs/file', { run_id: run, format: 'pain001' }).expect(200);
     expect(xml.body.body.content).toContain('<Id>NOTPROVIDED</Id>');
+    const de = await artistWithPayout('110', GERMANY);
+    const sepaRun = (await as(finance.token).post('ops/payouts/runs/create', { payout_ids: [de.payoutId] }).expect(200)).body.body.run_id;
+    await as(finance.token).post('ops/payouts/runs/rate', { run_id: sepaRun, eur_rate: '0.92' }).expect(200);
+    const sepa = await as(finance.token).get('ops/payouts/runs/file', { run_id: sepaRun, format: 'sepa' });
+    expect([sepa.status, sepa.body.message, sepa.body.code]).toEqual([409, PD.sepaDebtorIban, 'sepa_debtor_iban']);
   });
 });

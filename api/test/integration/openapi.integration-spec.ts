@@ -74,8 +74,10 @@ describe('OpenAPI document', () => {
       const required = Object.entries(def.body.describe({ value: {} }).fields)
         .filter(([, f]) => !(f as { optional: boolean }).optional)
         .map(([k]) => k);
-      expect(new Set(schema.required ?? [])).toEqual(new Set(required));
-      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(def.body.fields).sort());
+      // A body with several shapes (`bodyShapes`, a `oneOf`) documents every field in each; its first shape is the default one.
+      const shapes = (schema as { oneOf?: Array<typeof schema> }).oneOf ?? [schema];
+      expect(new Set(shapes[0].required ?? [])).toEqual(new Set(required));
+      for (const shape of shapes) expect(Object.keys(shape.properties ?? {}).sort()).toEqual(Object.keys(def.body.fields).sort());
     }
     if (def.query) {
       const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
@@ -126,6 +128,29 @@ describe('OpenAPI document', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('addBankDetails documents every body shape that works (India bank_in, IBAN, PayPal), and each documented shape is accepted', async () => {
+    type Shape = { title?: string; required?: string[]; properties?: Record<string, { enum?: unknown[] }> };
+    const schema = doc.paths['/api/addBankDetails'].post.requestBody!.content['application/json'].schema as { oneOf?: Shape[] };
+    const shapes = schema.oneOf ?? [];
+    const bodies: Record<string, Record<string, string>> = {
+      bank_in: { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'HDFC0001234', branch_name: 'Pune', pan: 'ABCDE1234F' },
+      iban: { country: 'DE', payout_method: 'iban', bank_name: 'Commerzbank', holder_name: 'Lena Meyer', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+      paypal: { country: 'US', payout_method: 'paypal', holder_name: 'Sam Lee', paypal_email: 'sam.lee@example.com' },
+    };
+    // One documented shape per payout method, each naming exactly its method's required fields.
+    expect(shapes.map((s) => s.properties?.payout_method?.enum)).toEqual([['bank_in'], ['iban'], ['paypal']]);
+    for (const [method, body] of Object.entries(bodies)) {
+      const shape = shapes.find((s) => s.properties?.payout_method?.enum?.includes(method))!;
+      // The bodies above are minimal: their keys are exactly what the shape requires.
+      expect([method, [...(shape.required ?? [])].sort()]).toEqual([method, Object.keys(body).sort()]);
+      expect(Object.keys(body).every((k) => k in (shape.properties ?? {}))).toBe(true);
+      // What the document says works, works.
+      const user = await createVerifiedUser(t);
+      const saved = await request(t.http).post('/api/addBankDetails').set('Authorization', `Bearer ${user.token}`).send(body);
+      expect([method, saved.status]).toEqual([method, 200]);
+    }
   });
 
   it('passes Redocly lint with the recommended rules', () => {

@@ -7,9 +7,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media } from '../helpers/releases-fixtures';
 import { createStaff } from '../helpers/staff';
-import { OPS_CONTENT_CLI_COMMANDS as CONTENT_CLI_COMMANDS } from '../../src/ops/console/content.cli';
-import { CLI_COMMANDS } from '../../src/cli-commands';
-import { creditRevenue } from '../../src/support/support.cli';
+import { creditRevenue, runCommand } from '../helpers/cli';
 
 type AuditRow = { actor_email: string; action: string; object_type: string; object_id: string; before: string | null; after: string | null };
 
@@ -172,18 +170,18 @@ describe.each(ENGINES)('console content and promotions on %s', (engine) => {
   });
 
   it('the CLI commands news, video-link, revenue and promotion-add write audit rows as cli', async () => {
-    const run = (list: typeof CONTENT_CLI_COMMANDS, name: string, args: string[]) => list.find((c) => c.name === name)!.run(t.app, args);
-    const news = await run(CONTENT_CLI_COMMANDS, 'news', ['add', 'From the CLI', 'https://example.com/cli']);
+    const run = (name: string, args: string[]) => runCommand(t.app, name, args);
+    const news = await run('news', ['add', 'From the CLI', 'https://example.com/cli']);
     const newsId = /news (\d+) added/.exec(news)![1];
-    await run(CONTENT_CLI_COMMANDS, 'news', ['remove', newsId]);
-    const video = await run(CONTENT_CLI_COMMANDS, 'video-link', ['add', 'dQw4w9WgXcQ', 'CLI video']);
+    await run('news', ['remove', newsId]);
+    const video = await run('video-link', ['add', 'dQw4w9WgXcQ', 'CLI video']);
     const videoId = /video link (\d+) added/.exec(video)![1];
     await creditRevenue(t.app, artist.email, '12.50', 'April royalties');
     const dir = mkdtempSync(join(tmpdir(), 'promo-'));
     writeFileSync(join(dir, 'cover.png'), media.png());
-    const promo = await run(CLI_COMMANDS, 'promotion-add', [artist.email, 'CLI Song', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')]);
+    const promo = await run('promotion-add', [artist.email, 'CLI Song', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')]);
     const promoId = /promotion (\d+) added/.exec(promo)![1];
-    await expect(run(CLI_COMMANDS, 'promotion-add', [artist.email, '', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')])).rejects.toThrow(M.promotionSongRequired);
+    await expect(run('promotion-add', [artist.email, '', 'Spotify', 'Playlist', 'Top 50', 'https://open.spotify.com/playlist/1', join(dir, 'cover.png')])).rejects.toThrow(M.promotionSongRequired);
 
     const cli = (await audit({ actor: 'cli' })).map((r) => `${r.action} ${r.object_type} ${r.object_id}`);
     expect(cli).toEqual(

@@ -5,7 +5,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { createStaff } from '../helpers/staff';
 import { SupportClient } from '../helpers/support-client';
-import { creditRevenue } from '../../src/support/support.cli';
+import { creditRevenue } from '../helpers/cli';
 
 const BANK = { bank_name: 'HDFC Bank', holder_name: 'Asha Rao', account_number: '50100012345678', ifsc_code: 'hdfc0001234', branch_name: 'Koregaon Park, Pune', pan: 'abcde1234f', other_details: '' };
 
@@ -114,8 +114,9 @@ describe.each(ENGINES)('payout desk on %s', (engine) => {
     expect(csv.body.body).toMatchObject({ file_name: `bank-run-${runId}.csv`, content_type: 'text/csv' });
     expect(csv.body.body.content.trim().split('\n')).toEqual([
       [...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','),
-      `${a.payoutId},RUN${runId}-PAYOUT${a.payoutId},250.55,USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${a.payoutId},bank_in,IN,,,`,
-      `${b.payoutId},RUN${runId}-PAYOUT${b.payoutId},100.00,USD,"'=Zoë Müller, Jr.",000111222333,SBIN0000001,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${b.payoutId},bank_in,IN,,,`,
+      // Account identifiers are quoted codes (leading zeros kept for any reader honouring quotes), names neutralised (decision 031).
+      `${a.payoutId},RUN${runId}-PAYOUT${a.payoutId},250.55,USD,Asha Rao,"50100012345678","HDFC0001234",HDFC Bank,"Koregaon Park, Pune",Royalty payout #${a.payoutId},bank_in,IN,,,`,
+      `${b.payoutId},RUN${runId}-PAYOUT${b.payoutId},100.00,USD,"'=Zoë Müller, Jr.","000111222333","SBIN0000001",HDFC Bank,"Koregaon Park, Pune",Royalty payout #${b.payoutId},bank_in,IN,,,`,
     ]);
     const xml = await as(finance.token).get('ops/payouts/runs/file', { run_id: runId, format: 'pain001' });
     expect(xml.body.body.content_type).toBe('application/xml');

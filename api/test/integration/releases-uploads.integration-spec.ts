@@ -7,9 +7,10 @@ import { RELEASE_LIMITS, RELEASE_MESSAGES as M, SESSION_OVER_STATUS } from '@por
 import { UploadsService } from '../../src/releases/uploads/uploads.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
+import { waitFor } from '../helpers/wait-for';
 import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
 import { UploadEntity } from '../../src/releases/entities/upload.entity';
-import { RELEASE_CLI_COMMANDS } from '../../src/releases/releases.cli';
+import { command } from '../helpers/cli';
 
 const MB = 1024 * 1024;
 
@@ -23,18 +24,11 @@ describe.each(ENGINES)('uploads and files on %s', (engine) => {
   /** Every stored or partial file under the uploads directory. */
   const filesOnDisk = () => ['files', '.tmp'].flatMap((d) => (existsSync(join(t.config.uploadsDir, d)) ? readdirSync(join(t.config.uploadsDir, d)).map((f) => `${d}/${f}`) : []));
   const rows = () => t.app.get(DataSource).getRepository(UploadEntity).count();
-  const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-    const until = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
   /** Run a bad upload and check it left no file and no row behind. */
   const leavesNothing = async (run: () => Promise<unknown>) => {
     const before = { files: filesOnDisk().sort(), rows: await rows() };
     await run();
-    await waitFor(async () => JSON.stringify(filesOnDisk().sort()) === JSON.stringify(before.files));
+    await waitFor(() => JSON.stringify(filesOnDisk().sort()) === JSON.stringify(before.files), { what: 'the partial files removed' });
     expect(await rows()).toBe(before.rows);
   };
 
@@ -155,7 +149,7 @@ describe.each(ENGINES)('uploads and files on %s', (engine) => {
     const repo = t.app.get(DataSource).getRepository(UploadEntity);
     const old = new Date(Date.now() - 72 * 3600_000);
     for (const filename of [used, abandoned]) await repo.update({ filename }, { created_at: old });
-    const purge = RELEASE_CLI_COMMANDS.find((c) => c.name === 'purge-uploads')!;
+    const purge = command('purge-uploads');
     expect(await purge.run(t.app, ['48'])).toMatch(/^1 abandoned/);
     await request(t.http).get(`/api/files/artwork/${abandoned}`).expect(404);
     await request(t.http).get(`/api/files/artwork/${used}`).expect(200);

@@ -7,7 +7,7 @@ import { PlatformStatusService } from '../../src/platform-status/platform-status
 import { UsersService } from '../../src/users/users.service';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
 import { CLI_ACTOR } from '../../src/audit/audit.service';
-import { OPS_CLI_COMMANDS } from '../../src/ops/ops.cli';
+import { command } from '../helpers/cli';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
 
@@ -336,7 +336,7 @@ describe.each(ENGINES)('release wizard on %s', (engine) => {
       const r = await a.readyRelease();
       await a.post('submissionButton', { release_id: r.releaseId, terms: true }).expect(200);
       // The review command goes through the console's service (docs/decisions/008).
-      const cmd = OPS_CLI_COMMANDS.find((c) => c.name === 'review')!;
+      const cmd = command('review');
       expect(await cmd.run(t.app, [String(r.releaseId), 'approved'])).toContain('approved');
       expect((await a.get('getCatelogById', { release_id: r.releaseId })).body.body.audios[0].status).toBe(1);
       expect((await a.post('deleteDraft', { release_id: r.releaseId }).expect(409)).body.message).toBe(M.notEditable);

@@ -12,6 +12,7 @@ import { AuditService } from '../../src/audit/audit.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { runRemoteCommand } from '../../src/remote-registry/remote-registry.cli';
+import { REMOTE_DEPLOY_MESSAGES } from '@portal/contracts/server';
 
 const mkdirp = (dir: string) => (mkdirSync(dir, { recursive: true }), dir);
 
@@ -65,8 +66,9 @@ describe.each(ENGINES)('deploy over HTTP with deploy tokens on %s', (engine) => 
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const versionsOf = (dir: string) => (existsSync(join(t.dataDir, 'remotes', dir)) ? readdirSync(join(t.dataDir, 'remotes', dir)).filter((f) => !f.startsWith('.')) : []);
   const live = async () => (await request(t.http).get('/remotes.json').expect(200)).body as Record<string, string>;
+  // The bytes as they are, whatever the Content-Type (superagent would otherwise JSON-encode a Buffer sent as application/json).
   const upload = (remote: string, body: Buffer, token: string, type = 'application/gzip') =>
-    request(t.http).post(`/api/ops/remotes/${remote}/versions`).set(as(token)).set('Content-Type', type).send(body);
+    request(t.http).post(`/api/ops/remotes/${remote}/versions`).set(as(token)).set('Content-Type', type).serialize((b: Buffer) => b as never).send(body);
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'remote-http-it-'));
@@ -155,6 +157,28 @@ describe.each(ENGINES)('deploy over HTTP with deploy tokens on %s', (engine) => 
     const junk = await upload('mfe_releases', Buffer.from('not a tarball at all'), releasesToken);
     expect(junk.status).toBe(400);
     expect(versionsOf('mfe-releases')).not.toContain('4.0.0-big');
+  });
+
+  it('answers a tarball sent as application/json 415 with its message, not a JSON parser error (issue 34 §7)', async () => {
+    const body = await tarball(bundleEntries('4.1.0-json'));
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded']) {
+      const res = await upload('mfe_releases', body, releasesToken, type);
+      expect([res.status, res.body.message, res.body.code]).toEqual([415, REMOTE_DEPLOY_MESSAGES.bundleType, 'bad_bundle_type']);
+    }
+    expect(versionsOf('mfe-releases')).not.toContain('4.1.0-json');
+  });
+
+  it('names no path of the server when a bundle holds another remote or lacks a file (issue 34 §7)', async () => {
+    const other = await upload('mfe_releases', await tarball(bundleEntries('4.2.0-other', 'mfe_auth')), releasesToken);
+    expect([other.status, other.body.message]).toEqual([400, 'the uploaded bundle holds mfe_auth, not mfe_releases.']);
+    const missing = await upload('mfe_releases', await tarball(bundleEntries('4.3.0-half').filter((e) => e.name !== 'mf-manifest.json')), releasesToken);
+    expect([missing.status, missing.body.message]).toEqual([400, 'mf-manifest.json is missing from the uploaded bundle: build the remote first (npm run build -w <remote>).']);
+    const junk = await upload('mfe_releases', await tarball(bundleEntries('4.4.0-junk').map((e) => (e.name === 'version.json' ? { ...e, body: '{ nope' } : e))), releasesToken);
+    expect([junk.status, junk.body.message]).toEqual([400, 'version.json of the uploaded bundle is not valid JSON.']);
+    for (const res of [other, missing, junk]) {
+      expect(JSON.stringify(res.body)).not.toContain(t.dataDir);
+      expect(JSON.stringify(res.body)).not.toMatch(/\/(tmp|remote-uploads)\//);
+    }
   });
 
   it('lets one of two deploys sent at the same time win without any flag: one 200, one 409 naming the winner', async () => {

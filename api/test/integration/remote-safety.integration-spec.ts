@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { RemoteRegistryService } from '../../src/remote-registry/remote-registry.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/wait-for';
 
 /** The shell's shared list as its build writes it (shell/dist/shared-versions.json). */
 const SHELL: Record<string, string> = {
@@ -23,10 +24,10 @@ const SHELL: Record<string, string> = {
   '@portal/kit/dialog': '0.2.0',
 };
 
-type BundleOptions = { shared?: Record<string, string>; name?: string; entry?: string | null; chunk?: string };
+type BundleOptions = { shared?: Record<string, string>; name?: string; entry?: string | null; chunk?: string; notSingleton?: string[] };
 
 /** A built remote as the webpack plugin leaves it: version.json, mf-manifest.json, remoteEntry.js, one exposed chunk. */
-function makeBundle(root: string, version: string, { shared = SHELL, name = 'mfe_releases', entry = `var ${name};`, chunk = `465.${version.replace(/\W/g, '')}.js` }: BundleOptions = {}): string {
+function makeBundle(root: string, version: string, { shared = SHELL, name = 'mfe_releases', entry = `var ${name};`, chunk = `465.${version.replace(/\W/g, '')}.js`, notSingleton = [] }: BundleOptions = {}): string {
   const dir = join(root, `${name}-${version}-${Math.random().toString(16).slice(2)}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'version.json'), JSON.stringify({ name, version, buildId: version, commit: `c0ffee-${version}`, shared }));
@@ -35,7 +36,7 @@ function makeBundle(root: string, version: string, { shared = SHELL, name = 'mfe
     JSON.stringify({
       name,
       metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      shared: Object.entries(shared).map(([n, v]) => ({ name: n, version: v, singleton: true })),
+      shared: Object.entries(shared).map(([n, v]) => ({ name: n, version: v, singleton: !notSingleton.includes(n) })),
       exposes: [{ path: './CatalogPage', assets: { js: { sync: [chunk], async: [] }, css: { sync: [], async: [] } } }],
     }),
   );
@@ -215,6 +216,23 @@ describe.each(ENGINES)('remotes 2: rollback, bad marks, pruning, concurrent depl
       await expect(refusal).rejects.toMatchObject({ httpStatus: 422 });
       await expect(refusal).rejects.toThrow("it bundles its own react and react-dom instead of sharing the shell's (react 19.3.1, react-dom 19.3.1)");
     });
+
+    it('refuses mixed kit versions, a non-singleton React and a jsx-runtime of another major (issue 34 §7)', async () => {
+      const before = await version();
+      const cases: Array<[string, BundleOptions, string]> = [
+        ['7.2.0-mixedkit', { shared: { ...SHELL, '@portal/kit/dialog': '0.1.0' } }, 'it mixes kit versions (@portal/kit/session-store 0.2.0, @portal/kit/dialog 0.1.0)'],
+        ['7.3.0-nonsingleton', { notSingleton: ['react', 'react-dom'] }, 'it shares react 19.3.1, react-dom 19.3.1 as singleton: false'],
+        ['7.4.0-jsx18', { shared: { ...SHELL, 'react/jsx-runtime': '18.3.1' } }, 'react/jsx-runtime 18.3.1 (the shell has react 19.3.1)'],
+      ];
+      for (const [v, options, text] of cases) {
+        const refusal = deploy(v, options);
+        await expect(refusal).rejects.toMatchObject({ httpStatus: 422, code: 'incompatible_remote' });
+        await expect(refusal).rejects.toThrow(text);
+      }
+      expect(await version()).toBe(before);
+      const refused = (await registry.activations('mfe_releases')).filter((a) => a.outcome === 'refused').map((a) => a.to_version);
+      expect(refused).toEqual(expect.arrayContaining(cases.map(([v]) => v)));
+    });
   });
 });
 
@@ -246,7 +264,7 @@ describe.each(ENGINES)('first start of the containers: bundled versions register
     rmSync(join(store, 'mfe-ops', '3.0.0-broken', 'remoteEntry.js'));
     t = await bootTestApp(engine, { SHELL_SHARED_VERSIONS: join(work, 'shared-versions.json'), REMOTE_STORE_DIR: store, REMOTE_REGISTER_BUNDLED: 'true' });
     const registry = t.app.get(RemoteRegistryService);
-    for (let i = 0; i < 50 && !((await registry.live('mfe_support')) && (await registry.live('mfe_auth'))); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await registry.live('mfe_support')) && (await registry.live('mfe_auth')), { what: 'the published bundles made live' }).catch(() => undefined);
     const remotes = (await request(t.http).get('/remotes.json').expect(200)).body as Record<string, string>;
     expect(remotes.mfe_support).toBe('/remotes/mfe-support/1.0.1-newer/mf-manifest.json');
     expect(remotes.mfe_auth).toBe('/remotes/mfe-auth/2.0.0-only/mf-manifest.json');

@@ -44,13 +44,13 @@ describe.each(ENGINES)('text fields and file names on %s', (engine) => {
     expect((await a.get('getTicketById', { ticket_id: id }).expect(200)).body.body.reply).toBe('Where is my release 🎵?');
   });
 
-  it('keeps a non-ASCII attachment name and answers it with filename*', async () => {
+  it('keeps a non-ASCII attachment name in the ticket, and answers the file under the server\'s name', async () => {
     const name = 'गीत-résumé.pdf';
     const filename = await a.file(pdfBytes(), name);
     const id = await a.ticket({ attachement: filename });
     const detail = await a.get('getTicketById', { ticket_id: id }).expect(200);
     expect(detail.body.body.attachments.map((x: { name: string }) => x.name)).toEqual([name]);
     const file = await request(t.http).get(`/api/files/ticket/${filename}`).set('Authorization', `Bearer ${a.token}`).expect(200);
-    expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(file.headers['content-disposition']).toBe(`inline; filename="${filename}"`);
   });
 });

@@ -4,7 +4,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient } from '../helpers/releases-fixtures';
 import { createStaff } from '../helpers/staff';
-import { CLI_COMMANDS } from '../../src/cli-commands';
+import { command } from '../helpers/cli';
 
 const LRC = ['[ti:Monsoon Nights]', '[00:12.40]Rain on the window', '[00:16.00]Monsoon nights'].join('\n');
 
@@ -130,7 +130,7 @@ describe.each(ENGINES)('tools and rights desk on %s', (engine) => {
   });
 
   it('operator CLI tools-review: the desk\'s rules through the same service: once, a reason to reject, audited as cli', async () => {
-    const cli = (...args: string[]) => CLI_COMMANDS.find((c) => c.name === 'tools-review')!.run(t.app, args);
+    const cli = (...args: string[]) => command('tools-review').run(t.app, args);
     const id = await submitPitch('Operator Pick');
     await expect(cli('playlist', String(id), 'rejected')).rejects.toThrow(M.reasonRequired);
     expect(await cli('playlist', String(id), 'approved')).toBe(`playlist ${id} is approved`);

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ROYALTY_MESSAGES as M } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createStaff } from '../helpers/staff';
-import { ROYALTY_CLI_COMMANDS } from '../../src/royalties/royalties.cli';
+import { command } from '../helpers/cli';
 import {
   approvedRelease,
   as,
@@ -132,7 +132,7 @@ describe.each(ENGINES)('royalty statement imports on %s', (engine) => {
     expect([again.status, again.body.message]).toEqual([409, M.duplicateFile.replace('{id}', String(first.row!.import_id))]);
     const file = join(t.dataDir, 'dup-cli.tsv');
     writeFileSync(file, text);
-    const cmd = ROYALTY_CLI_COMMANDS.find((c) => c.name === 'statement-import')!;
+    const cmd = command('statement-import');
     await expect(cmd.run(t.app, [file, '--format', 'distrokid', '--month', '2026-02'])).rejects.toThrow(M.duplicateFile.replace('{id}', String(first.row!.import_id)));
 
     const before = await balanceCents(t, artist.id);

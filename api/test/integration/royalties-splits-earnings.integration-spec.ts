@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
-import { SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
+import { command } from '../helpers/cli';
 import { ROYALTY_MESSAGES as M, REPORT_CSV_COLUMNS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createStaff } from '../helpers/staff';
@@ -157,10 +158,40 @@ describe.each(ENGINES)('royalty splits and earnings on %s', (engine) => {
     expect(rows.map((r) => r.split(',')[11]).sort()).toEqual(['5', '7.000001']);
   });
 
+  it('the report CSV neutralises statement cells that start like a formula and writes UPC and ISRC as quoted text with their leading zeros (docs/decisions/031)', async () => {
+    const reviewer = await createStaff(t, 'reviewer');
+    const artist = await newArtist(t);
+    const rel = await approvedRelease(t, artist, reviewer.token, 1);
+    const m = month(-2);
+    const row = (store: string, upc: string, kind: string, country: string, amount: string) => [`${m}-28`, m, store, 'Asha', 'Song', rel.tracks[0].isrc, upc, 2, '100%', kind, country, '0', amount];
+    const hostile = [
+      row('=HYPERLINK("http://evil.example","Spotify")', '089000000012', '+1+2', '@SUM(A1)', '1.25'),
+      row('-2+3 Spotify', '0036000291452', '=1+2', '\tIN', '-0.50'),
+    ];
+    const imported = await runImport(t, finance.token, statementText(DISTROKID_HEADER, hostile), 'hostile.csv', { format: 'distrokid', month: m, confirmed: true });
+    expect(imported.row).toMatchObject({ status: 'applied', rows_matched: 2 });
+    const req = await as(t, artist.token).post('requestReport', { store: 'Spotify', start_date: monthMs(m), end_date: monthMs(m) });
+    const reportId = req.body.body.report_id as number;
+    await as(t, finance.token).post('ops/reports/fulfil', { report_id: reportId }).expect(200);
+    const mine = ((await as(t, artist.token).get('getRequestedReports')).body.body as Array<{ report_id: number; download_url: string }>).find((r) => r.report_id === reportId)!;
+    const csv = (await request(t.http).get(mine.download_url).buffer(true)).text;
+    const [header, ...rows] = parse(csv) as string[][];
+    expect(header).toEqual([...REPORT_CSV_COLUMNS]);
+    const col = (r: string[], name: (typeof REPORT_CSV_COLUMNS)[number]) => r[REPORT_CSV_COLUMNS.indexOf(name)];
+    expect(rows.map((r) => [col(r, 'store'), col(r, 'sale_type'), col(r, 'country'), col(r, 'upc'), col(r, 'isrc'), col(r, 'amount')])).toEqual([
+      ['\'=HYPERLINK("http://evil.example","Spotify")', "'+1+2", "'@SUM(A1)", '089000000012', rel.tracks[0].isrc, '1.25'],
+      // An EAN-13 with two leading zeros is the UPC-A 036000291452 (the same GTIN): the credit kept its digits only.
+      ["'-2+3 Spotify", "'=1+2", 'IN', '036000291452', rel.tracks[0].isrc, '-0.5'],
+    ]);
+    // As text on the wire: the codes are quoted cells; no cell of the file starts with a formula character.
+    expect(csv).toContain(`,"089000000012","${rel.tracks[0].isrc}",`);
+    expect(csv.split('\n').flatMap((line) => line.split(',')).filter((c) => /^"?[=+@]/.test(c))).toEqual([]);
+  });
+
   it('report-attach (a file from elsewhere) refuses a row with another artist’s code, takes the owner’s rows, and is audited', async () => {
     const req = await as(t, owner.token).post('requestReport', { store: 'Apple Music', start_date: monthMs(month()), end_date: monthMs(month()) });
     const reportId = req.body.body.report_id as number;
-    const attach = SUPPORT_CLI_COMMANDS.find((c) => c.name === 'report-attach')!;
+    const attach = command('report-attach');
     const row = (isrc: string, upc = '') => [month(), `${month()}-28`, 'Apple Music', 'US', 'Asha', 'R', 'T', upc, isrc, 'stream', 3, '0.01', 'USD'].join(',');
     const foreign = join(t.dataDir, 'foreign.csv');
     writeFileSync(foreign, [REPORT_CSV_COLUMNS.join(','), row(song.tracks[0].isrc), row(strangersSong.tracks[0].isrc)].join('\n'));

@@ -122,4 +122,23 @@ describe('shell document (route preloads in index.html)', () => {
     expect(other.headers['etag']).not.toBe(first.headers['etag']);
     await request(t.http).get('/login').set('If-None-Match', first.headers['etag']).expect(200);
   });
+
+  it('gives a staff browser pinned to a stored version on another origin a CSP that allows that origin; other browsers keep theirs', async () => {
+    // A version deployed while REMOTE_ORIGINS served mfe_releases from its own host (the store keeps its row and manifest URL).
+    const other = 'http://pinned-releases.example:4100';
+    const { RemoteVersionEntity } = await import('../../src/remote-registry/remote-registry.entities');
+    const { RemoteCanaryService } = await import('../../src/remote-registry/canary/canary.service');
+    await t.app.get(RemoteRegistryService)['db'].getRepository(RemoteVersionEntity).insert({
+      remote: 'mfe_releases', version: '1.9.0-elsewhere', manifest_url: `${other}/1.9.0-elsewhere/mf-manifest.json`, shared: '{}', commit: 'c', build_id: 'b', deployed_by: 'ci', deployed_at: new Date(), pruned_at: null,
+    });
+    const pin = (await t.app.get(RemoteCanaryService).pinCookie(undefined, 'mfe_releases', '1.9.0-elsewhere', false)).split(';')[0]!;
+    const scriptSrc = (res: request.Response) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+    const pinned = await request(t.http).get('/catalog').set('Cookie', pin).expect(200);
+    expect((await request(t.http).get('/remotes.json').set('Cookie', pin).expect(200)).body.mfe_releases).toBe(`${other}/1.9.0-elsewhere/mf-manifest.json`);
+    for (const directive of ['script-src', 'connect-src']) expect(String(pinned.headers['content-security-policy'])).toMatch(new RegExp(`${directive} [^;]*${other.replace(/[.:/]/g, '\\$&')}`));
+    expect(scriptSrc(await request(t.http).get('/catalog').expect(200))).not.toContain(other);
+    // A forged pin cookie pins nothing and widens nothing.
+    const forged = `${pin.split('.')[0]}.${'A'.repeat(43)}`;
+    expect(scriptSrc(await request(t.http).get('/catalog').set('Cookie', forged).expect(200))).not.toContain(other);
+  });
 });

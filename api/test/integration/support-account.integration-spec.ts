@@ -7,9 +7,9 @@ import { REPORT_CSV_COLUMNS, SUPPORT_MESSAGES as M } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { outboxTo, SupportClient } from '../helpers/support-client';
-import { SUPPORT_CLI_COMMANDS } from '../../src/support/support.cli';
+import { runCommand } from '../helpers/cli';
 
-const cli = (t: TestApp, name: string, ...args: string[]) => SUPPORT_CLI_COMMANDS.find((c) => c.name === name)!.run(t.app, args);
+const cli = (t: TestApp, name: string, ...args: string[]) => runCommand(t.app, name, args);
 const month = (y: number, m: number) => Date.UTC(y, m - 1, 1);
 
 /** Reports, profile edits and invites (areas §2, §5, §7), on each engine. */

@@ -5,7 +5,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo } from '../helpers/releases-fixtures';
 import { PromotionsService } from '../../src/tools-rights/promotions/promotions.service';
-import { CLI_COMMANDS } from '../../src/cli-commands';
+import { command } from '../helpers/cli';
 
 const DAY = 86_400_000;
 const LRC = ['[ar:Asha Rao]', '[ti:Monsoon Nights]', '', '[00:12.40]Rain on the window', '[00:16.00][01:20.00]Monsoon nights', '[00:21.5]Dancing slow'].join('\n');
@@ -335,7 +335,7 @@ describe.each(ENGINES)('tools and rights on %s', (engine) => {
 
   describe('review outcomes and the bell (areas §4)', () => {
     it('shows the operator’s status and reason in the history and notifies the artist', async () => {
-      const review = (...args: string[]) => CLI_COMMANDS.find((c) => c.name === 'tools-review')!.run(t.app, args);
+      const review = (...args: string[]) => command('tools-review').run(t.app, args);
       const [claim] = (await a.get('getUGCClaimHistory')).body.body;
       const [pitched] = (await a.get('getPlaylistPitchHistory')).body.body;
       await review('ugc', String(claim.id), 'approved');

@@ -1,9 +1,10 @@
 import request from 'supertest';
+import { identifierSettings } from '../../src/identifiers/identifiers.settings';
 import { gs1CheckDigit, hasValidGs1CheckDigit, OPS_MESSAGES as O, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DataSource } from 'typeorm';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
-import { AssignedIdentifierEntity, IdentifierCounterEntity } from '../../src/ops/ops.entities';
+import { AssignedIdentifierEntity, IdentifierCounterEntity } from '../../src/identifiers/identifier.entities';
 import { IdentifierRegistry1764622000000 } from '../../src/database/migrations/1764622000000-identifier-registry';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
 import { CLI_ACTOR } from '../../src/audit/audit.service';
@@ -84,7 +85,7 @@ describe.each(ENGINES)('identifiers unique on the platform on %s', (engine) => {
   });
 
   it('approval skips every code already in use (entered by artists in the range it hands out)', async () => {
-    const { gs1Prefix, isrcCountry, isrcRegistrant } = t.config.identifiers;
+    const { gs1Prefix, isrcCountry, isrcRegistrant } = identifierSettings.of(t.config);
     const counters = db().getRepository(IdentifierCounterEntity);
     const yy = String(new Date().getUTCFullYear() % 100).padStart(2, '0');
     const nextUpc = ((await counters.findOneBy({ name: 'upc' }))?.value ?? 0) + 1;

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
 import { OpsAuditEntity } from '../../src/audit/audit.entity';
 import { UsersService } from '../../src/users/users.service';
-import { creditRevenue } from '../../src/support/support.cli';
+import { creditRevenue } from '../helpers/cli';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient } from '../helpers/releases-fixtures';

@@ -4,7 +4,7 @@ import { gs1CheckDigit, RELEASE_MESSAGES as R, VIDEO_MESSAGES as M } from '@port
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
-import { AssignedIdentifierEntity } from '../../src/ops/ops.entities';
+import { AssignedIdentifierEntity } from '../../src/identifiers/identifier.entities';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
 import { VideoReleasesService } from '../../src/video/video-releases.service';
 import { cli } from '../helpers/staff';

@@ -19,9 +19,9 @@ import { UsersService } from '../../src/users/users.service';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
 import { CLI_ACTOR } from '../../src/audit/audit.service';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
-import { AssignedIdentifierEntity } from '../../src/ops/ops.entities';
+import { AssignedIdentifierEntity } from '../../src/identifiers/identifier.entities';
 import { VideoThumbnailEntity } from '../../src/video/entities/video-thumbnail.entity';
-import { VIDEO_CLI_COMMANDS } from '../../src/video/video.cli';
+import { command } from '../helpers/cli';
 // jpeg-js is a real baseline JPEG encoder (pure JS).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- jpeg-js ships no types
 const jpeg = require('jpeg-js') as { encode(img: { data: Buffer; width: number; height: number }, quality: number): { data: Buffer } };
@@ -334,7 +334,7 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
       expect(row).toMatchObject({ release_title: 'City Lights', video_isrc: 'USABC2600002', actress: 'Asha, Lata', video_upc: '' });
     });
     it('lets the operator set each status, with a reason for rejected, and notifies the artist’s bell', async () => {
-      const cmd = VIDEO_CLI_COMMANDS.find((c) => c.name === 'video-status')!;
+      const cmd = command('video-status');
       await expect(cmd.run(t.app, [String(videoId), 'rejected'])).rejects.toThrow('a rejection needs a reason');
       await expect(cmd.run(t.app, [String(videoId), 'draft'])).rejects.toThrow(/status must be one of/);
       await expect(cmd.run(t.app, ['999999', 'approved'])).rejects.toThrow(/no video release/);
@@ -411,7 +411,7 @@ describe.each(ENGINES)('video releases on %s', (engine) => {
     const repo = t.app.get(DataSource).getRepository(VideoThumbnailEntity);
     const before = await repo.count();
     const used = await t.app.get(DataSource).getRepository(VideoReleaseEntity).count();
-    const cmd = VIDEO_CLI_COMMANDS.find((c) => c.name === 'purge-thumbnails')!;
+    const cmd = command('purge-thumbnails');
     expect(await cmd.run(t.app, ['1'])).toBe('0 abandoned thumbnail(s) deleted');
     // Age every thumbnail, then purge: only those referenced by a video stay (A's first thumbnail is used by two).
     await repo.createQueryBuilder().update().set({ created_at: new Date(Date.now() - 5 * 3600_000) }).execute();

@@ -14,6 +14,12 @@ export type EndpointDocs = {
   description?: string;
   /** POST JSON payload, validated at the edge; unknown fields are dropped. */
   body?: yup.AnyObjectSchema;
+  /**
+   * The shapes one `body` schema takes, for the OpenAPI document (a `oneOf`): each resolves the body's
+   * `when` conditions with `value` (e.g. `{ country: 'DE', payout_method: 'iban' }`) and adds `required`
+   * to what the schema requires. For bodies whose fields depend on another field (docs/decisions/031).
+   */
+  bodyShapes?: Array<{ title: string; value: Record<string, unknown>; required?: string[] }>;
   /** GET (or POST) query, validated at the edge. */
   query?: yup.AnyObjectSchema;
   /** The envelope's `body` on success (of one row for a `list` route). Omitted only when the success envelope carries no `body`. */
@@ -25,6 +31,11 @@ export type EndpointDocs = {
    * per status; documented in OpenAPI so clients branch on the code, not on the message.
    */
   codes?: Partial<Record<number, string[]>>;
+  /**
+   * Media types of a request body the route reads itself as a stream (a tarball): such a body is never
+   * given to the JSON or form parser, so the route answers a wrong type 415 with its own message.
+   */
+  rawBody?: readonly string[];
   /** Request headers it reads (X-Captcha-Token, Idempotency-Key...). */
   headers?: Array<{ name: string; required: boolean; description: string }>;
 };

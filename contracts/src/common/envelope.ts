@@ -37,4 +37,9 @@ export const SERVER_MESSAGES = {
   unavailable: 'The service is unavailable right now. Please try again shortly.',
   /** Readiness of an instance that is shutting down (decision 022): the balancer sends the request elsewhere. */
   draining: 'This instance is shutting down. Please try again shortly.',
+  /**
+   * A request that needs a queued job's outcome (an artwork's renditions) while no instance runs jobs
+   * (every one is RUN_JOBS=false, or the runners are down; decision 030): answered 503 with Retry-After at once.
+   */
+  jobsUnavailable: 'Your file cannot be processed right now. Please try again in a minute.',
 } as const;

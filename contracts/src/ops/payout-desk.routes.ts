@@ -1,6 +1,6 @@
 import type * as yup from 'yup';
 import { defineRoute } from '../common/endpoint';
-import type { BankFile, bankFileSchema, payoutRunListSchema, PaymentRunRow, payoutRunSchema, PayoutDeskDetail, payoutIdSchema } from './payout-desk';
+import type { BankFile, bankFileSchema, paymentRunRateSchema, payoutRunListSchema, PaymentRunRow, payoutRunSchema, PayoutDeskDetail, payoutIdSchema } from './payout-desk';
 
 const FIN = { access: 'staff', tag: 'ops' } as const;
 
@@ -9,5 +9,6 @@ export const PAYOUT_DESK_ENDPOINTS = {
   payoutDetail: defineRoute<yup.InferType<typeof payoutIdSchema>, PayoutDeskDetail>({ ...FIN, method: 'GET', path: 'ops/payouts/detail' }),
   createPaymentRun: defineRoute<yup.InferType<typeof payoutRunSchema>, PaymentRunRow>({ ...FIN, method: 'POST', path: 'ops/payouts/runs/create' }),
   paymentRuns: defineRoute<yup.InferType<typeof payoutRunListSchema>, PaymentRunRow[]>({ ...FIN, method: 'GET', path: 'ops/payouts/runs', list: true }),
+  paymentRunRate: defineRoute<yup.InferType<typeof paymentRunRateSchema>, PaymentRunRow>({ ...FIN, method: 'POST', path: 'ops/payouts/runs/rate' }),
   bankFile: defineRoute<yup.InferType<typeof bankFileSchema>, BankFile>({ ...FIN, method: 'GET', path: 'ops/payouts/runs/file' }),
 } as const;

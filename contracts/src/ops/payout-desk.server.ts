@@ -1,5 +1,5 @@
 import type { ServerDocs } from '../common/endpoint-server';
-import { bankFileSchema, payoutRunListSchema, payoutRunSchema, payoutIdSchema } from './payout-desk';
+import { bankFileSchema, paymentRunRateSchema, payoutRunListSchema, payoutRunSchema, payoutIdSchema } from './payout-desk';
 
 const ROLE = ' Role: finance (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
 
@@ -22,11 +22,20 @@ export const PAYOUT_DESK_SERVER = {
     query: payoutRunListSchema,
     errors: [403],
   },
+  paymentRunRate: {
+    summary: 'Set the USD→EUR rate (EUR per 1 USD) of a bank run for its SEPA file; shown on the run and audited.' + ROLE,
+    description: 'docs/decisions/031: payouts are USD; the SEPA file pays EUR = USD cents × rate, rounded half up to the cent per transfer. 400 rateInvalid; 404 runNotFound; 409 rateFixed once the SEPA file was built (the file is the same bytes every time).',
+    body: paymentRunRateSchema,
+    codes: { 409: ['rate_fixed'] },
+    errors: [400, 403, 404, 409],
+  },
   bankFile: {
-    summary: 'The bank file of a run: CSV (BANK_CSV_COLUMNS) or ISO 20022 pain.001.001.09 XML, with full account numbers; each download audited.' + ROLE,
-    description: 'pain.001 carries bank transfers only (IFSC or IBAN + BIC); PayPal payouts are in the CSV with their method. 409 pain001Empty when a run holds PayPal payouts only; 409 debtorMissing in production without PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT and PAYOUT_DEBTOR_BIC.',
+    summary: 'The bank file of a run: CSV (every payout), SEPA (EPC SCT pain.001.001.09, IBAN payees in EUR) or generic pain.001.001.09 (other bank transfers, USD), with full account numbers; each download audited.' + ROLE,
+    description:
+      'docs/decisions/031: `sepa` holds the IBAN payees of SEPA countries only, in EUR at the run’s rate, and validates against the EPC SCT 2023 schema; `pain001` holds the other bank transfers (IFSC, IBANs outside SEPA) in USD; PayPal payouts are in the CSV only; the run’s `note` says which file pays which. ' +
+      '409 sepaRateMissing (no rate set), sepaDebtorIban (PAYOUT_DEBTOR_ACCOUNT is not an IBAN), sepaEmpty / pain001Empty (nothing for that file); 409 debtorMissing in production without PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_ACCOUNT and PAYOUT_DEBTOR_BIC.',
     query: bankFileSchema,
-    codes: { 409: ['pain001_empty', 'debtor_missing'] },
+    codes: { 409: ['pain001_empty', 'sepa_empty', 'sepa_rate_missing', 'sepa_debtor_iban', 'debtor_missing'] },
     errors: [400, 403, 404, 409],
   },
 } satisfies ServerDocs;

@@ -25,8 +25,14 @@ export const PAYOUT_DESK_LIMITS = {
 export const PAYOUT_DESK_FILTERS = ['requested', 'in_payment', 'paid', 'rejected', 'all'] as const;
 export type PayoutDeskFilter = (typeof PAYOUT_DESK_FILTERS)[number];
 
-/** The two shapes of a bank file. */
-export const BANK_FILE_FORMATS = ['csv', 'pain001'] as const;
+/**
+ * The shapes of a bank file (docs/decisions/031): `csv` lists every payout of the run (the bank's CSV);
+ * `sepa` is the EPC SEPA Credit Transfer pain.001.001.09 of the IBAN payees in SEPA countries, in EUR at
+ * the run's rate; `pain001` is the generic ISO 20022 pain.001.001.09 of the other bank transfers (Indian
+ * IFSC accounts, IBANs outside SEPA), in USD. PayPal payouts are in the CSV only. Each bank payout is in
+ * exactly one of `sepa` and `pain001`.
+ */
+export const BANK_FILE_FORMATS = ['csv', 'pain001', 'sepa'] as const;
 export type BankFileFormat = (typeof BANK_FILE_FORMATS)[number];
 
 /** The CSV for the bank: header row, in order. Amount in USD with 2 decimals. */
@@ -37,6 +43,20 @@ export const BANK_CSV_COLUMNS = ['payout_id', 'end_to_end_id', 'amount', 'curren
  * Indian columns stay first and in place, so a file with Indian payouts only reads as before.
  */
 export const BANK_CSV_INTL_COLUMNS = ['payout_method', 'country', 'iban', 'bic', 'paypal_email'] as const;
+
+/**
+ * Countries of the SEPA scheme (EPC list of countries in the SEPA schemes' geographical scope, 2023):
+ * an IBAN whose first two letters are one of these is paid in the SEPA file; any other goes in the
+ * generic pain.001. The EU and EEA, Switzerland, the United Kingdom, Andorra, Monaco, San Marino, the
+ * Vatican, Gibraltar, Guernsey, Jersey and the Isle of Man (French overseas departments and Åland use FR
+ * and FI IBANs).
+ */
+export const SEPA_IBAN_COUNTRIES: readonly string[] = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'IS', 'LI', 'NO', 'CH', 'GB', 'AD', 'MC', 'SM', 'VA', 'GI', 'GG', 'JE', 'IM',
+];
+/** Whether an IBAN (normalised, upper case) is a SEPA account: its country is in SEPA_IBAN_COUNTRIES. */
+export const isSepaIban = (iban: string): boolean => SEPA_IBAN_COUNTRIES.includes(iban.slice(0, 2).toUpperCase());
 
 /** Messages of the payout desk (every answer's `message`). `{placeholders}` are filled by `fillMessage`. */
 export const PAYOUT_DESK_MESSAGES = {
@@ -57,10 +77,21 @@ export const PAYOUT_DESK_MESSAGES = {
   bankChanged: 'Payout #{id} was requested to the account ending {last4}; the artist changed bank details since. Reject it so they can request again.',
   ownPayoutInRun: 'Payout #{id} is of your own account. Another finance member must put it in a bank run.',
   statusInvalid: 'Choose a status: requested, in_payment, paid, rejected or all.',
-  formatInvalid: 'Choose a bank file format: csv or pain001.',
+  formatInvalid: 'Choose a bank file format: csv, pain001 or sepa.',
   /** PayPal payouts are in the CSV, not in pain.001 (docs/decisions/027). */
   paypalNote: '{count} PayPal payout(s) of this run are in the CSV only (not in pain.001): pay them in PayPal.',
-  pain001Empty: 'Bank run #{run} holds PayPal payouts only: there is no bank transfer for a pain.001 file. Use the CSV.',
+  /** Which file pays which payouts of a run (docs/decisions/031); the parts with a count of 0 are left out. */
+  filesSepa: 'SEPA file: {count} IBAN payout(s) in EUR{rate}.',
+  filesSepaRate: ' at 1 USD = {rate} EUR',
+  filesSepaNoRate: ' (set the USD→EUR rate first)',
+  filesPain001: 'Generic pain.001: {count} bank transfer(s) in USD (IFSC accounts, IBANs outside SEPA).',
+  pain001Empty: 'Bank run #{run} holds no bank transfer outside SEPA: there is no generic pain.001 file. Use the SEPA file for IBAN payouts and the CSV for PayPal.',
+  sepaEmpty: 'Bank run #{run} holds no IBAN payout in a SEPA country: there is no SEPA file. Use the generic pain.001 or the CSV.',
+  sepaRateMissing: 'Set the USD→EUR rate of bank run #{run} before building its SEPA file: its payouts are in USD, a SEPA file pays EUR.',
+  sepaDebtorIban: 'A SEPA file pays from an IBAN: PAYOUT_DEBTOR_ACCOUNT is not one. Set the paying account’s IBAN (and PAYOUT_DEBTOR_BIC) in the API configuration; the generic pain.001 and the CSV are available meanwhile.',
+  rateInvalid: 'The rate is the EUR paid for 1 USD: a positive decimal number with at most 6 decimals (e.g. 0.9234).',
+  rateFixed: 'The SEPA file of bank run #{run} was already built at 1 USD = {rate} EUR: its rate cannot change any more.',
+  rateSet: 'Bank run #{run}: 1 USD = {rate} EUR for its SEPA file.',
   debtorMissing: 'The pain.001 file needs the account paying out: set {names} in the API configuration (NODE_ENV=production refuses the NOTPROVIDED placeholder). The CSV is available meanwhile.',
 } as const;
 
@@ -80,9 +111,15 @@ export const PAYOUT_DESK_UI = {
   exportConfirm: 'Put {count} payouts ({amount} USD) in a new bank run? They are "in payment" until marked paid.',
   runs: 'Bank runs',
   runsEmpty: 'No bank run yet.',
-  runColumns: { id: 'Run', when: 'Created', by: 'By', count: 'Payouts', amount: 'USD', files: 'Files' },
+  runColumns: { id: 'Run', when: 'Created', by: 'By', count: 'Payouts', amount: 'USD', rate: 'SEPA rate (EUR per USD)', files: 'Files' },
   downloadCsv: 'CSV',
-  downloadXml: 'pain.001 XML',
+  downloadXml: 'pain.001 XML (USD)',
+  downloadSepa: 'SEPA XML (EUR)',
+  /** The run's SEPA rate and total (docs/decisions/031). */
+  rateShown: '1 USD = {rate} EUR · SEPA total {eur} EUR',
+  rateNone: 'No rate yet',
+  rateInput: 'EUR per 1 USD for run #{id}',
+  setRate: 'Set rate',
   detail: 'Payout #{id}',
   closeDetail: 'Close',
   bank: 'Bank details (masked)',
@@ -124,6 +161,16 @@ export const payoutRunSchema = yup.object({
     .max(L.runMax, M.selectPayouts),
 });
 export const payoutRunListSchema = yup.object({ ...pagingFields(L.pageSize, L.maxPageSize) });
+/** POST ops/payouts/runs/rate: the run and its USD→EUR rate (EUR per 1 USD, decimal text, at most 6 decimals). */
+export const paymentRunRateSchema = yup.object({
+  run_id: idField(M.runNotFound),
+  eur_rate: yup
+    .string()
+    .trim()
+    .required(M.rateInvalid)
+    .matches(/^\d{1,6}(\.\d{1,6})?$/, M.rateInvalid)
+    .test('positive', M.rateInvalid, (v) => v === undefined || /[1-9]/.test(v)),
+});
 export const bankFileSchema = yup.object({
   run_id: idField(M.runNotFound),
   format: yup.string().oneOf([...BANK_FILE_FORMATS], M.formatInvalid).required(M.formatInvalid),
@@ -187,9 +234,25 @@ export type PaymentRunRow = {
   total_cents: number;
   /** PayPal payouts of the run (in the CSV, left out of pain.001) and the note saying so, '' when none. */
   paypal_count: number;
+  /** Which file pays which payouts (docs/decisions/031): SEPA (IBAN, EUR), generic pain.001 (other banks, USD), PayPal (CSV). */
   note: string;
+  /** IBAN payouts in SEPA countries (the SEPA file) and other bank transfers (the generic pain.001). */
+  sepa_count: number;
+  other_bank_count: number;
+  /** EUR per 1 USD set by finance for the SEPA file, '' until set; fixed once the SEPA file was built. */
+  eur_rate: string;
+  /** Total of the SEPA file in EUR cents at `eur_rate` (each transfer rounded half up to the cent, then summed); null until the rate is set. */
+  sepa_total_eur_cents: number | null;
 };
 
 /** A bank file of a run, its text in `content`. */
-export type BankFile = { run_id: number; format: BankFileFormat; file_name: string; content_type: string; content: string };
+export type BankFile = {
+  run_id: number;
+  format: BankFileFormat;
+  file_name: string;
+  content_type: string;
+  content: string;
+  /** The SEPA file's rate (EUR per 1 USD); only on `sepa`. */
+  eur_rate?: string;
+};
 

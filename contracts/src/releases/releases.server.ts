@@ -146,11 +146,12 @@ export const RELEASE_SERVER = {
     summary: 'Upload artwork or audio (multipart field "image"), streamed and checked on the bytes',
     description:
       'Artwork png/gif/jpeg at most 1572864 bytes, audio mp3/wav at most 104857600 bytes; kind absent: the kind the bytes show. ' +
-      'A failed upload leaves no file and no row. 403 away / revoked.',
+      'A failed upload leaves no file and no row. 403 away / revoked. ' +
+      'Artwork while no instance runs jobs (its renditions could not be made): 503 jobs_unavailable with Retry-After, at once.',
     query: uploadQuerySchema,
     response: uploadDocSchema,
-    codes: { 413: ['upload_quota'], 415: ['artwork_unreadable'], 422: ['artwork_qc'], 429: ['upload_rate'] },
-    errors: [400, 403, 413, 415, 422, 429],
+    codes: { 413: ['upload_quota'], 415: ['artwork_unreadable'], 422: ['artwork_qc'], 429: ['upload_rate'], 503: ['jobs_unavailable'] },
+    errors: [400, 403, 413, 415, 422, 429, 503],
   },
   artworkFile: {
     summary: 'Artwork bytes (public, cached a year: names are random and never reused)',
@@ -162,7 +163,7 @@ export const RELEASE_SERVER = {
       'Square renditions made at upload (artworks stored before renditions existed get theirs on the first request). ' +
       'Same access as the artwork itself: the random file name is the only key; a rendition path never reaches audio. ' +
       '404 for an unknown artwork, another kind of upload, or a width/format outside the list. ' +
-      'While the server is busy making renditions of older artworks it answers 307 to the original (not cached).',
+      'While the server is busy making renditions of older artworks, or no instance runs jobs, it answers 307 to the original (not cached).',
     errors: [404],
   },
   audioFile: {

@@ -53,6 +53,13 @@ export type RemoteActivationRow = {
 export type RemoteRollbackResult = { remote: string; from: string | null; to: string; manifest_url: string };
 
 /**
+ * Response header of `/remotes.json` holding the load tokens of that answer (docs/decisions/029): JSON
+ * `{ "<remote>": "<token>" }`, one per remote served at a stored version. The shell's beacon sends a
+ * remote's token back with each report; a report without a valid one counts nothing.
+ */
+export const LOAD_TOKENS_HEADER = 'Portal-Load-Tokens';
+
+/**
  * Remote versions in the operations console (docs/decisions/007): admins only (`staff`; every other caller gets 403).
  * Deploys come from the `npm run remote -- deploy` command of a build; the console lists and rolls back.
  */

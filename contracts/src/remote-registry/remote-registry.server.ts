@@ -37,11 +37,16 @@ export const canarySchema = yup.object({
 export const remoteOnlySchema = yup.object({ remote: remoteField.required('Remote is required.') });
 /** Body of a staff pin: this browser loads `version` of `remote` (null: the live or canary version again). */
 export const pinSchema = yup.object({ remote: remoteField.required('Remote is required.'), version: versionField.nullable().defined('Version is required (null to unpin).') });
-/** What the shell's beacon reports about one load of a remote version: no personal data. */
+/**
+ * What the shell's beacon reports about one load of a remote version: no personal data, and the load
+ * token `/remotes.json` issued for that remote (LOAD_TOKENS_HEADER, docs/decisions/029). A missing or
+ * invalid token is not a 400: the report is answered like any other and counts nothing.
+ */
 export const beaconSchema = yup.object({
   remote: remoteField.required('Remote is required.'),
   version: versionField.required('Version is required.'),
   outcome: yup.string().oneOf(['ok', 'load_error', 'render_error'], 'Outcome must be ok, load_error or render_error.').required('Outcome is required.'),
+  token: yup.string().max(2048, 'Token must be at most 2048 characters.').optional(),
 });
 const versionDoc = yup.object({
   remote: yup.string().required(),
@@ -57,7 +62,7 @@ const versionDoc = yup.object({
   activated_at: yup.string().nullable().meta({ description: 'ISO 8601, live row only' }),
   last_live_at: yup.string().nullable().meta({ description: 'ISO 8601: when it was last live; null if never' }),
   bad: yup.object({ at: yup.string().required(), by: yup.string().required(), reason: yup.string().required() }).nullable().default(null).meta({ description: 'the bad mark, or null' }),
-  reports: yup.object({ loads: yup.number().required(), failures: yup.number().required() }).required().meta({ description: 'beacon reports in the automatic-rollback window' }),
+  reports: yup.object({ loads: yup.number().required(), failures: yup.number().required() }).required().meta({ description: 'distinct browsers that reported a load of it (with a load token) in the automatic-rollback window, and how many of them a failure' }),
   canary_percent: yup.number().nullable().meta({ description: 'share of browsers served this version as a canary, or null' }),
 });
 const canaryDoc = yup.object({ remote: yup.string().required(), live: yup.string().required(), canary: yup.string().nullable(), percent: yup.number().nullable() });
@@ -90,6 +95,33 @@ const deployResultDoc = yup.object({
   pruned: yup.array(yup.string().required()),
 });
 const rollbackDoc = yup.object({ remote: yup.string().required(), from: yup.string().nullable(), to: yup.string().required(), manifest_url: yup.string().required() });
+
+/**
+ * The compatibility gate's refusal of a remote version (docs/decisions/021, 029): `refused` joins the
+ * reasons, each naming the packages and both sides' versions.
+ */
+export const REMOTE_GATE_MESSAGES = {
+  refused: (remote: string, version: string, reasons: readonly string[]) => `${remote} ${version} refused: ${reasons.join('; ')}. The live version stays.`,
+  bundled: (packages: readonly string[], shell: readonly string[]) => `it bundles its own ${packages.join(' and ')} instead of sharing the shell's (${shell.join(', ')})`,
+  incompatible: (parts: readonly string[]) => `built against an incompatible ${parts.length > 1 ? 'set of singletons' : 'major'}: ${parts.join('; ')}`,
+  notSingleton: (parts: readonly string[]) =>
+    `it shares ${parts.join(', ')} as singleton: false, so the page could run a second copy beside the shell's (every package the shell shares must be a singleton)`,
+  mixedKit: (entries: string, shell: string) => `it mixes kit versions (${entries}): every @portal/kit module must come from one kit build (the shell has @portal/kit ${shell})`,
+} as const;
+
+/**
+ * Answers of a deploy that are not the gate's (docs/decisions/029): they name the bundle, never a path of
+ * the server (an upload is unpacked into a temporary folder the caller must not learn).
+ */
+export const REMOTE_DEPLOY_MESSAGES = {
+  /** `bundle`: "the uploaded bundle" over HTTP, the folder given to the on-server command. */
+  wrongRemote: (bundle: string, holds: string, expected: string) => `${bundle} holds ${holds}, not ${expected}.`,
+  missingFile: (bundle: string, file: string) => `${file} is missing from ${bundle}: build the remote first (npm run build -w <remote>).`,
+  noVersion: (file: string, remote: string) => `${file} of ${remote} has no usable version.`,
+  notJson: (bundle: string, file: string) => `${file} of ${bundle} is not valid JSON.`,
+  uploadedBundle: 'the uploaded bundle',
+  bundleType: 'Send the bundle as a tarball: Content-Type application/gzip (tar.gz) or application/x-tar.',
+} as const;
 
 /** Validation and documentation of REMOTE_REGISTRY_ENDPOINTS (docs/decisions/014), keyed by the same names. */
 export const REMOTE_REGISTRY_SERVER = {
@@ -153,10 +185,10 @@ export const REMOTE_REGISTRY_SERVER = {
   },
   reportRemoteLoad: {
     summary: 'The shell reports one load of a remote version (navigator.sendBeacon; no personal data)',
-    description: 'Counted only for the live or canary version of the remote; rate-limited per client (429). A canary or new live version whose failures cross the threshold in the window is rolled back by itself, marked bad, audited and admins are notified.',
+    description:
+      'Counts only with the load token /remotes.json issued for that remote, version and browser (header Portal-Load-Tokens), once per browser, version and outcome, and only for the live or canary version. Every well-formed report gets the same 200 answer, counted or not (no oracle). A canary or new live version whose failing browsers reach REMOTE_AUTO_ROLLBACK_MIN_FAILED_BROWSERS and REMOTE_AUTO_ROLLBACK_FAILURE_PERCENT of at least REMOTE_AUTO_ROLLBACK_MIN_LOADS browsers in the window is rolled back by itself, marked bad, audited and admins are notified (docs/decisions/029).',
     body: beaconSchema,
-    codes: { 429: ['too_many_reports'] },
-    errors: [400, 429],
+    errors: [400],
   },
   listRemoteDeployTokens: {
     summary: 'Deploy tokens of the remotes, newest first (admins; never the tokens themselves)',
@@ -180,6 +212,7 @@ export const REMOTE_REGISTRY_SERVER = {
     summary: 'Deploy a built remote from CI: a tarball of its dist/ (deploy token of that remote)',
     description:
       'Authorization: Bearer <deploy token> of this remote (401 without a valid one, 403 for another remote). Body: the tarball (Content-Type application/gzip or application/x-tar, 415 otherwise), at most REMOTE_UPLOAD_MAX_MB (413); files and folders only, no links, no path leaving the folder (400, nothing stored). Then as `remote deploy`: gate (422), pre-activation check (422), one deploy of a remote at a time (409 naming the winner). `?force=true` deploys a version marked bad.',
+    rawBody: ['application/gzip', 'application/x-gzip', 'application/x-tar'],
     response: deployResultDoc,
     codes: { 400: ['bad_bundle', 'unsafe_bundle', 'not_built', 'bad_remote'], 401: ['deploy_token_required'], 403: ['deploy_token_scope'], 409: ['version_exists', 'deploy_in_progress', 'bad_version'], 413: ['bundle_too_large'], 415: ['bad_bundle_type'], 422: ['incompatible_remote', 'check_failed'], 503: ['gate_unavailable'] },
     errors: [400, 401, 403, 409, 413, 415, 422, 503],

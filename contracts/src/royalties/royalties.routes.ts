@@ -16,6 +16,7 @@ export const ROYALTY_ENDPOINTS = {
   statementImports: defineRoute<yup.InferType<typeof statementListSchema>, StatementImportRow[]>({ ...FIN, method: 'GET', path: 'ops/statements', list: true }),
   statementImport: defineRoute<yup.InferType<typeof statementImportIdSchema>, StatementImportRow>({ ...FIN, method: 'GET', path: 'ops/statements/detail' }),
   statementRollback: defineRoute<yup.InferType<typeof statementImportIdSchema>, StatementImportRow>({ ...FIN, method: 'POST', path: 'ops/statements/rollback' }),
+  statementDiscard: defineRoute<yup.InferType<typeof statementImportIdSchema>, StatementImportRow>({ ...FIN, method: 'POST', path: 'ops/statements/discard' }),
   statementConfirm: defineRoute<yup.InferType<typeof statementImportIdSchema>, StatementImportRow>({ ...FIN, method: 'POST', path: 'ops/statements/confirm' }),
   statementPresets: defineRoute<void, StatementPreset[]>({ ...FIN, method: 'GET', path: 'ops/statements/presets', list: true }),
   unmatchedCodes: defineRoute<yup.InferType<typeof unmatchedListSchema>, UnmatchedCodeRow[]>({ ...FIN, method: 'GET', path: 'ops/statements/unmatched', list: true }),

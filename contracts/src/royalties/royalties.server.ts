@@ -7,7 +7,7 @@ const ROLE = ' Role: finance (or admin), after the TOTP second factor of this se
 export const ROYALTY_SERVER = {
   statementUpload: {
     summary: 'Upload a statement file (multipart field "file"), streamed to disk with its SHA-256; answers the header and first 20 rows.' + ROLE,
-    description: '409 duplicateFile when a live import has the same SHA-256; 400 when the bytes are not text; 413 beyond 2 GB.',
+    description: '409 duplicateFile when an applied import has the same SHA-256 (an upload never applied claims nothing, docs/decisions/031); the delimiter (comma, tab, semicolon, pipe) is detected from the header line, CRLF and a UTF-8 BOM are read; 400 when the bytes are not text; 413 beyond 2 GB.',
     codes: { 409: ['duplicate_file'] },
     errors: [400, 403, 409, 413],
   },
@@ -30,6 +30,12 @@ export const ROYALTY_SERVER = {
     summary: 'Roll an applied import back as a whole (its credits leave the ledger); refused once a payout was requested after it.' + ROLE,
     body: statementImportIdSchema,
     codes: { 409: ['rollback_refused'] },
+    errors: [403, 404, 409],
+  },
+  statementDiscard: {
+    summary: 'Discard an upload that was never applied (uploaded, or failed): its file is deleted, the same file may be uploaded again (audited).' + ROLE,
+    description: 'A file is claimed (the duplicate refusal) only when an import of it is applied (docs/decisions/031). 409 discardNotAllowed for any other state.',
+    body: statementImportIdSchema,
     errors: [403, 404, 409],
   },
   statementConfirm: {

@@ -31,14 +31,23 @@ export const STATEMENT_FIELD_LABELS: Record<StatementField, string> = {
  * whole file (`fixed_currency`: DistroKid's "Earnings (USD)").
  */
 export type StatementMapping = Partial<Record<StatementField, string[]>>;
-export type StatementPresetDef = { name: string; label: string; delimiter: ',' | '\t' | ';' | 'auto'; mapping: StatementMapping; fixed_currency?: string; builtin: boolean };
+export type StatementPresetDef = { name: string; label: string; delimiter: 'auto'; mapping: StatementMapping; fixed_currency?: string; builtin: boolean };
 
-/** The built-in presets (names fixed by the issue: distrokid, tunecore, cdbaby, believe); headers as in the statements README. */
+/** Delimiters a statement file may use; the import detects which one from the header line (docs/decisions/031). */
+export const STATEMENT_DELIMITERS = [',', '\t', ';', '|'] as const;
+export type StatementDelimiter = (typeof STATEMENT_DELIMITERS)[number];
+
+/**
+ * The built-in presets (names fixed by the issue: distrokid, tunecore, cdbaby, believe); headers as in the
+ * statements README. No preset is tied to a delimiter (`auto`): one partner's export comes comma-, tab- or
+ * semicolon-separated depending on the download and the spreadsheet it passed through, so the import
+ * detects it from the file (docs/decisions/031).
+ */
 export const STATEMENT_PRESETS: readonly StatementPresetDef[] = [
   {
     name: 'distrokid',
-    label: 'DistroKid (TSV, Bank → See Excruciating Detail)',
-    delimiter: '\t',
+    label: 'DistroKid (Bank → See Excruciating Detail)',
+    delimiter: 'auto',
     builtin: true,
     fixed_currency: 'USD',
     mapping: {
@@ -57,8 +66,8 @@ export const STATEMENT_PRESETS: readonly StatementPresetDef[] = [
   },
   {
     name: 'tunecore',
-    label: 'TuneCore (CSV)',
-    delimiter: ',',
+    label: 'TuneCore',
+    delimiter: 'auto',
     builtin: true,
     mapping: {
       sale_month: ['Sales Period'],
@@ -78,8 +87,8 @@ export const STATEMENT_PRESETS: readonly StatementPresetDef[] = [
   },
   {
     name: 'cdbaby',
-    label: 'CD Baby (TSV)',
-    delimiter: '\t',
+    label: 'CD Baby',
+    delimiter: 'auto',
     builtin: true,
     fixed_currency: 'USD',
     mapping: {
@@ -99,7 +108,7 @@ export const STATEMENT_PRESETS: readonly StatementPresetDef[] = [
   },
   {
     name: 'believe',
-    label: 'Believe (CSV, comma or semicolon)',
+    label: 'Believe',
     delimiter: 'auto',
     builtin: true,
     mapping: {
@@ -119,9 +128,15 @@ export const STATEMENT_PRESETS: readonly StatementPresetDef[] = [
   },
 ];
 
-/** Import states: uploaded (waiting for its mapping) → queued → running → applied | failed; applied → rolled_back. */
-export const STATEMENT_IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'applied', 'failed', 'rolled_back'] as const;
+/**
+ * Import states: uploaded (waiting for its mapping) → queued → running → applied | failed; applied →
+ * rolled_back; uploaded | failed → discarded (file deleted). Only an applied import claims its file's
+ * SHA-256 (docs/decisions/031).
+ */
+export const STATEMENT_IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'applied', 'failed', 'rolled_back', 'discarded'] as const;
 export type StatementImportStatus = (typeof STATEMENT_IMPORT_STATUSES)[number];
+/** States an import may be discarded from: nothing of it reached the ledger. */
+export const STATEMENT_DISCARDABLE: readonly StatementImportStatus[] = ['uploaded', 'failed'];
 
 export const ROYALTY_LIMITS = {
   /** Rows shown by the mapping preview. */
@@ -147,9 +162,13 @@ export const ROYALTY_MESSAGES = {
   fileMissing: 'Choose a statement file (CSV or TSV).',
   fileTooLarge: 'The statement file is larger than 2 GB.',
   fileNotText: 'The statement must be a CSV or TSV text file.',
+  fileOneOnly: 'Upload one statement file at a time.',
+  fileIncomplete: 'The statement upload did not complete. Please try again.',
   duplicateFile: 'This statement file was already imported (same SHA-256 as import #{id}).',
   importNotFound: 'Statement import not found.',
   importNotStartable: 'This import was already started.',
+  discarded: 'Import #{id} discarded: its file was deleted; the same file can be uploaded again.',
+  discardNotAllowed: 'Import #{id} is {status}: only an upload that was never applied (uploaded or failed) can be discarded.',
   formatUnknown: 'Choose a preset or map the columns.',
   presetNameInvalid: 'A preset name is 1 to 40 letters, digits, dashes or underscores and not a built-in name.',
   mappingNeedsAmount: 'Map a column to Amount.',
@@ -269,6 +288,8 @@ export const ROYALTY_UI = {
     imports: 'Imports',
     importColumns: ['#', 'File', 'Month', 'Source', 'Status', 'Rows', 'Matched', 'Unmatched', 'Amount (USD)', 'Credited (USD)', 'Actions'],
     rollback: 'Roll back',
+    discard: 'Discard',
+    discardConfirm: 'Discard upload #{id}? Its file is deleted; the same file can be uploaded again.',
     confirm: 'Confirm',
     rollbackConfirm: 'Roll back import #{id}? Its credits leave every artist’s ledger.',
     unmatched: 'Unmatched rows',

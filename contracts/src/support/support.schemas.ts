@@ -130,6 +130,11 @@ export const payoutIdQuerySchema = yup.object({ payout_id: idField(M.payoutNotFo
 
 /** A masked account number as answered by getUserBankDetails: sent back unchanged, it keeps the saved number. */
 export const MASKED_ACCOUNT = /^X{5,14}\d{4}$/;
+/**
+ * A masked PAN as answered by getUserBankDetails (`XXXXXX234F`: the PAN's last 4 kept, decision 032): sent
+ * back unchanged, it keeps the saved PAN. A real PAN has a digit where this has its sixth X.
+ */
+export const MASKED_PAN = /^X{6}\d{3}[A-Z]$/;
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
@@ -146,8 +151,8 @@ const forMethods = (methods: Method[], schema: yup.StringSchema<string | undefin
 /**
  * POST /api/addBankDetails (areas §3 bank fields, §5 "Payout button enabled only when every bank field
  * except other_details is non-empty"). `country` (ISO 3166-1 alpha-2) defaults to India, whose artists
- * send the spec's payload unchanged: IFSC `AAAA0XXXXXX`, PAN `AAAAA9999A` (upper-cased), account number
- * 9-18 digits (spaces removed) or the masked number of the saved details. Elsewhere
+ * send the spec's payload unchanged: IFSC `AAAA0XXXXXX`, PAN `AAAAA9999A` (upper-cased) or the masked PAN of
+ * the saved details, account number 9-18 digits (spaces removed) or the masked number of the saved details. Elsewhere
  * (docs/decisions/027-international-payouts.md) `payout_method` is `iban` (bank name, holder, IBAN
  * checked by `isValidIban` or the masked saved one, BIC by `isValidBic`; only in IBAN-registry countries)
  * or `paypal` (holder and PayPal e-mail). Fields of the other methods are ignored.
@@ -184,7 +189,7 @@ export const bankDetailsSchema = yup.object({
   ),
   ifsc_code: forMethods(['bank_in'], yup.string().transform(upper).required(M.ifscInvalid).matches(/^[A-Z]{4}0[A-Z0-9]{6}$/, M.ifscInvalid)),
   branch_name: forMethods(['bank_in'], yup.string().trim().required(M.branchNameRequired).max(L.branchNameMax, M.branchNameRequired)),
-  pan: forMethods(['bank_in'], yup.string().transform(upper).required(M.panInvalid).matches(/^[A-Z]{5}[0-9]{4}[A-Z]$/, M.panInvalid)),
+  pan: forMethods(['bank_in'], yup.string().transform(upper).required(M.panInvalid).test('pan', M.panInvalid, (v) => v === undefined || /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(v) || MASKED_PAN.test(v))),
   iban: forMethods(
     ['iban'],
     yup

@@ -128,6 +128,12 @@ export const SUPPORT_SERVER = {
       'Outside India (docs/decisions/027, `country` ≠ IN): `payout_method` iban (400 ibanInvalid: ISO 13616 length and mod-97; bicInvalid: ISO 9362; ibanCountry) or paypal (400 paypalEmailInvalid); 400 countryInvalid, payoutMethodRequired, payoutMethodIndia. ' +
       'Step-up (decision 022): a login older than 15 minutes must send `current_password`, else 403 stepUpRequired (code step_up_required); a wrong one 403 stepUpWrongPassword.',
     body: bankDetailsSchema,
+    // Every body that works, one shape per payout method (docs/decisions/031); India's stays the spec's payload without country.
+    bodyShapes: [
+      { title: 'India: bank transfer (bank_in), the spec’s payload', value: { country: 'IN', payout_method: 'bank_in' } },
+      { title: 'Outside India: IBAN + BIC (iban)', value: { country: 'DE', payout_method: 'iban' }, required: ['country'] },
+      { title: 'Outside India: PayPal (paypal)', value: { country: 'US', payout_method: 'paypal' }, required: ['country'] },
+    ],
     response: bankDoc,
     codes: { 403: ['step_up_required', 'step_up_wrong_password'] },
     errors: [400, 403],

@@ -13,8 +13,25 @@ type JsonSchema = Record<string, unknown>;
  * Schema 2020-12, whose `type: [T, 'null']` and numeric `exclusiveMinimum` become 3.0's `nullable` and
  * boolean `exclusiveMinimum`. `meta({ description })` becomes the description.
  */
-export function jsonSchemaOf(schema: Schema): JsonSchema {
-  return toOpenApi30(JSON.parse(JSON.stringify(convertSchema(schema as AnyObjectSchema))) as JsonSchema);
+export function jsonSchemaOf(schema: Schema, value?: Record<string, unknown>): JsonSchema {
+  return toOpenApi30(JSON.parse(JSON.stringify(convertSchema(schema as AnyObjectSchema, value ? { value } : undefined))) as JsonSchema);
+}
+
+/**
+ * The OpenAPI schema of a body with several shapes (`bodyShapes` of its server entry): a `oneOf` of the
+ * body schema resolved with each shape's value (yup `when` conditions), each titled, its `required`
+ * completed, and `payout_method`-style selector fields narrowed to the shape's value (`enum`); the
+ * fields every shape requires are required at the top too.
+ */
+function shapedBodySchema(body: Schema, shapes: NonNullable<ServerEndpoint['bodyShapes']>): JsonSchema {
+  const oneOf = shapes.map((shape) => {
+    const s = jsonSchemaOf(body, shape.value) as { required?: string[]; properties?: Record<string, JsonSchema> };
+    const properties = { ...(s.properties ?? {}) };
+    for (const [k, v] of Object.entries(shape.value)) if (properties[k] && typeof v === 'string') properties[k] = { ...properties[k], enum: [v] };
+    return { ...s, title: shape.title, properties, required: [...new Set([...(s.required ?? []), ...(shape.required ?? [])])] };
+  });
+  const common = oneOf.map((s) => s.required).reduce((a, b) => a.filter((k) => b.includes(k)));
+  return { type: 'object', required: common, oneOf };
 }
 
 function toOpenApi30(node: JsonSchema): JsonSchema {
@@ -131,8 +148,10 @@ export function Endpoint(route: EndpointDef): MethodDecorator {
       ApiConsumes('multipart/form-data'),
       ApiBody({ schema: { type: 'object', required: [def.multipart.field], properties: { [def.multipart.field]: { type: 'string', format: 'binary' } } } }),
     );
+  } else if (def.rawBody) {
+    decorators.push(ApiConsumes(...def.rawBody), ApiBody({ required: true, schema: { type: 'string', format: 'binary' } }));
   } else if (def.body) {
-    decorators.push(ApiBody({ required: true, schema: jsonSchemaOf(def.body) as never }));
+    decorators.push(ApiBody({ required: true, schema: (def.bodyShapes?.length ? shapedBodySchema(def.body, def.bodyShapes) : jsonSchemaOf(def.body)) as never }));
   }
   if (def.query) {
     const schema = jsonSchemaOf(def.query) as { properties?: Record<string, JsonSchema>; required?: string[] };

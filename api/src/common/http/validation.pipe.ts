@@ -23,7 +23,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * The one validation step of the API (docs/decisions/004, CONVENTIONS §3): runs a shared yup schema of
+ * The one validation step of the API (docs/decisions/004, docs/conventions.md §3): runs a shared yup schema of
  * `@portal/contracts` on the body or query, so a controller receives a typed, validated DTO.
  * - Unknown fields are dropped (`stripUnknown`), so `status`, `user_id` or identifiers sent by a client
  *   never reach an entity.
@@ -37,7 +37,11 @@ export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTran
   /** Top-level fields that take a scalar (string, number, boolean, date), with whether they are optional and their type. */
   private readonly scalarFields: Record<string, { optional: boolean; type: string }>;
 
-  constructor(private readonly schema: S) {
+  /** `part`: a body is checked for text XML 1.0 cannot carry (docs/decisions/031); a query is only read. */
+  constructor(
+    private readonly schema: S,
+    private readonly part: 'body' | 'query' = 'body',
+  ) {
     const fields = schema.describe().fields as Record<string, { type: string; optional: boolean }>;
     this.scalarFields = Object.fromEntries(
       Object.entries(fields)
@@ -70,7 +74,7 @@ export class SchemaValidationPipe<S extends AnyObjectSchema> implements PipeTran
       // check (its message, or "Malformed request." when a transform cannot take it).
       if (!field.optional) copy[key] = undefined;
     }
-    return validateBody(this.schema, copy, { now: Date.now(), anyZone: true });
+    return validateBody(this.schema, copy, { now: Date.now(), anyZone: true }, { xmlText: this.part === 'body' });
   }
 }
 
@@ -105,4 +109,4 @@ function schemaOf(def: EndpointDef | AnyObjectSchema, part: 'body' | 'query'): A
 /** `@ValidBody(ENDPOINTS.x)`: the request body, validated by the endpoint's `body` schema (or a schema). */
 export const ValidBody = (def: EndpointDef | AnyObjectSchema) => Body(new SchemaValidationPipe(schemaOf(def, 'body')));
 /** `@ValidQuery(ENDPOINTS.x)`: the query string, validated by the endpoint's `query` schema (or a schema). */
-export const ValidQuery = (def: EndpointDef | AnyObjectSchema) => Query(new SchemaValidationPipe(schemaOf(def, 'query')));
+export const ValidQuery = (def: EndpointDef | AnyObjectSchema) => Query(new SchemaValidationPipe(schemaOf(def, 'query'), 'query'));

@@ -20,6 +20,9 @@ import { VideoIdentifiers1765150000000 } from './1765150000000-video-identifiers
 import { PayoutDesk1765300000000 } from './1765300000000-payout-desk';
 import { SupportDesk1765400000000 } from './1765400000000-support-desk';
 import { IntlPayouts1765410000000 } from './1765410000000-intl-payouts';
+import { SealedSecrets1765530000000 } from './1765530000000-sealed-secrets';
+import { RemoteLoadBrowsers1765500000000 } from './1765500000000-remote-load-browsers';
+import { PartnerFiles1765520000000 } from './1765520000000-partner-files';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -45,4 +48,7 @@ export const MIGRATIONS = [
   PayoutDesk1765300000000,
   SupportDesk1765400000000,
   IntlPayouts1765410000000,
+  SealedSecrets1765530000000,
+  RemoteLoadBrowsers1765500000000,
+  PartnerFiles1765520000000,
 ];

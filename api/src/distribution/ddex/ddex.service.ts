@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DISTRIBUTION_MESSAGES as M, type AudioMeasurements, type Release, type Track } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { distributionSettings } from '../distribution.settings';
 import { DomainError } from '../../common/domain-error';
 import { ArtistsService } from '../../releases/artists/artists.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
@@ -56,7 +57,7 @@ export class DdexService {
     if (release.status !== 'approved' && release.status !== 'takendown') throw DomainError.conflict(M.ddexNotApproved, 'not_approved');
     const input = await this.input(user_id, release, store, now, opts.takedown || release.status === 'takendown', opts.recipientDpid);
     const xml = buildErn43(input.ern);
-    const check = await validateErn(xml, { schemaDir: this.config.distribution.ernSchemaDir });
+    const check = await validateErn(xml, { schemaDir: distributionSettings.of(this.config).ernSchemaDir });
     if (!check.valid) {
       this.logger.error({ msg: 'ERN did not validate', release_id: releaseId, errors: check.errors.slice(0, 10) });
       throw new DomainError(422, M.ddexInvalid, { code: 'ddex_invalid', extra: { errors: check.errors.slice(0, 20) } });
@@ -93,7 +94,7 @@ export class DdexService {
     const ext = facts.format === 'jpeg' ? 'jpg' : facts.format;
     const coverUri = `${upc}.${ext}`;
     files.push({ uri: coverUri, storage_key: art.storage_key });
-    const d = this.config.distribution;
+    const d = distributionSettings.of(this.config);
     const ern: ErnInput = {
       messageId: `${d.sender.dpid}-${release.release_id}-${now.getTime()}`,
       threadId: `${d.sender.dpid}-${release.release_id}`,

@@ -1,6 +1,6 @@
 import { buildErn43, displayArtistName, isoDuration, releaseParentalWarning } from './ern43.builder';
 import { validateErn } from './ern-validator';
-import { ernSchemaDir } from '../distribution.config';
+import { ernSchemaDir } from '../distribution.settings';
 import type { ErnInput, ErnSoundRecording } from './ern43.types';
 
 const track = (i: number, over: Partial<ErnSoundRecording> = {}): ErnSoundRecording => ({
@@ -86,5 +86,16 @@ describe('ERN 4.3 builder (pure; validated with xmllint against the DDEX schema)
     const xml = buildErn43(message([track(1)], {}, { takedownDate: '2026-12-20' }));
     expect(xml.match(/<EndDate>2026-12-20<\/EndDate>/g)).toHaveLength(2);
     expect(buildErn43(message([track(1)]))).not.toContain('<EndDate>');
+  });
+
+  it('the takedown of a release not yet out ends every deal on the takedown date, never opening it on the release date (DDEX KB "Cancelling a Deal Before Street Date")', async () => {
+    const xml = buildErn43(message([track(1)], { releaseDate: '2027-03-01' }, { takedownDate: '2026-12-20', control: 'LiveMessage' }));
+    const periods = [...xml.matchAll(/<ValidityPeriod>([\s\S]*?)<\/ValidityPeriod>/g)].map((m) => m[1].replace(/\s+/g, ''));
+    expect(periods).toEqual(Array(2).fill('<StartDate>2026-12-20</StartDate><EndDate>2026-12-20</EndDate>'));
+    expect(xml).not.toContain('<StartDate>2027-03-01</StartDate>');
+    expect(await validateErn(xml, { schemaDir: ernSchemaDir(process.env) })).toEqual({ valid: true, errors: [] });
+    // A takedown on the release day or later keeps the release date as the start.
+    const later = buildErn43(message([track(1)], { releaseDate: '2026-12-01' }, { takedownDate: '2026-12-01' }));
+    expect(later.match(/<StartDate>2026-12-01<\/StartDate>\s*<EndDate>2026-12-01<\/EndDate>/g)).toHaveLength(2);
   });
 });

@@ -46,7 +46,8 @@ export function releaseParentalWarning(tracks: ErnParentalWarning[]): ErnParenta
  *   track (`R1`…);
  * - DealList: for every release, a worldwide streaming deal (subscription and ad-supported, Stream)
  *   and a download deal (pay as you go, PermanentDownload) from the release date. The takedown form
- *   (`takedownDate`) ends both deals on that date, which is how ERN 4 withdraws a release.
+ *   (`takedownDate`) ends both deals on that date, which is how ERN 4 withdraws a release (before the
+ *   release date: both deals start and end on the takedown date, so they never open).
  * Validity against the XSD is checked by `validateErn` (tests do it for every release shape).
  */
 export function buildErn43(input: ErnInput): string {
@@ -228,12 +229,19 @@ function file(el: XMLBuilder, f: { uri: string; md5: string; size: number }): vo
   fe.ele('FileSize').txt(String(f.size));
 }
 
+/**
+ * One Deal: worldwide, valid from `start` (the release date, YYYY-MM-DD) until further notice, or until
+ * `end` (the takedown date). A takedown before the release date sends the period `end`–`end`: the deal
+ * ends on the takedown date and never opens on the release date (DDEX KB "Cancelling a Deal Before
+ * Street Date"; ERN 4.3 part 1 §6.19.7 "Take-down before release date": a Deal with an EndDate set in
+ * the past). Sending `start`–`start` instead would leave the store a one-day deal on the release date.
+ */
 function deal(el: XMLBuilder, models: string[], uses: string[], start: string, end: string | undefined): void {
   const terms = el.ele('Deal').ele('DealTerms');
   terms.ele('TerritoryCode').txt(WORLDWIDE);
   const period = terms.ele('ValidityPeriod');
-  period.ele('StartDate').txt(start);
-  if (end) period.ele('EndDate').txt(end < start ? start : end);
+  period.ele('StartDate').txt(end && end < start ? end : start);
+  if (end) period.ele('EndDate').txt(end);
   for (const m of models) terms.ele('CommercialModelType').txt(m);
   for (const u of uses) terms.ele('UseType').txt(u);
 }

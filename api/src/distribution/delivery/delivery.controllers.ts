@@ -5,8 +5,8 @@ import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
-import { StaffController } from '../../ops/staff/staff.guard';
-import { StaffService } from '../../ops/staff/staff.service';
+import { StaffController } from '../../staff/staff.guard';
+import { StaffService } from '../../staff/staff.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
 import { DeliveryService, type TargetInput } from './delivery.service';
 

@@ -1,11 +1,12 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { DeliveryKind, DeliveryProtocol, DeliveryStatus } from '@portal/contracts';
+import { sealedByService } from '../../sealing/sealed-columns';
 
 /**
  * Where one store's batches go (docs/decisions/020), set by admins in the console: `protocol` sftp
  * (host, port, folder, user) or s3 (endpoint host and port, `/<bucket>/<prefix>`, access key id as user). `secret` is the
- * AES-256-GCM ciphertext of `{ password?, private_key? }` (delivery/credentials.ts); it never leaves
- * the server.
+ * AES-256-GCM ciphertext of `{ password?, private_key? }` (delivery/credentials.ts, under SEAL_KEY: its
+ * service seals it, the boot check and `seal-rotate` cover it, docs/decisions/032); it never leaves the server.
  */
 @Entity('delivery_targets')
 export class DeliveryTargetEntity {
@@ -17,7 +18,7 @@ export class DeliveryTargetEntity {
   @Column({ type: 'integer' }) port!: number;
   @Column({ type: 'varchar', length: 255 }) path!: string;
   @Column({ type: 'varchar', length: 128 }) username!: string;
-  @Column({ type: 'text' }) secret!: string;
+  @Column({ type: 'text', transformer: sealedByService() }) secret!: string;
   @Column({ type: 'boolean', default: true }) enabled!: boolean;
   @Column({ type: 'datetime' }) updated_at!: Date;
 }

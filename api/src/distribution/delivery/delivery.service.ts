@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryProtocol, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { distributionSettings } from '../distribution.settings';
 import { DomainError } from '../../common/domain-error';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { ReleasesService } from '../../releases/release-info/releases.service';
@@ -12,6 +12,7 @@ import { DdexService } from '../ddex/ddex.service';
 import { JobsService } from '../../jobs/jobs.service';
 import { DistributionJobs } from '../distribution-jobs';
 import { CredentialBox } from './credentials';
+import { keyringFromConfig } from '../../sealing/sealing.config';
 import { DeliveryAttemptEntity, DeliveryEntity, DeliveryTargetEntity } from './delivery.entities';
 import { s3Deliver } from './s3-transport';
 import { sftpDeliver } from './sftp-transport';
@@ -20,6 +21,12 @@ import { sftpDeliver } from './sftp-transport';
 export type DeliveryJob = { delivery_id: number };
 /** The JobsService job that sends one delivery row's batch (idempotent: claims the row first). */
 export const DELIVERY_JOB = 'distribution.deliver';
+declare module '../../jobs/job-map' {
+  interface JobMap {
+    'distribution.deliver': { data: DeliveryJob; result: Record<string, never> };
+    'distribution.poll': { data: Record<string, never>; result: Record<string, never> };
+  }
+}
 export type TargetInput = {
   target_id?: number;
   store: string;
@@ -38,7 +45,9 @@ export type TargetInput = {
 export const batchIdOf = (d: Date): string => d.toISOString().replace(/[-:TZ.]/g, '');
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
-/** How often a serving process looks for queued deliveries (also those queued by the CLI or another worker). */
+/** The repeatable job that queues the due deliveries (also those queued by the CLI or a web-only instance). */
+export const DELIVERY_POLL_JOB = 'distribution.poll';
+/** How often the deployment looks for queued deliveries. */
 const POLL_MS = 5000;
 /** A delivery `delivering` for longer than this was left by a process that stopped: queued again. */
 const STALE_MS = 15 * 60_000;
@@ -53,13 +62,12 @@ const STALE_MS = 15 * 60_000;
  * error, where staff can queue them again. Statuses: queued, delivering, delivered, failed, taken_down.
  */
 @Injectable()
-export class DeliveryService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DeliveryService {
   private readonly logger = new Logger(DeliveryService.name);
   private readonly queueJobs: DistributionJobs;
   private readonly box: CredentialBox;
-  /** Whether this process serves HTTP (and so runs delivery jobs); a CLI context only queues rows. */
-  private worker = false;
-  private poller: NodeJS.Timeout | null = null;
+  /** Whether this process runs jobs (RUN_JOBS); the CLI and web-only instances only queue rows, a runner's poll sends them. */
+  private readonly worker: boolean;
 
   constructor(
     @InjectRepository(DeliveryTargetEntity) private readonly targets: Repository<DeliveryTargetEntity>,
@@ -70,7 +78,6 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
     private readonly storage: FileStorage,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly http: HttpAdapterHost,
     jobs: JobsService,
   ) {
     // One attempt per job: the row counts attempts, and a failed one queues the next with its backoff.
@@ -78,26 +85,18 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
       await this.runDelivery(data);
       return {};
     }, { attempts: 1, concurrency: 2 });
+    // Runners run queued deliveries, also those queued by another process (the CLI's `review`, a web-only
+    // instance), by looking for due `queued` rows every POLL_MS (once per deployment with Redis) and at
+    // start. Claiming a row is a conditional update, so two processes never send the same batch at once;
+    // a row left `delivering` by a process that died is queued again after STALE_MS.
+    jobs.register(DELIVERY_POLL_JOB, async () => {
+      await this.poll();
+      return {};
+    });
+    jobs.repeat(DELIVERY_POLL_JOB, POLL_MS, {}, { atStart: true });
+    this.worker = jobs.runsJobs;
     this.queueJobs = new DistributionJobs(jobs, this.logger);
-    this.box = new CredentialBox(config.distribution.credentialsKey, config.jwtSecret);
-  }
-
-  /**
-   * In a process that serves HTTP: run queued deliveries, also those queued by another process (the
-   * CLI's `review`, another cluster worker), by looking for due `queued` rows every POLL_MS. Claiming
-   * a row is a conditional update, so two processes never send the same batch at once. A row left
-   * `delivering` by a process that died is queued again after STALE_MS.
-   */
-  onApplicationBootstrap(): void {
-    this.worker = !!this.http?.httpAdapter;
-    if (!this.worker) return;
-    this.poller = setInterval(() => void this.poll().catch((e: Error) => this.logger.warn({ msg: 'delivery poll failed', err: e.message })), POLL_MS);
-    this.poller.unref();
-    void this.poll().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.poller) clearInterval(this.poller);
+    this.box = new CredentialBox(keyringFromConfig(config.sealing));
   }
 
   /** Resolves once the delivery jobs this process queued (retries included) have ended (in-process jobs; tests). */
@@ -250,9 +249,9 @@ export class DeliveryService implements OnApplicationBootstrap, OnApplicationShu
       this.logger.log({ msg: 'delivered', release_id: row.release_id, store: row.store, kind: row.kind, batch_id: batchId, attempt });
     } catch (e) {
       const error = describeError(e).slice(0, 1000);
-      const last = attempt >= this.config.distribution.delivery.attempts;
+      const last = attempt >= distributionSettings.of(this.config).delivery.attempts;
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: false, error, started_at: started, finished_at: new Date() });
-      const backoff = this.config.distribution.delivery.backoffMs * 2 ** (attempt - 1);
+      const backoff = distributionSettings.of(this.config).delivery.backoffMs * 2 ** (attempt - 1);
       const failedAt = new Date();
       await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : new Date(failedAt.getTime() + backoff), updated_at: failedAt });
       this.logger.warn({ msg: 'delivery attempt failed', release_id: row.release_id, store: row.store, attempt, last, err: error });

@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../storage/s3-client';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BatchFile } from './sftp-transport';
 import type { TargetCredentials } from './credentials';
@@ -31,17 +31,11 @@ export function s3Location(target: Pick<S3Target, 'host' | 'port' | 'path'>): { 
 export async function s3Deliver(target: S3Target, batchId: string, files: BatchFile[], batchComplete: Buffer, timeoutMs = 30_000): Promise<void> {
   const { endpoint, region, bucket, prefix } = s3Location(target);
   if (!bucket) throw new Error('the S3 target has no bucket in its path');
-  const client = new S3Client({
-    endpoint,
-    region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: target.username, secretAccessKey: target.credentials.password ?? '' },
-    // Without these a streamed PutObject is stored with aws-chunked framing by S3-compatible servers (TOOLCHAIN.md).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
-    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs },
-  });
+  // One try per request: the delivery job retries the whole batch (DELIVERY_ATTEMPTS, with backoff).
+  const client = createS3Client(
+    { endpoint, region, accessKeyId: target.username, secretAccessKey: target.credentials.password ?? '' },
+    { maxAttempts: 1, connectionTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs },
+  );
   const root = `${prefix ? `${prefix}/` : ''}${batchId}`;
   const put = async (key: string, body: Awaited<ReturnType<BatchFile['open']>>) => {
     await new Upload({ client, params: { Bucket: bucket, Key: key, Body: body }, queueSize: 1 }).done();

@@ -6,6 +6,7 @@ import { In, Repository } from 'typeorm';
 import sharp from 'sharp';
 import { fillMessage, QC_MESSAGES, RELEASE_MESSAGES, type AudioMeasurements, type QcProblem, type StoreReadyChecklist, type TrackQc } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { distributionSettings } from '../distribution.settings';
 import { DomainError } from '../../common/domain-error';
 import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
@@ -22,6 +23,14 @@ import { UploadQcEntity } from './upload-qc.entity';
 export type AudioQcJob = { filename: string };
 /** The JobsService job that measures one stored audio file (idempotent; id `audio-qc-<filename>`). */
 export const AUDIO_QC_JOB = 'distribution.audio-qc';
+/** The start-up job that queues the audio QC a stopped process left (RUN_JOBS instances). */
+export const QC_RESUME_JOB = 'distribution.qc-resume';
+declare module '../../jobs/job-map' {
+  interface JobMap {
+    'distribution.audio-qc': { data: AudioQcJob; result: Record<string, never> };
+    'distribution.qc-resume': { data: Record<string, never>; result: { queued: number } };
+  }
+}
 export type ArtworkFacts = ImageFacts & { md5: string; size: number };
 
 const MAX_ARTWORK_PIXELS = 64_000_000;
@@ -63,6 +72,9 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
       await this.runAudioQc(data);
       return {};
     }, { attempts: 3, backoffMs: 2000, concurrency: 1 });
+    // Runners only, at start: queue again the audio left `checking` by a process that stopped (the job id keeps one job per file).
+    jobs.register(QC_RESUME_JOB, async () => ({ queued: await this.resume() }));
+    jobs.afterStart(QC_RESUME_JOB, 0, {});
     this.queue = new DistributionJobs(jobs, this.logger);
   }
 
@@ -76,7 +88,7 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
   }
 
   private get enforce(): boolean {
-    return this.config.distribution.qc === 'enforce';
+    return distributionSettings.of(this.config).qc === 'enforce';
   }
 
   /**
@@ -87,9 +99,13 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
   async onModuleInit(): Promise<void> {
     this.uploads.registerQcHook(this);
     this.thumbnails.registerQcHook(this);
-    if (this.config.runsAs === 'cli') return;
+  }
+
+  /** Queue the QC of every audio file left `checking`; answers how many. */
+  async resume(): Promise<number> {
     const left = await this.rows.find({ select: { filename: true }, where: { kind: 'audio', status: 'checking' } });
     for (const r of left) await this.queueAudio(r.filename);
+    return left.length;
   }
 
   /** Stop the media worker; running QC jobs were closed by the JobsService's bounded shutdown (decision 018). */

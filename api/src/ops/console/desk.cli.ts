@@ -1,5 +1,6 @@
+import { Command } from 'nest-commander';
 import { centsToUsd } from '@portal/contracts';
-import type { CliCommand } from '../../common/cli-command';
+import { OperatorCommand } from '../../common/cli/operator-command';
 import { CLI_ACTOR } from '../../audit/audit.service';
 import { OpsDeskService } from './ops-desk.service';
 
@@ -9,44 +10,62 @@ const positiveId = (raw: string | undefined, usage: string): number => {
   return n;
 };
 
-/**
+/*
  * Operator commands of the desks (README "Operator commands"): ticket replies and closing, payouts paid
  * or rejected. They go through the console's desk service, so the same rules apply and each writes an
  * audit row (actor `cli`, docs/decisions/008, 023).
  */
-export const OPS_DESK_CLI_COMMANDS: CliCommand[] = [
-  {
-    name: 'ticket-reply',
-    usage: 'ticket-reply <ticket_id> "<text>"   (reply as Support Team: bell + e-mail to the artist)',
-    run: async (app, [id, ...text]) => {
-      const ticketId = positiveId(id, 'ticket-reply <ticket_id> "<text>"');
-      // Through the console's desk service: the same rules, and an audit row (docs/decisions/008).
-      const ticket = await app.get(OpsDeskService).reply(ticketId, text.join(' '), CLI_ACTOR);
-      return `replied to ticket ${ticket.ticket_id}`;
-    },
-  },
-  {
-    name: 'ticket-close',
-    usage: 'ticket-close <ticket_id>   (mark DONE: no more replies; bell)',
-    run: async (app, [id]) => {
-      const ticket = await app.get(OpsDeskService).close(positiveId(id, 'ticket-close <ticket_id>'), CLI_ACTOR);
-      return `ticket ${ticket.ticket_id} is done`;
-    },
-  },
-  {
-    name: 'payout-paid',
-    usage: 'payout-paid <payout_id> <payment reference>   (bell)',
-    run: async (app, [id, ...ref]) => {
-      const { row: payout } = await app.get(OpsDeskService).paid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '), CLI_ACTOR);
-      return `payout ${payout.payout_id} paid (${payout.reference})`;
-    },
-  },
-  {
-    name: 'payout-reject',
-    usage: 'payout-reject <payout_id> "<reason>"   (credits the amount back; bell)',
-    run: async (app, [id, ...reason]) => {
-      const { row: payout } = await app.get(OpsDeskService).reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '), CLI_ACTOR);
-      return `payout ${payout.payout_id} rejected; ${centsToUsd(payout.amount_cents)} USD credited back`;
-    },
-  },
-];
+
+/** `ticket-reply <ticket_id> "<text>"`: reply as Support Team (bell + e-mail to the artist); prints `replied to ticket <id>`. */
+@Command({ name: 'ticket-reply', arguments: '<ticket_id> <text...>', description: 'reply as Support Team: bell + e-mail to the artist' })
+export class TicketReplyCommand extends OperatorCommand {
+  constructor(private readonly desk: OpsDeskService) {
+    super();
+  }
+
+  async answer([id, ...text]: string[]): Promise<string> {
+    const ticket = await this.desk.reply(positiveId(id, 'ticket-reply <ticket_id> "<text>"'), text.join(' '), CLI_ACTOR);
+    return `replied to ticket ${ticket.ticket_id}`;
+  }
+}
+
+/** `ticket-close <ticket_id>`: mark DONE (no more replies; bell); prints `ticket <id> is done`. */
+@Command({ name: 'ticket-close', arguments: '<ticket_id>', description: 'mark DONE: no more replies; bell' })
+export class TicketCloseCommand extends OperatorCommand {
+  constructor(private readonly desk: OpsDeskService) {
+    super();
+  }
+
+  async answer([id]: string[]): Promise<string> {
+    const ticket = await this.desk.close(positiveId(id, 'ticket-close <ticket_id>'), CLI_ACTOR);
+    return `ticket ${ticket.ticket_id} is done`;
+  }
+}
+
+/** `payout-paid <payout_id> <payment reference>`: the payout is paid (bell); prints `payout <id> paid (<reference>)`. */
+@Command({ name: 'payout-paid', arguments: '<payout_id> <reference...>', description: 'the payout is paid, with its payment reference; bell' })
+export class PayoutPaidCommand extends OperatorCommand {
+  constructor(private readonly desk: OpsDeskService) {
+    super();
+  }
+
+  async answer([id, ...ref]: string[]): Promise<string> {
+    const { row: payout } = await this.desk.paid(positiveId(id, 'payout-paid <payout_id> <reference>'), ref.join(' '), CLI_ACTOR);
+    return `payout ${payout.payout_id} paid (${payout.reference})`;
+  }
+}
+
+/** `payout-reject <payout_id> "<reason>"`: credit the amount back (bell); prints `payout <id> rejected; <usd> USD credited back`. */
+@Command({ name: 'payout-reject', arguments: '<payout_id> <reason...>', description: 'reject the payout: credits the amount back; bell' })
+export class PayoutRejectCommand extends OperatorCommand {
+  constructor(private readonly desk: OpsDeskService) {
+    super();
+  }
+
+  async answer([id, ...reason]: string[]): Promise<string> {
+    const { row: payout } = await this.desk.reject(positiveId(id, 'payout-reject <payout_id> "<reason>"'), reason.join(' '), CLI_ACTOR);
+    return `payout ${payout.payout_id} rejected; ${centsToUsd(payout.amount_cents)} USD credited back`;
+  }
+}
+
+export const OPS_DESK_COMMANDS = [TicketReplyCommand, TicketCloseCommand, PayoutPaidCommand, PayoutRejectCommand];

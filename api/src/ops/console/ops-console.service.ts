@@ -7,14 +7,14 @@ import { PlatformStatusService } from '../../platform-status/platform-status.ser
 import { ReleaseReviewRecords } from '../../releases/review/release-review-records';
 import { ledgerBalanceCents } from '../../support/money/ledger.query';
 import { TicketsService } from '../../support/tickets/tickets.service';
-import type { UserEntity } from '../../users/user.entity';
+import type { User } from '../../users/user';
 import { UsersService } from '../../users/users.service';
 import type { VideoReleaseEntity } from '../../video/entities/video-release.entity';
 import { VideoReleasesService } from '../../video/video-releases.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
-import { StaffService } from '../staff/staff.service';
+import { StaffService } from '../../staff/staff.service';
 
-const userRow = (u: UserEntity): OpsUserRow => ({ user_id: u.id, name: u.name, email: u.email, revoked: u.revoked === 1, created_at: new Date(u.created_at).toISOString() });
+const userRow = (u: User): OpsUserRow => ({ user_id: u.id, name: u.name, email: u.email, revoked: u.revoked === 1, created_at: new Date(u.created_at).toISOString() });
 
 /**
  * Video review, platform (away mode) and users of the operations console (docs/decisions/008), through the same

@@ -132,11 +132,25 @@ export class OpsDeskService {
     return this.payoutDesk.listRuns(limit, offset);
   }
 
-  /** A run's bank file (it carries full account numbers), each download audited `payout.export`. Errors: 404. */
+  /**
+   * A run's bank file (it carries full account numbers), each download audited `payout.export` (with the
+   * EUR rate for the SEPA file, docs/decisions/031). Errors: 404, 409 (see PayoutDeskService.file).
+   */
   async bankFile(runId: number, format: BankFileFormat, actor: Actor): Promise<BankFile> {
     const file = await this.payoutDesk.file(runId, format);
-    await this.audit.record(actor, 'payout.export', 'payment_run', runId, null, { format, file_name: file.file_name });
+    await this.audit.record(actor, 'payout.export', 'payment_run', runId, null, { format, file_name: file.file_name, ...(file.eur_rate ? { eur_rate: file.eur_rate } : {}) });
     return file;
+  }
+
+  /**
+   * The USD→EUR rate of a run's SEPA file (EUR per 1 USD), audited `payout.rate` with the rate before
+   * and after and the SEPA total in EUR cents, in the same transaction (docs/decisions/031). Errors:
+   * 404 runNotFound; 409 rateFixed once the SEPA file was built.
+   */
+  setEurRate(runId: number, eurRate: string, actor: Actor): Promise<PaymentRunRow> {
+    return this.payoutDesk.setEurRate(runId, eurRate, (m, before, run) =>
+      this.audit.record(actor, 'payout.rate', 'payment_run', runId, { eur_rate: before }, { eur_rate: run.eur_rate, sepa_count: run.sepa_count, sepa_total_eur_cents: run.sepa_total_eur_cents }, m),
+    );
   }
 
   /**

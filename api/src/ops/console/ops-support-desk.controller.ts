@@ -14,8 +14,8 @@ import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
-import { StaffController } from '../staff/staff.guard';
-import { StaffService } from '../staff/staff.service';
+import { StaffController } from '../../staff/staff.guard';
+import { StaffService } from '../../staff/staff.service';
 import { OpsSupportDeskService } from './ops-support-desk.service';
 
 type R<K extends keyof typeof SD> = EndpointRequest<(typeof SD)[K]>;

@@ -6,7 +6,7 @@ import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { SupportDeskService, type DeskFilter, type DeskThread, type DeskTicket } from '../../support/tickets/support-desk.service';
 import { UsersService } from '../../users/users.service';
-import { StaffService } from '../staff/staff.service';
+import { StaffService } from '../../staff/staff.service';
 
 /**
  * The console's support desk (docs/decisions/023-staff-desks.md "Support desk"): orchestrates the

@@ -7,8 +7,8 @@ import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser } from '../../common/request-context';
 import { JobsService, type FailedJob } from '../../jobs/jobs.service';
 import { AuditService } from '../../audit/audit.service';
-import { StaffController } from '../staff/staff.guard';
-import { StaffService } from '../staff/staff.service';
+import { StaffController } from '../../staff/staff.guard';
+import { StaffService } from '../../staff/staff.service';
 
 type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 

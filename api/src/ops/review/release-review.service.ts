@@ -21,9 +21,10 @@ import { ReleasesService } from '../../releases/release-info/releases.service';
 import { toReleaseRights } from '../../releases/release-info/release.mapper';
 import { UsersService } from '../../users/users.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
-import { IdentifierService } from '../identifiers/identifier.service';
-import { IdentifierRegistryService } from '../identifiers/identifier-registry.service';
+import { IdentifierService } from '../../identifiers/identifier.service';
+import { IdentifierRegistryService } from '../../identifiers/identifier-registry.service';
 import { DeliveryService } from '../../distribution/delivery/delivery.service';
+import { Transactions } from '../../database/transactions';
 
 type Snapshot = { status: string; reason: string; upc_ean: string };
 const snap = (r: ReleaseRecord): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
@@ -38,6 +39,7 @@ const snap = (r: ReleaseRecord): Snapshot => ({ status: r.status, reason: r.reas
 export class ReleaseReviewService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly identifiers: IdentifierService,
     private readonly registry: IdentifierRegistryService,
     private readonly audit: AuditService,
@@ -135,7 +137,7 @@ export class ReleaseReviewService {
    * identifierTaken (an entered code held by another release or owner).
    */
   async approve(releaseId: number, actor: Actor): Promise<ReviewOutcomeResult> {
-    const result = await this.db.transaction(async (m) => {
+    const result = await this.transactions.run(async (m) => {
       const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['in_review'], { status: 'approved', reason: '' }, M.notInReview);
       // Entered codes must still be this release's (UPC) and this owner's (ISRC) in the registry: a
@@ -165,7 +167,7 @@ export class ReleaseReviewService {
   async reject(releaseId: number, reasons: string[], note: string, actor: Actor): Promise<ReviewOutcomeResult> {
     if (!reasons.length && !note.trim()) throw DomainError.badRequest(M.reasonsRequired);
     const text = rejectionText(reasons, note);
-    const release = await this.db.transaction(async (m) => {
+    const release = await this.transactions.run(async (m) => {
       const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['in_review'], { status: 'rejected', reason: text }, M.notInReview);
       await this.history(m, releaseId, 'rejected', reasons, note, actor);
@@ -180,7 +182,7 @@ export class ReleaseReviewService {
   async takedown(releaseId: number, reason: string, actor: Actor): Promise<ReviewOutcomeResult> {
     if (!reason.trim()) throw DomainError.badRequest(M.takedownReasonRequired);
     const text = reason.trim().slice(0, 1000);
-    const release = await this.db.transaction(async (m) => {
+    const release = await this.transactions.run(async (m) => {
       const before = await this.findToDecide(m, releaseId, actor);
       await this.move(m, releaseId, ['approved'], { status: 'takendown', reason: text }, M.notApproved);
       await this.records.takeDownTracks(m, releaseId);

@@ -27,7 +27,8 @@ import { LogosService } from '../logos/logos.service';
 import { allArtistIds, artistSlots, joinNames, primaryIds, toRelease } from './release.mapper';
 import { ReleaseGateService } from './release-gate.service';
 import { UploadsService } from '../uploads/uploads.service';
-import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
+import { IdentifierRegistryService } from '../../identifiers/identifier-registry.service';
+import { Transactions } from '../../database/transactions';
 
 /** A UPC or ISRC carried by more than one release (or by tracks of more than one owner): CLI identifier-duplicates. */
 export type IdentifierDuplicate = { kind: 'upc' | 'isrc'; code: string; holders: Array<{ release_id: number; track_id: number | null; user_id: number; status: string }> };
@@ -50,6 +51,7 @@ export class ReleasesService {
     @InjectRepository(ReleaseEntity) private readonly releases: Repository<ReleaseEntity>,
     @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly artists: ArtistsService,
     private readonly uploads: UploadsService,
     private readonly gate: ReleaseGateService,
@@ -80,7 +82,7 @@ export class ReleasesService {
   async createInfo(userId: number, dto: ReleaseInfoPayload): Promise<{ release_id: number }> {
     await this.gate.assertCanCreate(userId);
     const columns = await this.infoColumns(userId, dto);
-    const id = await this.db.transaction(async (m) => {
+    const id = await this.transactions.run(async (m) => {
       const saved = await m.save(
         m.create(ReleaseEntity, { ...columns, user_id: userId, number_of_tracks: 0, status: 'draft', reason: '', crbt: '', video_platforms: '', submitted_at: null }),
       );
@@ -99,7 +101,7 @@ export class ReleasesService {
     const release = await this.findOwned(userId, dto.release_id);
     this.assertEditable(release);
     const columns = await this.infoColumns(userId, dto);
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       await this.updateEditable(m, userId, release.id, columns);
       if (columns.upc_ean) await this.registry.claimUpc(m, columns.upc_ean, userId, release.id);
       if (release.upc_ean && release.upc_ean !== columns.upc_ean) await this.registry.releaseUpc(m, release.upc_ean, release.id);
@@ -210,7 +212,7 @@ export class ReleasesService {
     if (!isEditable(found.status)) throw DomainError.conflict(M.alreadySubmitted);
     if (dto.terms === false) throw DomainError.badRequest(M.termsRequired);
 
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       // The lock first: no read of this transaction may come before it (InnoDB's snapshot starts at the first read).
       const res = await m
         .createQueryBuilder()
@@ -247,7 +249,7 @@ export class ReleasesService {
     const release = await this.findOwned(userId, releaseId);
     this.assertEditable(release);
     let files: string[] = [];
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       const tracks = await m.find(TrackEntity, { select: { id: true, audio_track: true, isrc: true }, where: { release_id: release.id, user_id: userId } });
       files = [release.album_artwork, ...tracks.map((t) => t.audio_track)];
       await m.delete(TrackEntity, { release_id: release.id, user_id: userId });

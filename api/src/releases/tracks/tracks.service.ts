@@ -17,7 +17,8 @@ import { ReleaseGateService } from '../release-info/release-gate.service';
 import { ReleasesService } from '../release-info/releases.service';
 import { artistSlots } from '../release-info/release.mapper';
 import { UploadsService } from '../uploads/uploads.service';
-import { IdentifierRegistryService } from '../../ops/identifiers/identifier-registry.service';
+import { IdentifierRegistryService } from '../../identifiers/identifier-registry.service';
+import { Transactions } from '../../database/transactions';
 
 type TrackColumns = Omit<TrackEntity, 'id' | 'release_id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
 
@@ -31,6 +32,7 @@ export class TracksService {
   constructor(
     @InjectRepository(TrackEntity) private readonly tracks: Repository<TrackEntity>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly releases: ReleasesService,
     private readonly artists: ArtistsService,
     private readonly uploads: UploadsService,
@@ -54,7 +56,7 @@ export class TracksService {
     const release = await this.releases.findOwned(userId, dto.release_id);
     this.releases.assertEditable(release);
     const columns = await this.trackColumns(userId, release, dto);
-    const id = await this.db.transaction(async (m) => {
+    const id = await this.transactions.run(async (m) => {
       await this.lockEditable(m, userId, release.id);
       const saved = await m.save(m.create(TrackEntity, { ...columns, release_id: release.id, user_id: userId, status: TRACK_STATUS.inReview }));
       if (columns.isrc) await this.registry.claimIsrc(m, columns.isrc, userId, release.id, saved.id);
@@ -74,7 +76,7 @@ export class TracksService {
     const release = await this.releases.findOwned(userId, track.release_id);
     this.releases.assertEditable(release);
     const columns = await this.trackColumns(userId, release, dto);
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       await this.lockEditable(m, userId, release.id);
       await m.update(TrackEntity, { id: track.id, user_id: userId }, columns);
       if (columns.isrc) await this.registry.claimIsrc(m, columns.isrc, userId, release.id, track.id);
@@ -89,7 +91,7 @@ export class TracksService {
     const track = await this.findOwned(userId, dto.audio_id, dto.release_id);
     const release = await this.releases.findOwned(userId, track.release_id);
     this.releases.assertEditable(release);
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       await this.lockEditable(m, userId, release.id);
       await m.delete(TrackEntity, { id: track.id, user_id: userId });
       if (track.isrc) await this.releases.giveBackIsrc(m, userId, track.isrc);

@@ -20,6 +20,11 @@ export const MAX_ARTWORK_PIXELS = 64_000_000;
 const MAX_WAITING_JOBS = 8;
 /** The job that makes one artwork's renditions (JobsService; docs/decisions/018-scale-out.md). */
 export const RENDITIONS_JOB = 'artwork.renditions';
+declare module '../../jobs/job-map' {
+  interface JobMap {
+    'artwork.renditions': { data: { storageKey: string }; result: RenditionsResult };
+  }
+}
 /** What the job answers: the bytes written, or why nothing was (kept as results, not failures: retrying cannot help). */
 type RenditionsResult = { bytes: number } | { unreadable: string } | { missing: true };
 
@@ -57,7 +62,7 @@ export class ArtworkRenditions {
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    jobs.register<{ storageKey: string }, RenditionsResult>(RENDITIONS_JOB, ({ storageKey }) => this.job(storageKey), { concurrency: config.uploads.renditionJobs, attempts: 2, backoffMs: 1000 });
+    jobs.register(RENDITIONS_JOB, ({ storageKey }) => this.job(storageKey), { concurrency: config.uploads.renditionJobs, attempts: 2, backoffMs: 1000 });
   }
 
   /** Whether so many requests wait for jobs that a lazy request should not queue another one. */
@@ -74,7 +79,7 @@ export class ArtworkRenditions {
     this.waiting += 1;
     let result: RenditionsResult;
     try {
-      result = await this.jobs.run<{ storageKey: string }, RenditionsResult>(RENDITIONS_JOB, { storageKey }, { jobId: `renditions-${storageKey}` });
+      result = await this.jobs.run(RENDITIONS_JOB, { storageKey }, { jobId: `renditions-${storageKey}` });
     } finally {
       this.waiting -= 1;
     }

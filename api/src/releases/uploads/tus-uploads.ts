@@ -14,6 +14,11 @@ import { UploadsService } from './uploads.service';
 
 /** The repeatable job that removes expired unfinished tus uploads (once per deployment with REDIS_URL). */
 export const TUS_EXPIRE_JOB = 'uploads.tus-expire';
+declare module '../../jobs/job-map' {
+  interface JobMap {
+    'uploads.tus-expire': { data: Record<string, never>; result: { removed: number } };
+  }
+}
 
 /** What a tus hook throws: the server answers `status_code` with `body` (here the portal's JSON envelope). */
 type TusRefusal = { status_code: number; body: string };

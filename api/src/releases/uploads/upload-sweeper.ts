@@ -5,6 +5,11 @@ import { JobsService } from '../../jobs/jobs.service';
 
 /** The repeatable job of the sweep (JobsService: once per deployment, not per instance). */
 export const UPLOAD_SWEEP_JOB = 'uploads.sweep';
+declare module '../../jobs/job-map' {
+  interface JobMap {
+    'uploads.sweep': { data: Record<string, never>; result: { removed: number } };
+  }
+}
 
 /**
  * Removes uploads that no release or track references once they are UPLOAD_GRACE_HOURS old, every

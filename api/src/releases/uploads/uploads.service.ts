@@ -109,6 +109,8 @@ export class UploadsService {
    * artworkType also when artwork bytes that look like png/gif/jpeg do not decode (docs/decisions/010).
    * Artwork: its six renditions (contracts ARTWORK_RENDITION_WIDTHS x FORMATS) are made before the row
    * is written, and the row's `size` counts them; if any fails, the original and the renditions go too.
+   * While no instance runs jobs (web-only instances, runners down): 503 jobsUnavailable with Retry-After at
+   * once, nothing kept (docs/decisions/030).
    */
   async receive(userId: number, req: PortalRequest, wanted?: UploadKind): Promise<StoredUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
@@ -220,7 +222,7 @@ export class UploadsService {
    * same access as the original (its random name is the key; only artwork rows are reachable). An
    * artwork stored before renditions existed gets all six now (one job, at most ARTWORK_RENDITION_JOBS
    * at once; the row's `size` grows by their bytes); while too many such jobs wait, the answer is
-   * `{ redirect }` to the original instead. Errors: 404 (unknown artwork, rendition name outside the
+   * `{ redirect }` to the original instead, as while no instance runs jobs. Errors: 404 (unknown artwork, rendition name outside the
    * list, or an original that does not decode).
    */
   async openArtworkRendition(filename: string, rendition: string): Promise<OpenedFile | { redirect: string }> {
@@ -235,6 +237,8 @@ export class UploadsService {
         const bytes = await this.renditions.make(row.storage_key);
         await this.uploads.increment({ id: row.id }, 'size', bytes);
       } catch (e) {
+        // No instance runs jobs now (decision 030): the original serves until a runner makes them.
+        if (e instanceof DomainError && e.code === 'jobs_unavailable') return { redirect: artworkOriginalUrl(filename) };
         // Another request's job may have made them meanwhile (then the stat below finds them).
         this.logger.warn({ msg: 'artwork renditions could not be made', filename, err: (e as Error).message });
       }

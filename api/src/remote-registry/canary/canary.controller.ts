@@ -1,13 +1,13 @@
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Logger, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
+import { REMOTE_BEACON_TEXT, REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser } from '../../common/request-context';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
 import { AuditService } from '../../audit/audit.service';
-import { StaffService } from '../../ops/staff/staff.service';
+import { StaffService } from '../../staff/staff.service';
 import { RemoteAdminController } from '../ops-access.policy';
 import { RemoteCanaryService } from './canary.service';
 import { RemoteLoadReportsService } from './load-reports.service';
@@ -60,15 +60,22 @@ export class RemoteCanaryController {
   }
 }
 
-/** The shell's beacon (docs/decisions/021): public, no personal data, rate-limited per client. */
+/**
+ * The shell's beacon (docs/decisions/021, 029): public, no personal data. A report counts only with the
+ * load token `/remotes.json` issued for its remote, version and browser; every well-formed report gets
+ * the same answer, so a forger learns nothing from it.
+ */
 @Controller()
 export class RemoteBeaconController {
+  private readonly logger = new Logger(RemoteBeaconController.name);
+
   constructor(private readonly reports: RemoteLoadReportsService) {}
 
-  /** POST /api/remotes/beacon `{ remote, version, outcome }` → 200 `{ counted, rolledBack }` (429 over the limit). */
+  /** POST /api/remotes/beacon `{ remote, version, outcome, token? }` → 200 REMOTE_BEACON_TEXT.received, always (400 only for a malformed body). */
   @Endpoint(E.reportRemoteLoad)
-  async report(@ValidBody(E.reportRemoteLoad) body: R<'reportRemoteLoad'>, @Req() req: Request) {
-    const r = await this.reports.record(req.ip ?? 'unknown', body.remote, body.version, body.outcome);
-    return ok(r.counted ? 'Counted.' : 'Not a live or canary version: ignored.', { body: r });
+  async report(@ValidBody(E.reportRemoteLoad) body: R<'reportRemoteLoad'>) {
+    const r = await this.reports.record(body.remote, body.version, body.outcome, body.token);
+    if (r.rolledBack) this.logger.warn({ msg: 'beacon report triggered an automatic rollback', remote: body.remote, version: body.version });
+    return ok(REMOTE_BEACON_TEXT.received);
   }
 }

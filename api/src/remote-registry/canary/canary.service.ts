@@ -8,6 +8,8 @@ import { DomainError } from '../../common/domain-error';
 import { RemoteActivationEntity, RemoteLiveEntity, RemoteVersionEntity } from '../remote-registry.entities';
 import { remoteName, RemoteRegistryService } from '../remote-registry.service';
 import type { SharedVersions } from '../checks/compatibility-gate';
+import { LoadTokens } from './load-tokens';
+import { Transactions } from '../../database/transactions';
 
 /** Cookie of a browser's random id: which share of browsers it falls in for each remote's canary (sticky). */
 export const BROWSER_COOKIE = 'portal_browser';
@@ -38,11 +40,16 @@ export function canaryBucket(id: string, remote: string): number {
  */
 @Injectable()
 export class RemoteCanaryService {
+  private readonly loadTokens: LoadTokens;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: RemoteRegistryService,
-  ) {}
+  ) {
+    this.loadTokens = new LoadTokens(config.jwtSecret);
+  }
 
   /**
    * Serve stored `version` of `remote` to `percent` % of browsers. Gate and pre-activation check as an
@@ -80,7 +87,7 @@ export class RemoteCanaryService {
   }
 
   private async swap(name: string, revision: number, values: Partial<RemoteLiveEntity>, actor: string, audit: Pick<RemoteActivationEntity, 'to_version' | 'outcome' | 'reason'> & { from: string }): Promise<void> {
-    const won = await this.db.transaction(async (tx) => {
+    const won = await this.transactions.run(async (tx) => {
       const update = await tx
         .createQueryBuilder()
         .update(RemoteLiveEntity)
@@ -99,28 +106,65 @@ export class RemoteCanaryService {
 
   /**
    * `/remotes.json` for one browser: the live registry, each canary for the browsers in its share, and the
-   * caller's valid staff pins. `setCookie` is the browser id cookie to set when the browser had none.
+   * caller's valid staff pins. `tokens`: a load token (docs/decisions/029) per remote served at a stored
+   * version, bound to that version and this browser's id, which the shell's beacon sends back; entries
+   * served from a build folder or by REMOTES_JSON get none. `setCookie` is the browser id cookie to set
+   * when the browser had none (a new id whenever a canary or a token needs one).
    */
-  async registryFor(cookieHeader: string | undefined, secure: boolean): Promise<{ registry: Record<string, string>; setCookie?: string }> {
+  async registryFor(cookieHeader: string | undefined, secure: boolean): Promise<{ registry: Record<string, string>; tokens: Record<string, string>; setCookie?: string }> {
     const registry = await this.registry.registry();
     const cookies = readCookies(cookieHeader);
-    const canaries = await this.db.getRepository(RemoteLiveEntity).find();
+    const rows = await this.db.getRepository(RemoteLiveEntity).find();
     let setCookie: string | undefined;
     let id = /^[A-Za-z0-9_-]{16,64}$/.test(cookies[BROWSER_COOKIE] ?? '') ? cookies[BROWSER_COOKIE]! : '';
-    for (const row of canaries) {
-      if (!row.canary_manifest_url || row.canary_percent === null || row.remote in this.config.remotesOverride) continue;
+    const browserId = () => {
       if (!id) {
         id = randomBytes(16).toString('base64url');
         setCookie = `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
       }
-      if (canaryBucket(id, row.remote) < row.canary_percent) registry[row.remote] = row.canary_manifest_url;
+      return id;
+    };
+    /** remote → the stored version this browser is served (what its load token names). */
+    const served: Record<string, string> = {};
+    for (const row of rows) {
+      if (row.remote in this.config.remotesOverride) continue;
+      served[row.remote] = row.version;
+      if (!row.canary_manifest_url || !row.canary_version || row.canary_percent === null) continue;
+      if (canaryBucket(browserId(), row.remote) < row.canary_percent) {
+        registry[row.remote] = row.canary_manifest_url;
+        served[row.remote] = row.canary_version;
+      }
     }
-    const pins = this.readPins(cookies[PIN_COOKIE]);
-    for (const [remote, version] of Object.entries(pins)) {
+    for (const row of await this.pinnedVersions(cookies[PIN_COOKIE])) {
+      registry[row.remote] = row.manifest_url;
+      served[row.remote] = row.version;
+    }
+    const tokens: Record<string, string> = {};
+    for (const [remote, version] of Object.entries(served)) tokens[remote] = this.loadTokens.issue(remote, version, browserId());
+    return { registry, tokens, setCookie };
+  }
+
+  /**
+   * Absolute origins (`https://host:port`) of the manifests the browser with `cookieHeader` is served:
+   * the live registry's and every canary's (liveOrigins), plus those of its own valid staff pins, so its
+   * document's CSP covers what its `/remotes.json` names (docs/decisions/029, issue 34 §7).
+   */
+  async originsFor(cookieHeader: string | undefined): Promise<string[]> {
+    const origins = new Set(await this.registry.liveOrigins());
+    for (const row of await this.pinnedVersions(readCookies(cookieHeader)[PIN_COOKIE])) {
+      if (/^https?:\/\//i.test(row.manifest_url)) origins.add(new URL(row.manifest_url).origin);
+    }
+    return [...origins];
+  }
+
+  /** The stored, unpruned versions a pin cookie value names (none for a forged or altered cookie). */
+  private async pinnedVersions(cookie: string | undefined): Promise<RemoteVersionEntity[]> {
+    const out: RemoteVersionEntity[] = [];
+    for (const [remote, version] of Object.entries(this.readPins(cookie))) {
       const row = await this.db.getRepository(RemoteVersionEntity).findOneBy({ remote, version, pruned_at: IsNull() });
-      if (row) registry[remote] = row.manifest_url;
+      if (row) out.push(row);
     }
-    return { registry, setCookie };
+    return out;
   }
 
   /**

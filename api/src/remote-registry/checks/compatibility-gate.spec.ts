@@ -1,4 +1,4 @@
-import { compatibilityLine, describeIncompatibilities, findIncompatibilities, manifestSharedVersions } from './compatibility-gate';
+import { compatibilityLine, describeIncompatibilities, findIncompatibilities, manifestNonSingletons, manifestSharedVersions } from './compatibility-gate';
 
 describe('compatibility gate', () => {
   const shell = { react: '19.3.1', 'react-dom': '19.3.1', zustand: '5.1.0', '@portal/kit': '0.1.0', yup: '1.7.1' };
@@ -63,5 +63,53 @@ describe('compatibility gate', () => {
   it('reads a manifest’s shared list', () => {
     expect(manifestSharedVersions({ shared: [{ name: 'react', version: '19.3.1' }, { name: 'react', version: '1' }, { bad: 1 }] })).toEqual({ react: '19.3.1' });
     expect(manifestSharedVersions(null)).toEqual({});
+  });
+
+  describe('issue 34 §7: every kit entry, singleton, subpaths', () => {
+    const split = { react: '19.3.1', 'react-dom': '19.3.1', '@portal/kit/session-store': '0.2.0', '@portal/kit/dialog': '0.2.0', '@portal/kit/history-guard': '0.2.0' };
+
+    it('refuses kit modules of mixed versions, whichever entry comes first', () => {
+      for (const candidate of [
+        { ...split, '@portal/kit/history-guard': '0.1.0' },
+        { react: '19.3.1', 'react-dom': '19.3.1', '@portal/kit/dialog': '0.3.0', '@portal/kit/session-store': '0.2.0' },
+      ]) {
+        const problems = findIncompatibilities(candidate, split);
+        expect(problems).toEqual([{ package: '@portal/kit', candidate: expect.stringMatching(/@portal\/kit\/\S+ 0\.\d\.0, /), shell: '0.2.0', problem: 'mixed_kit' }]);
+        expect(describeIncompatibilities('mfe_releases', '0.2.0-x', problems)).toMatch(/^mfe_releases 0\.2\.0-x refused: it mixes kit versions \(.*\): every @portal\/kit module must come from one kit build \(the shell has @portal\/kit 0\.2\.0\)\. The live version stays\.$/);
+      }
+      expect(findIncompatibilities(split, split)).toEqual([]);
+    });
+
+    it('refuses React, react-dom (or any package the shell shares) shared as singleton: false', () => {
+      // The manifest leaves `singleton` out for prefix and path-keyed shares (react/jsx-runtime, kit modules) built as singletons.
+      const manifest = {
+        shared: [
+          { name: 'react', version: '19.3.1', singleton: false },
+          { name: 'react-dom', version: '19.3.1', singleton: false },
+          { name: 'react/jsx-runtime', version: '19.3.1' },
+          { name: 'zustand', version: '5.0.0', singleton: true },
+          { name: 'lodash', version: '4.0.0', singleton: false },
+        ],
+      };
+      const nonSingletons = manifestNonSingletons(manifest);
+      expect(nonSingletons).toEqual(['react', 'react-dom', 'lodash']);
+      const problems = findIncompatibilities(manifestSharedVersions(manifest), shell, nonSingletons);
+      expect(problems).toEqual([
+        { package: 'react', candidate: '19.3.1', shell: '19.3.1', problem: 'not_singleton' },
+        { package: 'react-dom', candidate: '19.3.1', shell: '19.3.1', problem: 'not_singleton' },
+      ]);
+      expect(describeIncompatibilities('mfe_releases', '0.1.0-ns', problems)).toBe(
+        'mfe_releases 0.1.0-ns refused: it shares react 19.3.1, react-dom 19.3.1 as singleton: false, so the page could run a second copy beside the shell\'s (every package the shell shares must be a singleton). The live version stays.',
+      );
+    });
+
+    it('refuses a react/jsx-runtime (or another subpath) of another major than the shell’s package', () => {
+      const problems = findIncompatibilities({ react: '19.3.1', 'react-dom': '19.3.1', 'react/jsx-runtime': '18.3.1', 'react-dom/client': '19.0.0' }, shell);
+      expect(problems).toEqual([{ package: 'react/jsx-runtime', candidate: '18.3.1', shell: '19.3.1' }]);
+      expect(describeIncompatibilities('mfe_releases', '0.1.0-jsx', problems)).toBe(
+        'mfe_releases 0.1.0-jsx refused: built against an incompatible major: react/jsx-runtime 18.3.1 (the shell has react 19.3.1). The live version stays.',
+      );
+      expect(findIncompatibilities({ react: '19.3.1', 'react-dom': '19.3.1', 'react/jsx-runtime': '19.0.1' }, shell)).toEqual([]);
+    });
   });
 });

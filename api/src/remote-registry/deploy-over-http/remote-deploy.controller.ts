@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest, type RemoteDeployResult } from '@portal/contracts';
 import { Inject } from '@nestjs/common';
+import { REMOTE_DEPLOY_MESSAGES } from '@portal/contracts/server';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody } from '../../common/http/validation.pipe';
@@ -46,7 +47,7 @@ export class RemoteDeployController {
     const type = req.headers['content-type'] ?? '';
     if (!GZIP.test(type) && !TAR.test(type)) {
       req.resume();
-      throw new DomainError(415, 'Send the bundle as a tarball: Content-Type application/gzip (tar.gz) or application/x-tar.', { code: 'bad_bundle_type' });
+      throw new DomainError(415, REMOTE_DEPLOY_MESSAGES.bundleType, { code: 'bad_bundle_type' });
     }
     // Claimed before the upload streams in: a second deploy of this remote meanwhile gets 409 at once, naming this one.
     let release: () => Promise<void>;
@@ -61,7 +62,7 @@ export class RemoteDeployController {
     const work = mkdtempSync(join(uploads, `${name}-`));
     try {
       const bundle = await unpackBundle(req, join(work, 'bundle'), { maxBytes: this.config.remoteStore.uploadMaxBytes, gzip: GZIP.test(type) });
-      const r = await this.registry.deploy(bundle.dir, actorOf(req), { remote: name, force: force === 'true', claimed: true });
+      const r = await this.registry.deploy(bundle.dir, actorOf(req), { remote: name, force: force === 'true', claimed: true, label: REMOTE_DEPLOY_MESSAGES.uploadedBundle });
       const body: RemoteDeployResult = { ...result(r), sha256: bundle.sha256, bytes: bundle.bytes };
       return ok(r.unchanged ? `${r.remote} ${r.to} is already live; nothing changed.` : `${r.remote} ${r.to} deployed.`, { body });
     } finally {

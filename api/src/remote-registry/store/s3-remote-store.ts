@@ -1,6 +1,7 @@
-import { AwsClient } from 'aws4fetch';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { createS3Client, isS3Missing, splitBucketUrl } from '../../storage/s3-client';
 import { bundleContentHash, listFiles, RemoteStore, type StoreResult } from './remote-store';
 
 /** Settings of an S3-compatible bucket (AWS S3, MinIO, R2...): path-style `endpoint` including the bucket. */
@@ -31,16 +32,23 @@ const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
  * `Cache-Control: public, max-age=31536000, immutable`, `mf-manifest.json` and `version.json` no-cache),
  * the manifest after the chunks and the content-hash marker last, so `has()` (the manifest) never sees
  * half a version and a repeated put compares hashes. Browsers load versions straight from the bucket's
- * public URL (REMOTE_ORIGINS). Requests are signed with AWS Signature V4 (aws4fetch).
+ * public URL (REMOTE_ORIGINS). Through the one S3 client of the API (storage/s3-client.ts); a refusal or
+ * failure of the bucket rejects with `S3 <operation> <key> answered <status>: <code>`, a missing key is
+ * `false` / `null`.
  */
 export class S3RemoteStore extends RemoteStore {
-  private readonly client: AwsClient;
-  private readonly base: string;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  /** Key prefix inside the bucket ('' or `<prefix>/`). */
+  private readonly prefix: string;
 
   constructor(config: S3StoreConfig) {
     super();
-    this.client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3' });
-    this.base = config.endpoint.replace(/\/+$/, '');
+    const { endpoint, bucket, prefix } = splitBucketUrl(config.endpoint);
+    this.bucket = bucket;
+    this.prefix = prefix ? `${prefix}/` : '';
+    // Deploys are run by an operator who sees the error: retries of the SDK's standard policy, bounded waits.
+    this.client = createS3Client({ ...config, endpoint }, { maxAttempts: 3, connectionTimeoutMs: 5000, requestTimeoutMs: 60_000 });
   }
 
   private key(dir: string, version: string, file = ''): string {
@@ -48,76 +56,77 @@ export class S3RemoteStore extends RemoteStore {
     return `${dir}/${version}/${file}`;
   }
 
-  private async call(method: string, key: string, init: { body?: Buffer; headers?: Record<string, string>; query?: Record<string, string> } = {}): Promise<Response> {
-    const url = new URL(`${this.base}/${key.split('/').map(encodeURIComponent).join('/')}`);
-    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
-    const res = await this.client.fetch(url.toString(), { method, body: init.body ? new Uint8Array(init.body) : undefined, headers: init.headers });
-    if (!res.ok && !(method === 'HEAD' && res.status === 404) && !(method === 'GET' && res.status === 404) && !(method === 'DELETE' && res.status === 404)) {
-      throw new Error(`S3 ${method} ${key} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  /** Run one S3 command; `null` for a missing key, an Error naming the operation, key and status otherwise. */
+  private async call<T>(operation: string, key: string, run: () => Promise<T>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (e) {
+      if (isS3Missing(e)) return null;
+      const err = e as Error & { Code?: string; $metadata?: { httpStatusCode?: number } };
+      throw new Error(`S3 ${operation} ${key} answered ${err.$metadata?.httpStatusCode ?? 'nothing'}: ${(err.Code ?? err.name ?? '')} ${err.message ?? ''}`.trim().slice(0, 300), { cause: e });
     }
-    return res;
+  }
+
+  private async text(key: string): Promise<string | null> {
+    const answer = await this.call('GET', key, () => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key })));
+    return answer?.Body ? answer.Body.transformToString('utf8') : null;
   }
 
   async put(dir: string, version: string, sourceDir: string): Promise<StoreResult> {
     const hash = bundleContentHash(sourceDir);
-    const existing = await this.call('GET', this.key(dir, version, HASH_OBJECT));
-    if (existing.ok) {
-      if ((await existing.text()).trim() !== hash) throw new Error(`${dir} ${version} is already in the store with other content: versions are immutable (rebuild to get a new build id).`);
+    const existing = await this.text(this.key(dir, version, HASH_OBJECT));
+    if (existing !== null) {
+      if (existing.trim() !== hash) throw new Error(`${dir} ${version} is already in the store with other content: versions are immutable (rebuild to get a new build id).`);
       return { created: false };
     }
     const files = listFiles(sourceDir);
     const last = ['mf-manifest.json'];
+    const putObject = (key: string, body: Buffer, contentType: string, cacheControl?: string) =>
+      this.call('PUT', key, () => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentLength: body.length, ContentType: contentType, CacheControl: cacheControl })));
     for (const rel of [...files.filter((f) => !last.includes(f)), ...files.filter((f) => last.includes(f))]) {
       const noCache = rel === 'mf-manifest.json' || rel === 'version.json';
-      await this.call('PUT', this.key(dir, version, rel), {
-        body: readFileSync(join(sourceDir, rel)),
-        headers: {
-          'content-type': CONTENT_TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream',
-          'cache-control': noCache ? 'no-cache' : 'public, max-age=31536000, immutable',
-        },
-      });
+      await putObject(this.key(dir, version, rel), readFileSync(join(sourceDir, rel)), CONTENT_TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream', noCache ? 'no-cache' : 'public, max-age=31536000, immutable');
     }
-    await this.call('PUT', this.key(dir, version, HASH_OBJECT), { body: Buffer.from(hash), headers: { 'content-type': 'text/plain' } });
+    await putObject(this.key(dir, version, HASH_OBJECT), Buffer.from(hash), 'text/plain');
     return { created: true };
   }
 
   async has(dir: string, version: string): Promise<boolean> {
-    return (await this.call('HEAD', this.key(dir, version, 'mf-manifest.json'))).ok;
+    const key = this.key(dir, version, 'mf-manifest.json');
+    return (await this.call('HEAD', key, () => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + key })))) !== null;
   }
 
   async readFile(dir: string, version: string, file: string): Promise<{ body: Buffer; contentType: string } | null> {
     if (file.split('/').some((part) => part === '..' || part === '')) return null;
-    const res = await this.call('GET', this.key(dir, version, file));
-    if (!res.ok) return null;
-    return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+    const key = this.key(dir, version, file);
+    const answer = await this.call('GET', key, () => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key })));
+    if (!answer?.Body) return null;
+    return { body: Buffer.from(await answer.Body.transformToByteArray()), contentType: answer.ContentType ?? 'application/octet-stream' };
   }
 
   async remove(dir: string, version: string): Promise<void> {
-    for (const key of await this.list(this.key(dir, version))) await this.call('DELETE', key);
+    for (const key of await this.list(this.key(dir, version))) {
+      await this.call('DELETE', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key })));
+    }
   }
 
   async versions(dir: string): Promise<string[]> {
     if (!SAFE_SEGMENT.test(dir)) throw new Error(`bad store path ${dir}`);
-    const xml = await (await this.call('GET', '', { query: { 'list-type': '2', prefix: `${dir}/`, delimiter: '/' } })).text();
-    const prefixes = [...xml.matchAll(/<CommonPrefixes>\s*<Prefix>([^<]+)<\/Prefix>/g)].map((m) => decodeXml(m[1]!));
+    const page = await this.call('LIST', `${dir}/`, () => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}${dir}/`, Delimiter: '/' })));
+    const prefixes = (page?.CommonPrefixes ?? []).map((p) => (p.Prefix ?? '').slice(this.prefix.length));
     return prefixes.map((p) => p.slice(dir.length + 1).replace(/\/$/, '')).filter((v) => v && !v.startsWith('.'));
   }
 
-  /** Every key under `prefix` (ListObjectsV2, following continuation tokens). */
+  /** Every key under `prefix` (ListObjectsV2, following continuation tokens), without the store's own prefix. */
   private async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const query: Record<string, string> = { 'list-type': '2', prefix };
-      if (token) query['continuation-token'] = token;
-      const xml = await (await this.call('GET', '', { query })).text();
-      keys.push(...[...xml.matchAll(/<Contents>[\s\S]*?<Key>([^<]+)<\/Key>/g)].map((m) => decodeXml(m[1]!)));
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
+      const ContinuationToken = token;
+      const page = await this.call('LIST', prefix, () => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken })));
+      keys.push(...(page?.Contents ?? []).map((c) => (c.Key ?? '').slice(this.prefix.length)).filter(Boolean));
+      token = page?.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
   }
-}
-
-function decodeXml(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }

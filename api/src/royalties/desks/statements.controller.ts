@@ -5,8 +5,8 @@ import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
-import { StaffController } from '../../ops/staff/staff.guard';
-import { StaffService } from '../../ops/staff/staff.service';
+import { StaffController } from '../../staff/staff.guard';
+import { StaffService } from '../../staff/staff.service';
 import { StatementImportsService } from '../import/statement-imports.service';
 import { UnmatchedService } from '../matching/unmatched.service';
 import { ReportsFromLedger } from '../earnings/reports-from-ledger.service';
@@ -15,7 +15,7 @@ type R<K extends keyof typeof E> = EndpointRequest<(typeof E)[K]>;
 
 /**
  * The statements desk of the console (docs/decisions/019-money-engine.md): finance (or admin) whose
- * session passed TOTP. Upload, preview, start, progress, rollback, confirm, unmatched rows and their
+ * session passed TOTP. Upload, preview, start, discard, progress, rollback, confirm, unmatched rows and their
  * linking, report fulfilment from the ledger. Every action is audited by the services.
  */
 @StaffController('finance')
@@ -57,6 +57,12 @@ export class StatementsDeskController {
   @Endpoint(E.statementRollback)
   async rollback(@ValidBody(E.statementRollback) b: R<'statementRollback'>, @CurrentUser() user: AuthUser) {
     return ok(fillMessage(M.rolledBack, { id: b.import_id }), { body: await this.imports.rollback(b.import_id, await this.staff.actor(user)) });
+  }
+
+  /** POST ops/statements/discard → StatementImportRow (discarded). Errors: 404, 409. */
+  @Endpoint(E.statementDiscard)
+  async discard(@ValidBody(E.statementDiscard) b: R<'statementDiscard'>, @CurrentUser() user: AuthUser) {
+    return ok(fillMessage(M.discarded, { id: b.import_id }), { body: await this.imports.discard(b.import_id, await this.staff.actor(user)) });
   }
 
   /** POST ops/statements/confirm → StatementImportRow. Errors: 404, 409. */

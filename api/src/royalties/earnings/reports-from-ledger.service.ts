@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { stringify } from 'csv-stringify';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
@@ -9,14 +8,15 @@ import { rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { fillMessage, REPORT_CSV_COLUMNS, REPORT_STATUS, ROYALTY_MESSAGES as M, SUPPORT_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { ReportsService } from '../../support/reports/reports.service';
 import { AuditService, type Actor } from '../../audit/audit.service';
+import { UsersService } from '../../users/users.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { StatementImportsService } from '../import/statement-imports.service';
+import { csvStream, type CsvColumn, type CsvColumnKind } from '../../common/csv/csv-writer';
 
 dayjs.extend(utc);
 
@@ -28,10 +28,22 @@ export function microsText(micros: number): string {
   return `${sign}${Math.floor(abs / 1_000_000)}${frac ? `.${frac}` : ''}`;
 }
 
+/** Kind of each report column for the shared CSV writer (docs/decisions/031): UPC and ISRC are quoted codes. */
+const REPORT_KINDS: Partial<Record<(typeof REPORT_CSV_COLUMNS)[number], CsvColumnKind>> = { upc: 'code', isrc: 'code', quantity: 'number', amount: 'number' };
+const REPORT_CSV: CsvColumn[] = REPORT_CSV_COLUMNS.map((name) => ({ name, kind: REPORT_KINDS[name] ?? 'text' }));
+
+/**
+ * A UPC/EAN as the report writes it: credits keep the digits without leading zeros (spreadsheets drop
+ * them, decision 019), so a code shorter than a UPC-A gets its zeros back to 12 digits (GTIN-12:
+ * 89000000012 → 089000000012; an EAN-13 stays 13). '' stays ''.
+ */
+export const gtinText = (digits: string): string => (digits ? digits.padStart(12, '0') : '');
+
 /**
  * Report requests (areas §3) fulfilled from the ledger (decision 019): the artist's credit lines of
  * applied imports for the report's store (case-insensitive substring of the statement's store name)
- * and months, written as the portal's report CSV (REPORT_CSV_COLUMNS, amounts in USD), then attached
+ * and months, written as the portal's report CSV (REPORT_CSV_COLUMNS, amounts in USD) by the shared CSV
+ * writer (cells from statements that start like a formula neutralised, UPC and ISRC quoted), then attached
  * through ReportsService like `report-attach` (RECEIVED, the artist's bell). Audited.
  */
 @Injectable()
@@ -42,6 +54,7 @@ export class ReportsFromLedger {
     private readonly codes: CatalogCodes,
     private readonly imports: StatementImportsService,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
   ) {}
 
   async fulfil(reportId: number, actor: Actor): Promise<{ report_id: number; rows: number }> {
@@ -50,7 +63,7 @@ export class ReportsFromLedger {
     if (report.status !== REPORT_STATUS.pending) throw DomainError.conflict(fillMessage(M.reportNotPending, { id: reportId }));
     const from = dayjs.utc(Number(report.start_date)).format('YYYY-MM');
     const to = dayjs.utc(Number(report.end_date)).format('YYYY-MM');
-    const artist = ((await this.db.query('SELECT name FROM users WHERE id = ?', [report.user_id])) as Array<{ name: string }>)[0]?.name ?? '';
+    const artist = (await this.users.namesById([report.user_id])).get(report.user_id) ?? '';
     mkdirSync(this.imports.dir, { recursive: true });
     const path = join(this.imports.dir, `report-${randomBytes(8).toString('hex')}.csv`);
     let count = 0;
@@ -59,7 +72,6 @@ export class ReportsFromLedger {
     const userId = report.user_id;
     const store = `%${report.store.toLowerCase()}%`;
     async function* lines() {
-      yield [...REPORT_CSV_COLUMNS];
       let after = 0;
       for (;;) {
         const rows = (await db.query(
@@ -73,12 +85,12 @@ export class ReportsFromLedger {
         const titles = await codes.titles(db.manager, [...new Set(rows.map((r) => Number(r.track_id)))], [...new Set(rows.map((r) => Number(r.release_id)))]);
         for (const r of rows) {
           count += 1;
-          yield [r.sale_month, r.reporting_date, r.store, r.country, artist, titles.releases.get(Number(r.release_id)) ?? '', titles.tracks.get(Number(r.track_id)) ?? '', r.upc, r.isrc, r.sale_type, Number(r.quantity), microsText(Number(r.amount_micros)), 'USD'].map(String);
+          yield [r.sale_month, r.reporting_date, r.store, r.country, artist, titles.releases.get(Number(r.release_id)) ?? '', titles.tracks.get(Number(r.track_id)) ?? '', gtinText(String(r.upc ?? '')), r.isrc, r.sale_type, Number(r.quantity), microsText(Number(r.amount_micros)), 'USD'].map(String);
         }
       }
     }
     try {
-      await pipeline(Readable.from(lines()), stringify(), createWriteStream(path));
+      await pipeline(csvStream(REPORT_CSV, lines()), createWriteStream(path));
       await this.reports.attach(reportId, path);
     } finally {
       await rm(path, { force: true });

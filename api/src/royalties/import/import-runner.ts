@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { JobsService } from '../../jobs/jobs.service';
@@ -7,6 +7,14 @@ import { STALE_MS, StatementImportJob } from './statement-import.job';
 
 /** The job queue's name for statement imports (docs/decisions/018-scale-out.md, 019-money-engine.md). */
 export const STATEMENT_IMPORT_JOB = 'statements.import';
+/** The start-up job that queues again the imports a stopped process left (runners only, a second after start). */
+export const STATEMENT_RESUME_JOB = 'statements.resume';
+declare module '../../jobs/job-map' {
+  interface JobMap {
+    'statements.import': { data: { import_id: number }; result: { status: string | null } };
+    'statements.resume': { data: Record<string, never>; result: { queued: number } };
+  }
+}
 /** How often `idle()` reads the rows of imports handed to Redis, ms. */
 const POLL_MS = 250;
 
@@ -24,14 +32,13 @@ const isCli = () => /cli\.[jt]s$/.test(process.argv[1] ?? '');
  * Progress is the import row's counters, written by the job (the console reads them), whatever the transport.
  */
 @Injectable()
-export class ImportRunner implements OnApplicationBootstrap, OnModuleDestroy {
+export class ImportRunner implements OnModuleDestroy {
   private readonly logger = new Logger(ImportRunner.name);
   /** Imports this process runs or waits for (in-process and CLI: their promises). */
   private readonly running = new Set<Promise<unknown>>();
   /** Imports this process handed to Redis (`idle()` reads their rows). */
   private readonly handedOff = new Set<number>();
   private stopped = false;
-  private resumeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly job: StatementImportJob,
@@ -41,6 +48,9 @@ export class ImportRunner implements OnApplicationBootstrap, OnModuleDestroy {
     // One import at a time per instance; a failed import is recorded on its row by the job itself, so
     // the queue does not retry it (a crashed run is taken over by the stale-heartbeat claim).
     jobs.register(STATEMENT_IMPORT_JOB, async ({ import_id }: { import_id: number }) => ({ status: (await this.job.run(import_id))?.status ?? null }), { concurrency: 1, attempts: 1 });
+    // Only an instance that runs jobs picks up left-over imports (the operator CLI runs its own inline).
+    jobs.register(STATEMENT_RESUME_JOB, async () => ({ queued: await this.resume() }));
+    jobs.afterStart(STATEMENT_RESUME_JOB, 1000, {});
   }
 
   /**
@@ -80,17 +90,7 @@ export class ImportRunner implements OnApplicationBootstrap, OnModuleDestroy {
     return rows.length;
   }
 
-  onApplicationBootstrap(): void {
-    // The operator CLI runs its own import inline; only a server picks up left-over jobs.
-    if (isCli()) return;
-    this.resumeTimer = setTimeout(() => {
-      this.resume().catch((e: Error) => this.logger.warn({ msg: 'statement import resume failed', err: e.message }));
-    }, 1000);
-    this.resumeTimer.unref();
-  }
-
   async onModuleDestroy(): Promise<void> {
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.stopped = true;
     while (this.running.size) await Promise.all([...this.running]);
   }

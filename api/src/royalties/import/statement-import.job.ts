@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { fillMessage, microsToUsd, ROYALTY_LIMITS as L, ROYALTY_MESSAGES as M, type StatementMapping } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { SerialTransactions } from '../../support/shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
 import { AuditService } from '../../audit/audit.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
@@ -30,9 +30,11 @@ export const STALE_MS = 120_000;
  * 2. Stream the file with csv-parse; every ROYALTY_LIMITS.batchRows rows, one transaction matches the
  *    batch (ISRC, else UPC), writes its credit lines and unmatched rows and the progress counters.
  *    Staged rows are invisible: every reader joins imports whose status is `applied`.
- * 3. One last transaction posts the ledger entries (confirmed imports: one `royalty` entry per user,
- *    the sum of their micro-USD rounded to cents) and sets `applied`. A failure anywhere deletes the
- *    staged rows and sets `failed` with the message: an import never half-applies.
+ * 3. One last transaction claims the file (`active_sha256`, unique: docs/decisions/031; another applied
+ *    import of the same bytes makes this one fail with duplicateFile), posts the ledger entries
+ *    (confirmed imports: one `royalty` entry per user, the sum of their micro-USD rounded to cents) and
+ *    sets `applied`. A failure anywhere deletes the staged rows and sets `failed` with the message: an
+ *    import never half-applies, and a failed one claims nothing.
  */
 @Injectable()
 export class StatementImportJob {
@@ -40,7 +42,7 @@ export class StatementImportJob {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
     private readonly codes: CatalogCodes,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
@@ -56,7 +58,13 @@ export class StatementImportJob {
       const postings = await this.tx.run((m) => this.apply(m, imp, perUser));
       await this.tellCredited(postings, imp.month);
       this.logger.log({ msg: 'statement import applied', import_id: importId });
-    } catch (e) {
+    } catch (caught) {
+      let e = caught;
+      if (isUniqueViolation(e)) {
+        // Another import of the same bytes was applied between this one's check and its commit.
+        const holder = await this.db.getRepository(StatementImportEntity).findOne({ where: { active_sha256: imp.file_sha256 } });
+        e = DomainError.conflict(fillMessage(M.duplicateFile, { id: holder?.id ?? '?' }), 'duplicate_file');
+      }
       const message = e instanceof DomainError ? e.message : `The import failed: ${(e as Error).message}`.slice(0, 1000);
       if (!(e instanceof DomainError)) this.logger.error({ msg: 'statement import failed', import_id: importId, err: (e as Error).stack });
       await this.tx.run(async (m) => {
@@ -168,9 +176,11 @@ export class StatementImportJob {
 
   /** The last transaction: ledger entries of a confirmed import, status applied. Answers what was posted per user. */
   private async apply(m: EntityManager, imp: StatementImportEntity, perUser: Map<number, number>): Promise<Array<{ user_id: number; cents: number }>> {
+    const holder = await m.findOne(StatementImportEntity, { where: { active_sha256: imp.file_sha256 } });
+    if (holder && holder.id !== imp.id) throw DomainError.conflict(fillMessage(M.duplicateFile, { id: holder.id }), 'duplicate_file');
     const postings = Number(imp.confirmed) ? [...perUser].sort((a, b) => a[0] - b[0]).map(([user_id, micros]) => ({ user_id, cents: microsToCents(micros) })) : [];
     const credited = await RoyaltyLedger.post(m, imp.id, postings, ledgerNote(imp));
-    await m.update(StatementImportEntity, { id: imp.id }, { status: 'applied', credited_cents: credited, finished_at: new Date() });
+    await m.update(StatementImportEntity, { id: imp.id }, { status: 'applied', active_sha256: imp.file_sha256, credited_cents: credited, finished_at: new Date() });
     const after = await m.findOneOrFail(StatementImportEntity, { where: { id: imp.id } });
     await this.audit.record(
       { userId: null, email: imp.created_by || 'job' },
@@ -188,6 +198,13 @@ export class StatementImportJob {
   async tellCredited(postings: Array<{ user_id: number; cents: number }>, month: string): Promise<void> {
     for (const p of postings) await this.notifications.notify(p.user_id, fillMessage(M.creditNotification, { amount: microsToUsd(p.cents * L.microsPerCent), month }));
   }
+}
+
+/** Whether `e` is a unique-index violation (SQLite or MySQL/MariaDB): here, the file's claim taken by another import. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = err.driverError?.code ?? err.code ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT') || /UNIQUE constraint failed|Duplicate entry/i.test(err.message ?? '');
 }
 
 /** The ledger note of an import's entries. */

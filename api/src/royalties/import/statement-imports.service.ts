@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import busboy from 'busboy';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
@@ -13,6 +12,7 @@ import {
   isMonth,
   ROYALTY_LIMITS as L,
   ROYALTY_MESSAGES as M,
+  STATEMENT_DISCARDABLE,
   STATEMENT_FIELDS,
   STATEMENT_PRESETS,
   type StatementImportRow,
@@ -25,7 +25,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
-import { SerialTransactions } from '../../support/shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
+import { UsersService } from '../../users/users.service';
+import { receiveFilePart } from '../../storage/streamed-upload';
+import { writeToFile } from '../../storage/local-disk.storage';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { parseDecimal } from '../shared/money-math';
 import { StatementImportEntity, StatementPresetEntity } from '../shared/royalty.entities';
@@ -59,12 +62,6 @@ export const toImportRow = (i: StatementImportEntity): StatementImportRow => ({
   finished_at: i.finished_at ? new Date(i.finished_at).toISOString() : null,
 });
 
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
-  const code = err.driverError?.code ?? err.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT') || /UNIQUE constraint failed|Duplicate entry/i.test(err.message ?? '');
-}
-
 /**
  * Statement imports for finance (docs/decisions/019-money-engine.md): upload (streamed to disk with
  * its SHA-256, duplicate refused), preview, start with a preset or a generic mapping (saved as a named
@@ -72,12 +69,14 @@ function isUniqueViolation(e: unknown): boolean {
  */
 @Injectable()
 export class StatementImportsService {
+  private readonly logger = new Logger(StatementImportsService.name);
   readonly dir: string;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
+    private readonly users: UsersService,
     private readonly runner: ImportRunner,
     private readonly job: StatementImportJob,
     private readonly audit: AuditService,
@@ -91,20 +90,19 @@ export class StatementImportsService {
 
   /**
    * POST ops/statements/upload: stream multipart field `file` to DATA_DIR/statements while hashing it.
-   * Errors: 400 fileMissing / fileNotText; 409 duplicateFile; 413 fileTooLarge.
+   * Errors: 400 fileMissing / fileOneOnly / fileIncomplete / fileNotText; 409 duplicateFile; 413 fileTooLarge.
    */
   async upload(req: PortalRequest, actor: Actor): Promise<StatementUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.fileMissing);
     mkdirSync(this.dir, { recursive: true });
     const path = join(this.dir, `${randomBytes(16).toString('hex')}.txt`);
-    let received: { sha256: string; name: string } | null;
+    let received: { sha256: string; name: string };
     try {
       received = await this.receive(req, path);
     } catch (e) {
       await rm(path, { force: true });
       throw e;
     }
-    if (!received) throw DomainError.badRequest(M.fileMissing);
     return this.register(path, received.name, received.sha256, actor);
   }
 
@@ -126,28 +124,22 @@ export class StatementImportsService {
     return this.register(path, basename(file), hash.digest('hex'), actor);
   }
 
-  private receive(req: PortalRequest, path: string): Promise<{ sha256: string; name: string } | null> {
-    return new Promise((resolve, reject) => {
-      let parser: busboy.Busboy;
-      try {
-        parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: L.maxFileBytes, fields: 10 } });
-      } catch {
-        reject(DomainError.badRequest(M.fileMissing));
-        return;
-      }
-      let writing: Promise<{ sha256: string; name: string }> | null = null;
-      let failed: unknown = null;
-      parser.on('file', (field, stream, info) => {
-        if (field !== 'file' || writing) {
-          stream.resume();
-          return;
-        }
+  /**
+   * The statement file of the request, by the one multipart receiver (docs/decisions/026 "One multipart
+   * receiver"): multipart field `file` streamed to `path` through a text check while hashing it. Answers
+   * its SHA-256 and the browser's file name; errors: 400 fileMissing (no file), fileOneOnly (two files),
+   * fileIncomplete (cut-off or broken form), fileNotText (NUL bytes in the first 8 KB), 413 fileTooLarge (over ROYALTY_LIMITS.maxFileBytes).
+   */
+  private async receive(req: PortalRequest, path: string): Promise<{ sha256: string; name: string }> {
+    const { value: sha256, filename } = await receiveFilePart(req, {
+      field: 'file',
+      maxBytes: L.maxFileBytes,
+      messages: { missing: M.fileMissing, oneFile: M.fileOneOnly, incomplete: M.fileIncomplete },
+      tooLarge: () => DomainError.tooLarge(M.fileTooLarge),
+      logger: this.logger,
+      sink: async ({ stream }) => {
         const hash = createHash('sha256');
         let checked = false;
-        let truncated = false;
-        stream.on('limit', () => {
-          truncated = true;
-        });
         const sniff = new Transform({
           transform(chunk: Buffer, _e, cb) {
             if (!checked) {
@@ -159,28 +151,27 @@ export class StatementImportsService {
             cb(null, chunk);
           },
         });
-        writing = pipeline(stream, sniff, createWriteStream(path)).then(() => {
-          if (truncated) throw DomainError.tooLarge(M.fileTooLarge);
-          return { sha256: hash.digest('hex'), name: (info.filename || 'statement.csv').slice(0, 255) };
-        });
-        writing.catch((e: unknown) => {
-          failed = e;
-          stream.resume();
-        });
-      });
-      parser.on('error', () => reject(DomainError.badRequest(M.fileMissing)));
-      parser.on('close', () => {
-        if (!writing) return resolve(null);
-        writing.then(resolve, (e: unknown) => reject(failed ?? e));
-      });
-      req.pipe(parser);
+        await writeToFile([stream, sniff], path, 'w');
+        return hash.digest('hex');
+      },
     });
+    return { sha256, name: (filename || 'statement.csv').slice(0, 255) };
   }
 
-  /** Duplicate check and the `uploaded` row with its preview. The file is removed on a refusal. */
+  /** The applied import holding `sha256`'s claim, or null (docs/decisions/031: only `applied` claims a file). */
+  private claimOf(sha256: string): Promise<StatementImportEntity | null> {
+    return this.imports.findOne({ where: { active_sha256: sha256 } });
+  }
+
+  /**
+   * Duplicate check and the `uploaded` row with its preview. The file is removed on a refusal. An
+   * upload claims nothing: only an applied import holds `active_sha256` (the job sets it in the same
+   * transaction as the ledger entries), so a file never started, refused at start, failed or discarded
+   * never blocks the same file (docs/decisions/031).
+   */
   private async register(path: string, name: string, sha256: string, actor: Actor): Promise<StatementUpload> {
     const size = (await stat(path)).size;
-    const existing = await this.imports.findOne({ where: { active_sha256: sha256 } });
+    const existing = await this.claimOf(sha256);
     if (existing) {
       await rm(path, { force: true });
       throw DomainError.conflict(fillMessage(M.duplicateFile, { id: existing.id }), 'duplicate_file');
@@ -199,13 +190,11 @@ export class StatementImportsService {
     }
     let id: number;
     try {
-      const r = await this.imports.insert({ file_name: name, file_sha256: sha256, active_sha256: sha256, file_path: path, delimiter, status: 'uploaded', created_by: actor.email, created_at: new Date() });
+      const r = await this.imports.insert({ file_name: name, file_sha256: sha256, active_sha256: null, file_path: path, delimiter, status: 'uploaded', created_by: actor.email, created_at: new Date() });
       id = Number(r.identifiers[0].id);
     } catch (e) {
       await rm(path, { force: true });
-      if (!isUniqueViolation(e)) throw e;
-      const first = await this.imports.findOne({ where: { active_sha256: sha256 } });
-      throw DomainError.conflict(fillMessage(M.duplicateFile, { id: first?.id ?? '?' }), 'duplicate_file');
+      throw e;
     }
     await this.audit.record(actor, 'statement.upload', 'statement_import', id, null, { file_name: name, sha256, bytes: size });
     return { import_id: id, file_name: name, sha256, delimiter, header: shown.header, rows: shown.rows, suggested_format: suggestPreset(shown.header) };
@@ -223,8 +212,10 @@ export class StatementImportsService {
   /**
    * POST ops/statements/start: resolve the format (built-in preset, saved preset, or `generic` with a
    * mapping, saved under `save_as` when given), check it against the file's header, store the month,
-   * source, rate and confirmation, queue the job. Errors: 400 (format, mapping, month, rate), 404, 409
-   * importNotStartable (already started; a failed import may be started again).
+   * source, rate and confirmation, queue the job. The header is read with the delimiter detected at
+   * upload, whatever the preset (docs/decisions/031). Errors: 400 (format, mapping, month, rate), 404,
+   * 409 importNotStartable (already started, or discarded; a failed import may be started again), 409
+   * duplicateFile when an applied import already holds the same file.
    */
   async start(input: StartInput, actor: Actor): Promise<StatementImportRow> {
     const imp = await this.imports.findOne({ where: { id: input.import_id } });
@@ -236,9 +227,10 @@ export class StatementImportsService {
     const source = input.source.trim().slice(0, L.sourceMax);
     if (!source) throw DomainError.badRequest(M.sourceRequired);
 
+    const claim = await this.claimOf(imp.file_sha256);
+    if (claim) throw DomainError.conflict(fillMessage(M.duplicateFile, { id: claim.id }), 'duplicate_file');
     const stored = await this.resolveFormat(input);
-    const builtin = STATEMENT_PRESETS.find((p) => p.name === input.format);
-    const delimiter = builtin && builtin.delimiter !== 'auto' ? builtin.delimiter : imp.delimiter;
+    const delimiter = imp.delimiter;
     const { header } = await preview(imp.file_path, delimiter);
     planColumns(header, stored.mapping, stored.preset);
     if (input.save_as) {
@@ -300,7 +292,7 @@ export class StatementImportsService {
       if (!imp) throw DomainError.notFound(M.importNotFound);
       if (imp.status !== 'applied') throw DomainError.conflict(M.rollbackNotApplied);
       // MariaDB: lock the credited users' rows so a withdrawal waits for this decision (SQLite: the queue).
-      if (this.tx.isMysql) await m.query('SELECT id FROM users WHERE id IN (SELECT user_id FROM ledger_entries WHERE statement_import_id = ?) ORDER BY id FOR UPDATE', [importId]);
+      if (this.tx.isMysql) await this.users.lockForUpdate(m, await RoyaltyLedger.creditedUsers(m, importId));
       const payout = await RoyaltyLedger.payoutAfter(m, importId);
       if (payout !== null) throw DomainError.conflict(fillMessage(M.rollbackRefused, { id: importId, payout }), 'rollback_refused');
       const reversed = await RoyaltyLedger.reverse(m, importId, `Rollback of ${ledgerNote(imp)}`);
@@ -308,6 +300,28 @@ export class StatementImportsService {
       if (!r.affected) throw DomainError.conflict(M.rollbackNotApplied);
       await this.audit.record(actor, 'statement.rollback', 'statement_import', importId, { status: 'applied', credited_cents: Number(imp.credited_cents) }, { status: 'rolled_back', reversed_cents: reversed }, m);
     });
+    return this.detail(importId);
+  }
+
+  /**
+   * POST ops/statements/discard: an import that never reached the ledger (`uploaded`, or `failed`)
+   * becomes `discarded` and its file is deleted; the row stays for the history and the audit row
+   * `statement.discard`. It never held the file's claim, so nothing else changes. Errors: 404
+   * importNotFound; 409 discardNotAllowed (queued, running, applied, rolled back or already discarded).
+   */
+  async discard(importId: number, actor: Actor): Promise<StatementImportRow> {
+    const path = await this.tx.run(async (m) => {
+      const imp = await m.findOne(StatementImportEntity, { where: { id: importId } });
+      if (!imp) throw DomainError.notFound(M.importNotFound);
+      const refused = () => DomainError.conflict(fillMessage(M.discardNotAllowed, { id: importId, status: imp.status }), 'discard_not_allowed');
+      if (!STATEMENT_DISCARDABLE.includes(imp.status)) throw refused();
+      // Conditional on the state read: a start racing this one makes one of the two fail.
+      const r = await m.update(StatementImportEntity, { id: importId, status: imp.status }, { status: 'discarded', active_sha256: null, file_path: '', finished_at: new Date() });
+      if (!r.affected) throw refused();
+      await this.audit.record(actor, 'statement.discard', 'statement_import', importId, { status: imp.status, file_name: imp.file_name, sha256: imp.file_sha256 }, { status: 'discarded' }, m);
+      return imp.file_path;
+    });
+    if (path) await rm(path, { force: true });
     return this.detail(importId);
   }
 

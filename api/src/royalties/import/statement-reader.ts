@@ -1,26 +1,36 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
-import { fillMessage, ROYALTY_LIMITS as L, ROYALTY_MESSAGES as M, STATEMENT_FIELDS, STATEMENT_PRESETS, type StatementField, type StatementMapping } from '@portal/contracts';
+import { fillMessage, ROYALTY_LIMITS as L, ROYALTY_MESSAGES as M, STATEMENT_FIELDS, STATEMENT_PRESETS, type StatementDelimiter, type StatementField, type StatementMapping } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { parseDecimal, type Decimal } from '../shared/money-math';
 
 /**
- * Reading statement files (docs/decisions/019-money-engine.md): the delimiter is detected from the
- * header line (tab, semicolon or comma, the most frequent outside quotes), records are streamed with
- * csv-parse (never the whole file in memory), and each row is normalised to the canonical fields.
+ * Reading statement files (docs/decisions/019-money-engine.md, 031): the delimiter is detected from the
+ * header line (comma, tab, semicolon or pipe: the most frequent outside quotes), never taken from a
+ * preset, records are streamed with csv-parse (never the whole file in memory; a UTF-8 BOM and CRLF or
+ * LF line ends are read), and each row is normalised to the canonical fields.
  */
 
-/** Tab, semicolon or comma: whichever occurs most in `line` outside double quotes (comma on a tie). */
-export function detectDelimiter(line: string): ',' | '\t' | ';' {
+/**
+ * The delimiter of a statement whose header line is `line`: whichever of tab, semicolon, pipe and comma
+ * occurs most outside double-quoted cells; on a tie the first of tab, comma, semicolon, pipe wins (header
+ * names such as "Country / Region" hold none of them). A line with none of them is comma-separated
+ * (one column).
+ */
+export function detectDelimiter(line: string): StatementDelimiter {
   const unquoted = line.replace(/"[^"]*"/g, '');
   const count = (c: string) => unquoted.split(c).length - 1;
-  const tabs = count('\t');
-  const semis = count(';');
-  const commas = count(',');
-  if (tabs > 0 && tabs >= semis && tabs >= commas) return '\t';
-  if (semis > commas) return ';';
-  return ',';
+  let best: StatementDelimiter = ',';
+  let most = 0;
+  for (const d of ['\t', ',', ';', '|'] as const) {
+    const n = count(d);
+    if (n > most) {
+      best = d;
+      most = n;
+    }
+  }
+  return best;
 }
 
 /** The first line of a file (at most 64 KiB read), without a UTF-8 BOM. */

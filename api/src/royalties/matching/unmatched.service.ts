@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { fillMessage, microsToUsd, ROYALTY_MESSAGES as M, type UnmatchedCodeRow } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { RoyaltyLedger } from '../../support/money/ledger.service';
-import { SerialTransactions } from '../../support/shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { bulkInsert, CREDIT_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents } from '../shared/money-math';
@@ -22,7 +22,7 @@ import { acceptedSplits, creditLines, type CreditLine } from './credit-builder';
 export class UnmatchedService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
     private readonly codes: CatalogCodes,
     private readonly audit: AuditService,
     private readonly job: StatementImportJob,

@@ -11,7 +11,7 @@ export class StatementImportEntity {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'varchar', length: 255 }) file_name!: string;
   @Column({ type: 'varchar', length: 64 }) file_sha256!: string;
-  /** Unique: the duplicate-file refusal; NULL once rolled back or failed. */
+  /** Unique: the duplicate-file refusal. Set only while the import is applied (docs/decisions/031); NULL otherwise. */
   @Column({ type: 'varchar', length: 64, nullable: true }) active_sha256!: string | null;
   @Column({ type: 'varchar', length: 500 }) file_path!: string;
   @Column({ type: 'varchar', length: 40, default: '' }) format!: string;

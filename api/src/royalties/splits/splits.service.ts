@@ -5,7 +5,7 @@ import { fillMessage, ROYALTY_MESSAGES as M, type SplitInvitation, type SplitTra
 import { DomainError } from '../../common/domain-error';
 import { MailService } from '../../mail/mail.service';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { SerialTransactions } from '../../support/shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
 import { SupportConfig } from '../../support/shared/support-config';
 import { UsersService } from '../../users/users.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
@@ -32,7 +32,7 @@ const toSplit = (s: TrackSplitEntity): TrackSplit => ({ split_id: s.id, track_id
 export class SplitsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
     private readonly codes: CatalogCodes,
     private readonly users: UsersService,
     private readonly mail: MailService,
@@ -107,8 +107,7 @@ export class SplitsService {
   async invitations(userId: number): Promise<SplitInvitation[]> {
     const me = await this.users.getById(userId);
     const rows = await this.rows.find({ where: [{ email: me.email.toLowerCase(), to_month: IsNull() }, { collaborator_user_id: userId }], order: { id: 'DESC' } });
-    const owners = rows.length ? await this.db.query(`SELECT id, name FROM users WHERE id IN (${rows.map(() => '?').join(',')})`, rows.map((r) => r.owner_user_id)) : [];
-    const ownerName = new Map((owners as Array<{ id: number; name: string }>).map((o) => [Number(o.id), o.name]));
+    const ownerName = await this.users.namesById(rows.map((r) => r.owner_user_id));
     const { tracks, releases } = await this.codes.titles(this.db.manager, [...new Set(rows.map((r) => r.track_id))], []);
     const releaseOf = new Map<number, number>();
     for (const r of rows) {

@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { create } from 'xmlbuilder2';
-import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, centsToUsd, type PayoutMethod } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, centsToUsd, isSepaIban, type PayoutMethod } from '@portal/contracts';
+import { csvDocument, type CsvColumn, type CsvColumnKind } from '../../common/csv/csv-writer';
 
 /**
  * One transfer of a bank run: the payout and the full details it goes to. Amount in integer US cents.
@@ -22,8 +22,30 @@ export type BankTransfer = {
   paypal_email: string;
 };
 
-/** The transfers a pain.001 carries: bank transfers (IFSC or IBAN + BIC), not PayPal payouts. */
-export const bankTransfersOnly = (transfers: BankTransfer[]): BankTransfer[] => transfers.filter((t) => t.payout_method !== 'paypal');
+/** Whether a transfer is paid by the SEPA file: an IBAN payee whose IBAN is of a SEPA country (docs/decisions/031). */
+export const isSepaTransfer = (t: Pick<BankTransfer, 'payout_method' | 'iban'>): boolean => t.payout_method === 'iban' && isSepaIban(t.iban);
+
+/** The transfers the SEPA file carries: IBAN payees of SEPA countries. */
+export const sepaTransfers = <T extends Pick<BankTransfer, 'payout_method' | 'iban'>>(transfers: T[]): T[] => transfers.filter(isSepaTransfer);
+
+/**
+ * The transfers the generic pain.001 carries: bank transfers outside SEPA (IFSC accounts, IBANs of
+ * other countries); never PayPal payouts, never a SEPA payee (each is paid by exactly one file).
+ */
+export const bankTransfersOnly = <T extends Pick<BankTransfer, 'payout_method' | 'iban'>>(transfers: T[]): T[] => transfers.filter((t) => t.payout_method !== 'paypal' && !isSepaTransfer(t));
+
+/**
+ * EUR cents of `usdCents` at `eurRate` (EUR per 1 USD, decimal text with at most 6 decimals), rounded
+ * half up to the cent, in exact integer arithmetic: 10 001 cents at 0.9234 = 9 234.9234 → 9 235.
+ */
+export function usdCentsToEurCents(usdCents: number, eurRate: string): number {
+  const [whole, frac = ''] = eurRate.trim().split('.');
+  const rateMicros = BigInt(whole || '0') * 1_000_000n + BigInt(frac.padEnd(6, '0').slice(0, 6) || '0');
+  return Number((BigInt(usdCents) * rateMicros + 500_000n) / 1_000_000n);
+}
+
+/** EUR cents as the decimal text of a SEPA amount: 923492 → "9234.92". */
+const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** The run's header: pain.001 MsgId (≤ 35), when it was made, and the account paying. */
 export type BankRunHeader = { run_id: number; message_id: string; created_at: Date; debtor: { name: string; account: string; bic: string } };
@@ -39,29 +61,49 @@ function isoText(value: string, max: number): string {
   return (latin || 'NOTPROVIDED').slice(0, max);
 }
 
+/** Kind of each bank CSV column for the shared writer: account identifiers are codes (quoted, leading zeros kept). */
+const BANK_CSV_KINDS: Record<(typeof BANK_CSV_COLUMNS)[number] | (typeof BANK_CSV_INTL_COLUMNS)[number], CsvColumnKind> = {
+  payout_id: 'number',
+  end_to_end_id: 'text',
+  amount: 'number',
+  currency: 'text',
+  beneficiary_name: 'text',
+  account_number: 'code',
+  ifsc_code: 'code',
+  bank_name: 'text',
+  branch_name: 'text',
+  remittance_info: 'text',
+  payout_method: 'text',
+  country: 'text',
+  iban: 'code',
+  bic: 'code',
+  paypal_email: 'text',
+};
+const BANK_CSV: CsvColumn[] = [...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].map((name) => ({ name, kind: BANK_CSV_KINDS[name] }));
+
 /**
  * The bank CSV of a run: header `BANK_CSV_COLUMNS` then `BANK_CSV_INTL_COLUMNS` (method, country,
  * IBAN, BIC, PayPal e-mail; docs/decisions/027), one row per transfer (PayPal ones too), amount in USD with 2
- * decimals (exact, from cents), quoted by csv-stringify where needed. A cell starting with = + - @ is
- * prefixed with ' so a spreadsheet does not run it as a formula.
+ * decimals (exact, from cents). Written by the shared CSV writer (docs/decisions/031): text cells
+ * starting like a formula get a leading ', account numbers, IFSC, IBAN and BIC are quoted codes.
  */
 export function bankCsv(runId: number, transfers: BankTransfer[]): string {
-  const safe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
   const rows = transfers.map((t) => [
-    String(t.payout_id), endToEndId(runId, t.payout_id), centsToUsd(t.amount_cents), 'USD', safe(t.holder_name), t.account_number, t.ifsc_code, safe(t.bank_name), safe(t.branch_name), remittance(t.payout_id),
-    t.payout_method, t.country, t.iban, t.bic, safe(t.paypal_email),
+    String(t.payout_id), endToEndId(runId, t.payout_id), centsToUsd(t.amount_cents), 'USD', t.holder_name, t.account_number, t.ifsc_code, t.bank_name, t.branch_name, remittance(t.payout_id),
+    t.payout_method, t.country, t.iban, t.bic, t.paypal_email,
   ]);
-  return stringify([[...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS], ...rows]);
+  return csvDocument(BANK_CSV, rows);
 }
 
 /**
  * The ISO 20022 customer credit transfer initiation `pain.001.001.09` of a run: one group header
  * (MsgId, creation time, number of transactions, control sum), one payment information block (transfer,
  * requested execution date = creation date, the debtor's account and agent) and one `CdtTrfTxInf` per
- * bank payout: end-to-end id, instructed amount in USD, the creditor's agent by its IFSC (clearing
- * system `INFSC`) and the account number, or by its BIC and the IBAN (docs/decisions/027), name and
- * remittance text. PayPal payouts are left out (the run's note says so). Amounts are decimal text from
- * integer cents; count and control sum cover the transfers in the file.
+ * bank payout outside SEPA: end-to-end id, instructed amount in USD, the creditor's agent by its IFSC
+ * (clearing system `INFSC`) and the account number, or by its BIC and the IBAN of a non-SEPA country
+ * (docs/decisions/027), name and remittance text. PayPal payouts and SEPA IBAN payees are left out (the
+ * run's note says which file pays them; docs/decisions/031). Amounts are decimal text from integer
+ * cents; count and control sum cover the transfers in the file.
  */
 export function bankPain001(header: BankRunHeader, all: BankTransfer[]): string {
   const transfers = bankTransfersOnly(all);
@@ -92,6 +134,7 @@ export function bankPain001(header: BankRunHeader, all: BankTransfer[]): string 
   else dbtrAgt.ele('Othr').ele('Id').txt('NOTPROVIDED');
   pmt.ele('ChrgBr').txt('SLEV');
   for (const t of transfers) {
+    // Generic pain.001 only: SEPA payees are in the SEPA file (bankTransfersOnly left them out).
     const tx = pmt.ele('CdtTrfTxInf');
     const pmtId = tx.ele('PmtId');
     pmtId.ele('InstrId').txt(`PAYOUT${t.payout_id}`);
@@ -110,6 +153,57 @@ export function bankPain001(header: BankRunHeader, all: BankTransfer[]): string 
     const acct = tx.ele('CdtrAcct').ele('Id');
     if (t.payout_method === 'iban') acct.ele('IBAN').txt(t.iban);
     else acct.ele('Othr').ele('Id').txt(t.account_number);
+    tx.ele('RmtInf').ele('Ustrd').txt(remittance(t.payout_id));
+  }
+  return doc.end({ prettyPrint: true });
+}
+
+/**
+ * The EPC SEPA Credit Transfer file of a run (pain.001.001.09 as restricted by EPC132-08 2023 v1.0,
+ * customer-to-PSP; docs/decisions/031), validated against that schema by the tests: the run's IBAN
+ * payees of SEPA countries only (`sepaTransfers`), each paid `usdCentsToEurCents(amount, eurRate)` EUR
+ * (rounded half up per transfer; count and control sums add the rounded amounts), service level SEPA,
+ * charges SLEV, the debtor's IBAN (`debtor.account`, required: callers refuse a debtor without one) and
+ * BIC (else `Othr/Id` NOTPROVIDED, which the EPC guidelines allow), the creditor's BIC when known and
+ * IBAN, name and remittance text in the EPC Latin subset. No agent name (`FinInstnId/Nm` is not in the
+ * EPC schema). MsgId is the run's MsgId + "-S", so the bank tells it from the run's generic file.
+ */
+export function sepaPain001(header: BankRunHeader, all: BankTransfer[], eurRate: string): string {
+  const transfers = sepaTransfers(all).map((t) => ({ ...t, eur_cents: usdCentsToEurCents(t.amount_cents, eurRate) }));
+  const total = centsText(transfers.reduce((s, t) => s + t.eur_cents, 0));
+  const created = header.created_at.toISOString().slice(0, 19);
+  const msgId = `${header.message_id}-S`.slice(0, 35);
+  const doc = create({ version: '1.0', encoding: 'UTF-8' }).ele('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09', 'Document');
+  const root = doc.ele('CstmrCdtTrfInitn');
+  const grp = root.ele('GrpHdr');
+  grp.ele('MsgId').txt(msgId);
+  grp.ele('CreDtTm').txt(created);
+  grp.ele('NbOfTxs').txt(String(transfers.length));
+  grp.ele('CtrlSum').txt(total);
+  grp.ele('InitgPty').ele('Nm').txt(isoText(header.debtor.name, 70));
+  const pmt = root.ele('PmtInf');
+  pmt.ele('PmtInfId').txt(`${msgId}-1`.slice(0, 35));
+  pmt.ele('PmtMtd').txt('TRF');
+  pmt.ele('BtchBookg').txt('false');
+  pmt.ele('NbOfTxs').txt(String(transfers.length));
+  pmt.ele('CtrlSum').txt(total);
+  pmt.ele('PmtTpInf').ele('SvcLvl').ele('Cd').txt('SEPA');
+  pmt.ele('ReqdExctnDt').ele('Dt').txt(created.slice(0, 10));
+  pmt.ele('Dbtr').ele('Nm').txt(isoText(header.debtor.name, 70));
+  pmt.ele('DbtrAcct').ele('Id').ele('IBAN').txt(header.debtor.account.replace(/\s+/g, '').toUpperCase());
+  const dbtrAgt = pmt.ele('DbtrAgt').ele('FinInstnId');
+  if (header.debtor.bic) dbtrAgt.ele('BICFI').txt(header.debtor.bic.toUpperCase());
+  else dbtrAgt.ele('Othr').ele('Id').txt('NOTPROVIDED');
+  pmt.ele('ChrgBr').txt('SLEV');
+  for (const t of transfers) {
+    const tx = pmt.ele('CdtTrfTxInf');
+    const pmtId = tx.ele('PmtId');
+    pmtId.ele('InstrId').txt(`PAYOUT${t.payout_id}`);
+    pmtId.ele('EndToEndId').txt(endToEndId(header.run_id, t.payout_id));
+    tx.ele('Amt').ele('InstdAmt', { Ccy: 'EUR' }).txt(centsText(t.eur_cents));
+    if (t.bic) tx.ele('CdtrAgt').ele('FinInstnId').ele('BICFI').txt(t.bic.toUpperCase());
+    tx.ele('Cdtr').ele('Nm').txt(isoText(t.holder_name, 70));
+    tx.ele('CdtrAcct').ele('Id').ele('IBAN').txt(t.iban.replace(/\s+/g, '').toUpperCase());
     tx.ele('RmtInf').ele('Ustrd').txt(remittance(t.payout_id));
   }
   return doc.end({ prettyPrint: true });

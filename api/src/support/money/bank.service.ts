@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { fillMessage, maskAccountNumber, MASKED_ACCOUNT, MASKED_IBAN, maskEmail, maskIban, SUPPORT_MESSAGES as M, type BankDetails, type BankDetailsDto, type PayoutMethod } from '@portal/contracts';
+import { fillMessage, maskAccountNumber, MASKED_ACCOUNT, MASKED_IBAN, MASKED_PAN, maskEmail, maskIban, SUPPORT_MESSAGES as M, type BankDetails, type BankDetailsDto, type PayoutMethod } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { MailService } from '../../mail/mail.service';
 import { UsersService } from '../../users/users.service';
@@ -10,14 +10,17 @@ import { BankDetailsEntity } from './money.entities';
 
 const FIELDS = ['bank_name', 'holder_name', 'account_number', 'ifsc_code', 'branch_name', 'pan', 'other_details', 'country', 'payout_method', 'iban', 'bic', 'paypal_email'] as const;
 
-/** The wire shape: account number and IBAN masked but for their last 4 characters. */
+/**
+ * The wire shape: account number, PAN and IBAN masked but for their last 4 characters (sealed at rest,
+ * docs/decisions/032; only the bank files and the payout checks read them whole).
+ */
 export const toBankDetails = (b: BankDetailsEntity): BankDetails => ({
   bank_name: b.bank_name,
   holder_name: b.holder_name,
   account_number: maskAccountNumber(b.account_number),
   ifsc_code: b.ifsc_code,
   branch_name: b.branch_name,
-  pan: b.pan,
+  pan: b.pan ? maskAccountNumber(b.pan) : '',
   other_details: b.other_details,
   country: b.country,
   payout_method: b.payout_method,
@@ -69,9 +72,9 @@ export class BankService {
 
   /**
    * Save the caller's details (the schema already checked the shape of their country and method,
-   * docs/decisions/027). The masked number or IBAN answered by `get` keeps the saved one; a masked value
-   * without saved details (or not matching them) is refused. A change e-mails the user.
-   * Errors: 400 accountInvalid, ibanInvalid.
+   * docs/decisions/027). The masked number, PAN or IBAN answered by `get` keeps the saved one; a masked
+   * value without saved details (or not matching them) is refused. A change e-mails the user.
+   * Errors: 400 accountInvalid, panInvalid, ibanInvalid.
    */
   async save(userId: number, dto: BankDetailsDto): Promise<BankDetails> {
     const existing = await this.rows.findOne({ where: { user_id: userId } });
@@ -80,6 +83,11 @@ export class BankService {
     if (MASKED_ACCOUNT.test(account)) {
       if (!existing || maskAccountNumber(existing.account_number) !== account) throw DomainError.badRequest(M.accountInvalid);
       account = existing.account_number;
+    }
+    let pan = dto.pan ?? '';
+    if (MASKED_PAN.test(pan)) {
+      if (!existing || !existing.pan || maskAccountNumber(existing.pan) !== pan) throw DomainError.badRequest(M.panInvalid);
+      pan = existing.pan;
     }
     let iban = dto.iban ?? '';
     if (MASKED_IBAN.test(iban)) {
@@ -92,7 +100,7 @@ export class BankService {
       account_number: account,
       ifsc_code: dto.ifsc_code ?? '',
       branch_name: dto.branch_name ?? '',
-      pan: dto.pan ?? '',
+      pan,
       other_details: dto.other_details ?? '',
       country: dto.country ?? 'IN',
       payout_method: (dto.payout_method ?? 'bank_in') as PayoutMethod,

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { centsToUsd, fillMessage, SUPPORT_MESSAGES as M } from '@portal/contracts';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { SerialTransactions } from '../shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
+import { UsersService } from '../../users/users.service';
 import { LedgerEntryEntity } from './money.entities';
 import { ledgerBalanceCents } from './ledger.query';
 
@@ -11,7 +12,8 @@ import { ledgerBalanceCents } from './ledger.query';
 export class LedgerService {
   constructor(
     private readonly db: DataSource,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
+    private readonly users: UsersService,
     private readonly notifications: NotificationsService,
   ) {}
 
@@ -27,7 +29,7 @@ export class LedgerService {
   async credit(userId: number, cents: number, note: string): Promise<number> {
     if (!Number.isSafeInteger(cents) || cents <= 0) throw new Error('a credit must be a positive whole number of cents');
     const balance = await this.tx.run(async (m) => {
-      await this.tx.lockUser(m, userId);
+      await this.users.lockForUpdate(m, [userId]);
       await m.insert(LedgerEntryEntity, { user_id: userId, amount_cents: cents, kind: 'credit', note: note.slice(0, 500), payout_id: null });
       return ledgerBalanceCents(m, userId);
     });
@@ -57,6 +59,12 @@ export const RoyaltyLedger = {
     const rows = postings.filter((p) => p.cents !== 0).map((p) => ({ user_id: p.user_id, amount_cents: p.cents, kind: 'royalty' as const, note: note.slice(0, 500), payout_id: null, statement_import_id: importId }));
     for (let i = 0; i < rows.length; i += 500) await m.insert(LedgerEntryEntity, rows.slice(i, i + 500));
     return rows.reduce((s, r) => s + r.amount_cents, 0);
+  },
+
+  /** The users with an entry (royalty or reversal) of the import, in id order, for the rollback's lock. */
+  async creditedUsers(m: EntityManager, importId: number): Promise<number[]> {
+    const rows = (await m.query('SELECT DISTINCT user_id FROM ledger_entries WHERE statement_import_id = ? ORDER BY user_id', [importId])) as Array<{ user_id: number }>;
+    return rows.map((r) => Number(r.user_id));
   },
 
   /** Cents of the import's entries per user (royalty and reversals), for the rollback. */

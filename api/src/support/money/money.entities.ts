@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { PayoutMethod, PayoutStatus } from '@portal/contracts';
 import { numeric } from '../../database/transformers';
+import { sealed } from '../../sealing/sealed-columns';
 
 /**
  * What a ledger entry records: a royalty credit, a payout's debit, the re-credit of a rejected payout,
@@ -53,6 +54,10 @@ export class PaymentRunEntity {
   @Column({ type: 'bigint', transformer: numeric }) total_cents!: number;
   /** PayPal payouts of the run: in the CSV, left out of pain.001 (docs/decisions/027). */
   @Column({ type: 'integer', default: 0 }) paypal_count!: number;
+  /** EUR per 1 USD for the run's SEPA file, decimal text set by finance; '' until set (docs/decisions/031). */
+  @Column({ type: 'varchar', length: 24, default: '' }) eur_rate!: string;
+  /** When the SEPA file was first built: the rate is fixed from then on (the file is the same bytes every time). */
+  @Column({ type: 'datetime', nullable: true }) sepa_built_at!: Date | null;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;
 }
 
@@ -64,33 +69,37 @@ export class PaymentRunTransferEntity {
   @Column({ type: 'integer' }) payout_id!: number;
   @Column({ type: 'bigint', transformer: numeric }) amount_cents!: number;
   @Column({ type: 'varchar', length: 100 }) holder_name!: string;
-  @Column({ type: 'varchar', length: 34 }) account_number!: string;
+  /** Sealed at rest like the IBAN (docs/decisions/032): the bank files read them through this entity. */
+  @Column({ type: 'varchar', length: 255, transformer: sealed() }) account_number!: string;
   @Column({ type: 'varchar', length: 11 }) ifsc_code!: string;
   @Column({ type: 'varchar', length: 100 }) bank_name!: string;
   @Column({ type: 'varchar', length: 100 }) branch_name!: string;
   /** Payout country (ISO 3166-1 alpha-2) and method; IBAN + BIC or PayPal e-mail outside India (docs/decisions/027). */
   @Column({ type: 'varchar', length: 2, default: 'IN' }) country!: string;
   @Column({ type: 'varchar', length: 8, default: 'bank_in' }) payout_method!: PayoutMethod;
-  @Column({ type: 'varchar', length: 34, default: '' }) iban!: string;
+  @Column({ type: 'varchar', length: 255, default: '', transformer: sealed() }) iban!: string;
   @Column({ type: 'varchar', length: 11, default: '' }) bic!: string;
   @Column({ type: 'varchar', length: 254, default: '' }) paypal_email!: string;
 }
 
-/** A user's bank details (areas §3), one row per user. The full account number never leaves the server. */
+/**
+ * A user's bank details (areas §3), one row per user. The account number, PAN and IBAN are sealed at rest
+ * (docs/decisions/032) and never leave the server but masked.
+ */
 @Entity('bank_details')
 export class BankDetailsEntity {
   @PrimaryColumn({ type: 'integer' }) user_id!: number;
   @Column({ type: 'varchar', length: 100 }) bank_name!: string;
   @Column({ type: 'varchar', length: 100 }) holder_name!: string;
-  @Column({ type: 'varchar', length: 18 }) account_number!: string;
+  @Column({ type: 'varchar', length: 255, transformer: sealed() }) account_number!: string;
   @Column({ type: 'varchar', length: 11 }) ifsc_code!: string;
   @Column({ type: 'varchar', length: 100 }) branch_name!: string;
-  @Column({ type: 'varchar', length: 10 }) pan!: string;
+  @Column({ type: 'varchar', length: 255, transformer: sealed() }) pan!: string;
   @Column({ type: 'varchar', length: 500, default: '' }) other_details!: string;
   /** Payout country (ISO 3166-1 alpha-2) and method; IBAN + BIC or PayPal e-mail outside India (docs/decisions/027). */
   @Column({ type: 'varchar', length: 2, default: 'IN' }) country!: string;
   @Column({ type: 'varchar', length: 8, default: 'bank_in' }) payout_method!: PayoutMethod;
-  @Column({ type: 'varchar', length: 34, default: '' }) iban!: string;
+  @Column({ type: 'varchar', length: 255, default: '', transformer: sealed() }) iban!: string;
   @Column({ type: 'varchar', length: 11, default: '' }) bic!: string;
   @Column({ type: 'varchar', length: 254, default: '' }) paypal_email!: string;
   @CreateDateColumn({ type: 'datetime' }) created_at!: Date;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   fillMessage,
+  isValidIban,
   maskAccountNumber,
   maskEmail,
   maskIban,
@@ -19,9 +20,9 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/domain-error';
 import { UsersService } from '../../users/users.service';
-import { SerialTransactions } from '../shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
 import { bankComplete, payoutDestination } from './bank.service';
-import { bankCsv, bankPain001, bankTransfersOnly, type BankTransfer } from './bank-file';
+import { bankCsv, bankPain001, bankTransfersOnly, sepaPain001, sepaTransfers, usdCentsToEurCents, type BankTransfer } from './bank-file';
 import { ledgerBalanceCents } from './ledger.query';
 import { BankDetailsEntity, LedgerEntryEntity, PaymentRunEntity, PaymentRunTransferEntity, PayoutEntity } from './money.entities';
 
@@ -54,7 +55,7 @@ export class PayoutDeskService {
     @InjectRepository(PaymentRunEntity) private readonly runs: Repository<PaymentRunEntity>,
     @InjectRepository(PaymentRunTransferEntity) private readonly transfers: Repository<PaymentRunTransferEntity>,
     @InjectRepository(BankDetailsEntity) private readonly banks: Repository<BankDetailsEntity>,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -164,7 +165,7 @@ export class PayoutDeskService {
       if (moved.affected !== undefined && moved.affected !== ids.length) throw DomainError.conflict(fillMessage(M.notRequested, { id: ids[0], status: 'changed' }), 'not_requested');
       for (let i = 0; i < transfers.length; i += 100) await m.insert(PaymentRunTransferEntity, transfers.slice(i, i + 100).map((t) => ({ ...t, run_id: run.id })));
       const saved = await m.findOneOrFail(PaymentRunEntity, { where: { id: run.id } });
-      const answer = this.runRow(saved);
+      const answer = this.runRow(saved, transfers);
       await inTx(m, answer);
       return answer;
     });
@@ -173,15 +174,44 @@ export class PayoutDeskService {
   /** Bank runs, newest first, one page and the total. */
   async listRuns(limit: number, offset: number): Promise<{ rows: PaymentRunRow[]; total: number }> {
     const [rows, total] = await this.runs.findAndCount({ order: { id: 'DESC' }, take: limit, skip: offset });
-    return { rows: rows.map((r) => this.runRow(r)), total };
+    return { rows: await this.runRows(rows), total };
+  }
+
+  /** One run's row (404 runNotFound). */
+  async runById(runId: number, m: EntityManager = this.runs.manager): Promise<PaymentRunRow> {
+    const run = await m.findOne(PaymentRunEntity, { where: { id: runId } });
+    if (!run) throw DomainError.notFound(M.runNotFound);
+    return (await this.runRows([run], m))[0];
+  }
+
+  /**
+   * Set the USD→EUR rate (EUR per 1 USD, decimal text validated by paymentRunRateSchema) of a run's
+   * SEPA file (docs/decisions/031), in one transaction with `inTx` (the audit row, given the rate before
+   * and after). Refused once the SEPA file was built: that file is the same bytes every time. Errors:
+   * 404 runNotFound; 409 rateFixed.
+   */
+  async setEurRate(runId: number, eurRate: string, inTx: (m: EntityManager, before: string, run: PaymentRunRow) => Promise<void>): Promise<PaymentRunRow> {
+    return this.tx.run(async (m) => {
+      const run = await m.findOne(PaymentRunEntity, { where: { id: runId } });
+      if (!run) throw DomainError.notFound(M.runNotFound);
+      const fixed = () => DomainError.conflict(fillMessage(M.rateFixed, { run: runId, rate: run.eur_rate }), 'rate_fixed');
+      if (run.sepa_built_at) throw fixed();
+      const r = await m.createQueryBuilder().update(PaymentRunEntity).set({ eur_rate: eurRate }).where('id = :id AND sepa_built_at IS NULL', { id: runId }).execute();
+      if (!r.affected) throw fixed();
+      const row = await this.runById(runId, m);
+      await inTx(m, run.eur_rate, row);
+      return row;
+    });
   }
 
   /**
    * The bank file of a run, rebuilt from the run's snapshot (the same bytes every time): `csv`
-   * (BANK_CSV_COLUMNS + BANK_CSV_INTL_COLUMNS, every payout) or `pain001` (ISO 20022 pain.001.001.09,
-   * bank transfers only: PayPal payouts are left out, docs/decisions/027). Errors: 404 runNotFound;
-   * 409 pain001Empty (PayPal payouts only); 409 debtorMissing when NODE_ENV=production and the paying
-   * account (PAYOUT_DEBTOR_*) is not configured.
+   * (BANK_CSV_COLUMNS + BANK_CSV_INTL_COLUMNS, every payout), `sepa` (EPC SCT pain.001.001.09: IBAN
+   * payees of SEPA countries in EUR at the run's rate, docs/decisions/031) or `pain001` (generic ISO
+   * 20022 pain.001.001.09 in USD: the other bank transfers; PayPal payouts left out, docs/decisions/027).
+   * Errors: 404 runNotFound; 409 pain001Empty / sepaEmpty (nothing for that file), sepaRateMissing,
+   * sepaDebtorIban (PAYOUT_DEBTOR_ACCOUNT is not an IBAN); 409 debtorMissing when NODE_ENV=production
+   * and the paying account (PAYOUT_DEBTOR_*) is not configured.
    */
   async file(runId: number, format: BankFileFormat): Promise<BankFile> {
     const run = await this.runs.findOne({ where: { id: runId } });
@@ -189,13 +219,42 @@ export class PayoutDeskService {
     const rows: BankTransfer[] = await this.transfers.find({ where: { run_id: runId }, order: { payout_id: 'ASC' } });
     if (format === 'csv') return { run_id: runId, format, file_name: `bank-run-${runId}.csv`, content_type: 'text/csv', content: bankCsv(runId, rows) };
     const debtor = pain001Debtor(this.config);
+    if (format === 'sepa') {
+      if (!sepaTransfers(rows).length) throw DomainError.conflict(fillMessage(M.sepaEmpty, { run: runId }), 'sepa_empty');
+      if (!run.eur_rate) throw DomainError.conflict(fillMessage(M.sepaRateMissing, { run: runId }), 'sepa_rate_missing');
+      if (!isValidIban(debtor.account)) throw DomainError.conflict(M.sepaDebtorIban, 'sepa_debtor_iban');
+      // From the first build on the rate is fixed (setEurRate refuses), so this file never changes.
+      if (!run.sepa_built_at) await this.runs.createQueryBuilder().update(PaymentRunEntity).set({ sepa_built_at: new Date() }).where('id = :id AND sepa_built_at IS NULL', { id: runId }).execute();
+      const content = sepaPain001({ run_id: runId, message_id: run.message_id, created_at: new Date(run.created_at), debtor }, rows, run.eur_rate);
+      return { run_id: runId, format, file_name: `bank-run-${runId}.sepa.pain.001.xml`, content_type: 'application/xml', content, eur_rate: run.eur_rate };
+    }
     if (!bankTransfersOnly(rows).length) throw DomainError.conflict(fillMessage(M.pain001Empty, { run: runId }), 'pain001_empty');
     const content = bankPain001({ run_id: runId, message_id: run.message_id, created_at: new Date(run.created_at), debtor }, rows);
     return { run_id: runId, format, file_name: `bank-run-${runId}.pain.001.xml`, content_type: 'application/xml', content };
   }
 
-  private runRow(r: PaymentRunEntity): PaymentRunRow {
+  /** Rows of runs with their transfers' split between the files (read through the entity: IBANs are sealed at rest). */
+  private async runRows(runs: PaymentRunEntity[], m: EntityManager = this.runs.manager): Promise<PaymentRunRow[]> {
+    if (!runs.length) return [];
+    const all = await m.find(PaymentRunTransferEntity, { select: { run_id: true, amount_cents: true, payout_method: true, iban: true }, where: { run_id: In(runs.map((r) => r.id)) } });
+    return runs.map((r) => this.runRow(r, all.filter((t) => t.run_id === r.id)));
+  }
+
+  /**
+   * A run as the desk shows it: counts per file and the note saying which file pays which payouts
+   * (docs/decisions/031): the SEPA file (IBAN payees of SEPA countries, EUR at the run's rate, with its
+   * EUR total), the generic pain.001 (other bank transfers, USD), PayPal (the CSV only).
+   */
+  private runRow(r: PaymentRunEntity, transfers: Array<Pick<BankTransfer, 'amount_cents' | 'payout_method' | 'iban'>>): PaymentRunRow {
     const paypal = r.paypal_count ?? 0;
+    const sepa = sepaTransfers(transfers);
+    const other = bankTransfersOnly(transfers).length;
+    const rate = r.eur_rate ?? '';
+    const notes = [
+      sepa.length ? fillMessage(M.filesSepa, { count: sepa.length, rate: rate ? fillMessage(M.filesSepaRate, { rate }) : M.filesSepaNoRate }) : '',
+      other ? fillMessage(M.filesPain001, { count: other }) : '',
+      paypal ? fillMessage(M.paypalNote, { count: paypal }) : '',
+    ];
     return {
       run_id: r.id,
       message_id: r.message_id,
@@ -204,7 +263,11 @@ export class PayoutDeskService {
       payout_count: r.payout_count,
       total_cents: r.total_cents,
       paypal_count: paypal,
-      note: paypal ? fillMessage(M.paypalNote, { count: paypal }) : '',
+      note: notes.filter(Boolean).join(' '),
+      sepa_count: sepa.length,
+      other_bank_count: other,
+      eur_rate: rate,
+      sepa_total_eur_cents: rate ? sepa.reduce((s, t) => s + usdCentsToEurCents(t.amount_cents, rate), 0) : null,
     };
   }
 

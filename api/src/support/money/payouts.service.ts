@@ -18,7 +18,8 @@ import {
 import { DomainError } from '../../common/domain-error';
 import { ok } from '../../common/envelope';
 import { NotificationsService } from '../../notifications/notifications.service';
-import { SerialTransactions } from '../shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
+import { UsersService } from '../../users/users.service';
 import { bankComplete, payoutDestination } from './bank.service';
 import { ledgerBalanceCents } from './ledger.query';
 import { BankDetailsEntity, LedgerEntryEntity, PayoutEntity } from './money.entities';
@@ -57,7 +58,8 @@ export class PayoutsService {
 
   constructor(
     @InjectRepository(PayoutEntity) private readonly payouts: Repository<PayoutEntity>,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
+    private readonly users: UsersService,
     private readonly notifications: NotificationsService,
   ) {}
 
@@ -73,7 +75,7 @@ export class PayoutsService {
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw DomainError.badRequest(M.idempotencyKeyInvalid, 'idempotency_key_invalid');
     try {
       return await this.tx.run(async (m) => {
-        await this.tx.lockUser(m, userId);
+        await this.users.lockForUpdate(m, [userId]);
         const earlier = await m.findOne(PayoutEntity, { where: { user_id: userId, idempotency_key: idempotencyKey } });
         if (earlier) return JSON.parse(earlier.first_answer) as Envelope<Payout>;
         const balance = await ledgerBalanceCents(m, userId);
@@ -139,7 +141,7 @@ export class PayoutsService {
     const changed = await this.tx.run(async (m) => {
       const row = await m.findOne(PayoutEntity, { where: { id: payoutId } });
       if (!row) throw DomainError.notFound(M.payoutNotFound);
-      await this.tx.lockUser(m, row.user_id);
+      await this.users.lockForUpdate(m, [row.user_id]);
       const r = await m.update(PayoutEntity, { id: payoutId, status: In(OPEN) }, { status: 'rejected', reason: why });
       if (!r.affected) throw DomainError.conflict(fillMessage(PAYOUT_DESK_MESSAGES.notOpen, { id: payoutId, status: row.status }), 'not_open');
       await m.insert(LedgerEntryEntity, { user_id: row.user_id, amount_cents: row.amount_cents, kind: 'payout_reversal', note: `Payout #${row.id} rejected`, payout_id: row.id });

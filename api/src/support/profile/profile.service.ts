@@ -42,7 +42,7 @@ export class ProfileService {
     if (dto.password !== undefined) {
       // The schema checked length and confirmation; an absent confirmation is a mismatch.
       if (dto.confirmPassword !== dto.password) throw DomainError.badRequest(M.passwordMismatch);
-      await this.users.update(userId, { password_hash: await hashPassword(dto.password) });
+      await this.users.setPasswordHash(userId, await hashPassword(dto.password));
       await this.sessions.revokeAll(userId);
       const token = await this.sessions.issue(userId, 'login');
       const user = await this.users.getById(userId);

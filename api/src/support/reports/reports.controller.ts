@@ -9,7 +9,7 @@ import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
-import { sendPrivateFile } from '../shared/send-file';
+import { sendNamed } from '../../common/http/send-file';
 import { REPORT_LINK_SCOPE, ReportsService } from './reports.service';
 
 /** Report requests and received report files (areas §2 "Reports", §5, §7 "report list, request report"). */
@@ -41,10 +41,10 @@ export class ReportsController {
   async download(@ValidQuery(E.downloadReport) q: { report_id: number; expires?: number; sig?: string }, @Req() req: PortalRequest, @Res() res: Response) {
     if (q.sig !== undefined || q.expires !== undefined) {
       if (!this.reports.links.verify(REPORT_LINK_SCOPE, String(q.report_id), q.expires, q.sig)) throw DomainError.notFound(M.reportNotFound);
-      await sendPrivateFile(res, await this.reports.open(null, q.report_id));
+      await sendNamed(res, await this.reports.open(null, q.report_id));
       return;
     }
     const user = await this.sessions.authenticate(bearerToken(req), 'login');
-    await sendPrivateFile(res, await this.reports.open(user.id, q.report_id));
+    await sendNamed(res, await this.reports.open(user.id, q.report_id));
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { Repository } from 'typeorm';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
@@ -21,6 +20,7 @@ import {
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { SignedLinks } from '../../common/http/signed-links';
+import { type NamedFile, wholeFile } from '../../common/http/send-file';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { FileStorage } from '../../storage/file-storage';
 import { ReportRequestEntity } from './report.entity';
@@ -74,7 +74,7 @@ export class ReportsService {
   }
 
   /** The CSV of a received report of the caller. Errors: 404 reportNotFound; 409 reportNotReceived. */
-  async open(userId: number | null, reportId: number): Promise<{ stream: Readable; size: number; mime: string; name: string; inline: boolean }> {
+  async open(userId: number | null, reportId: number): Promise<NamedFile> {
     // null: opened through a signed link, which was only ever given to the report's owner.
     const row = await this.reports.findOne({ where: userId === null ? { id: reportId } : { id: reportId, user_id: userId } });
     if (!row) throw DomainError.notFound(M.reportNotFound);
@@ -83,7 +83,7 @@ export class ReportsService {
     if (!stat) throw DomainError.notFound(M.reportNotFound);
     const month = (ms: number) => dayjs.utc(ms).format('YYYY-MM');
     const name = `report-${row.store.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}-${month(row.start_date)}-to-${month(row.end_date)}.csv`;
-    return { stream: await this.storage.open(row.storage_key), size: stat.size, mime: 'text/csv; charset=utf-8', name, inline: false };
+    return { file: wholeFile(await this.storage.open(row.storage_key), 'text/csv; charset=utf-8', stat.size), name, disposition: 'attachment' };
   }
 
   /** One request by id (any user's: finance fulfils it from the ledger, decision 019), or null. */

@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Readable } from 'node:stream';
 import { In, IsNull, LessThan, type EntityManager, Repository } from 'typeorm';
 import { apiUrl, ATTACHMENT_FILENAME, SUPPORT_ENDPOINTS, SUPPORT_LIMITS, SUPPORT_MESSAGES as M, type TicketAttachment } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
 import { SignedLinks } from '../../common/http/signed-links';
+import { type NamedFile, wholeFile } from '../../common/http/send-file';
 import { FileTypeSniffer } from '../../storage/file-type.sniffer';
 import { FileStorage } from '../../storage/file-storage';
-import { receiveSingleFile } from '../../storage/streamed-upload';
+import { discardBody, receiveSingleFile } from '../../storage/streamed-upload';
 import { AttachmentGuard } from './attachment-guard';
 import { TicketAttachmentEntity } from './ticket.entities';
 
@@ -16,24 +16,6 @@ import { TicketAttachmentEntity } from './ticket.entities';
 export const ATTACHMENT_FIELD = 'attachement';
 /** Multipart overhead tolerated beyond the largest file before the connection is cut. */
 const OVERHEAD_BYTES = 1024 * 1024;
-
-/** Read and drop a request body (so the browser sees the answer), cutting it after `maxBytes`. */
-function drain(req: PortalRequest, maxBytes: number): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    req.on('data', (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > maxBytes) {
-        req.destroy();
-        resolve();
-      }
-    });
-    req.on('end', () => resolve());
-    req.on('close', () => resolve());
-    req.on('error', () => resolve());
-    req.resume();
-  });
-}
 
 /** The wire shape of an attachment row. */
 /** Scope of the signed links of ticket attachments. */
@@ -81,7 +63,7 @@ export class AttachmentsService {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.attachmentMissing);
     // Uploads no ticket uses yet are bounded per user (purged after a day by the operator command).
     if ((await this.rows.count({ where: { user_id: userId, ticket_id: IsNull() } })) >= SUPPORT_LIMITS.unsentAttachmentsMax) {
-      await drain(req, SUPPORT_LIMITS.attachmentMaxBytes + OVERHEAD_BYTES);
+      await discardBody(req, SUPPORT_LIMITS.attachmentMaxBytes + OVERHEAD_BYTES);
       throw DomainError.tooMany(M.tooManyUnsent, 'too_many_unsent_attachments');
     }
     let name = 'attachment';
@@ -138,9 +120,11 @@ export class AttachmentsService {
 
   /**
    * The bytes of an attachment for its owner (GET /api/files/ticket/:filename). Another user's or an
-   * unbound file answers 404 like a missing one. Errors: 404 attachmentNotFound.
+   * unbound file answers 404 like a missing one. Named by the server's `filename` (`<key>.<ext>`), never
+   * the uploader's name (README "Security and health"; that name is the attachment's `name` in the ticket);
+   * images, PDF and text open inline, the rest as a download. Errors: 404 attachmentNotFound.
    */
-  async open(userId: number | null, filename: string): Promise<{ stream: Readable; size: number; mime: string; name: string; inline: boolean }> {
+  async open(userId: number | null, filename: string): Promise<NamedFile> {
     if (!ATTACHMENT_FILENAME.test(filename)) throw DomainError.notFound(M.attachmentNotFound);
     // null: opened through a signed link, which was only ever given to the ticket's owner.
     const row = await this.rows.findOne({ where: userId === null ? { filename } : { filename, user_id: userId } });
@@ -149,7 +133,7 @@ export class AttachmentsService {
     if (!stat) throw DomainError.notFound(M.attachmentNotFound);
     const stream = await this.storage.open(row.storage_key);
     const inline = /^(image\/|application\/pdf|text\/plain)/.test(row.mime);
-    return { stream, size: stat.size, mime: row.mime, name: row.original_name, inline };
+    return { file: wholeFile(stream, row.mime, stat.size), name: row.filename, disposition: inline ? 'inline' : 'attachment' };
   }
 
   /** Delete uploads never bound to a ticket and older than `hours` (abandoned New Ticket dialogs). Answers how many went. */

@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { PortalRequest } from '../../common/request-context';
-import { SerialTransactions } from '../shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
 import { AttachmentsService } from './attachments.service';
 import { TicketEntity, TicketMessageEntity } from './ticket.entities';
 import { TicketsService } from './tickets.service';
@@ -42,7 +42,7 @@ export class SupportDeskService {
     @InjectRepository(TicketEntity) private readonly tickets: Repository<TicketEntity>,
     private readonly attachments: AttachmentsService,
     private readonly ticketsService: TicketsService,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
   ) {}
 
   /**

@@ -15,7 +15,7 @@ import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
-import { sendPrivateFile } from '../shared/send-file';
+import { sendNamed } from '../../common/http/send-file';
 import { ATTACHMENT_LINK_SCOPE, AttachmentsService } from './attachments.service';
 import { TicketsService } from './tickets.service';
 
@@ -67,10 +67,10 @@ export class TicketsController {
   async file(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.ticketAttachmentFile) q: { expires?: number; sig?: string }) {
     if (q.sig !== undefined || q.expires !== undefined) {
       if (!this.attachments.links.verify(ATTACHMENT_LINK_SCOPE, filename, q.expires, q.sig)) throw DomainError.notFound(M.attachmentNotFound);
-      await sendPrivateFile(res, await this.attachments.open(null, filename));
+      await sendNamed(res, await this.attachments.open(null, filename));
       return;
     }
     const user = await this.sessions.authenticate(bearerToken(req), 'login');
-    await sendPrivateFile(res, await this.attachments.open(user.id, filename));
+    await sendNamed(res, await this.attachments.open(user.id, filename));
   }
 }

@@ -17,7 +17,7 @@ import { DomainError } from '../../common/domain-error';
 import { MailService } from '../../mail/mail.service';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { UsersService } from '../../users/users.service';
-import { SerialTransactions } from '../shared/serial-transactions';
+import { Transactions } from '../../database/transactions';
 import { SupportConfig } from '../shared/support-config';
 import { AttachmentsService, toAttachment } from './attachments.service';
 import { TicketEntity, TicketMessageEntity } from './ticket.entities';
@@ -42,7 +42,7 @@ export class TicketsService {
     @InjectRepository(TicketEntity) private readonly tickets: Repository<TicketEntity>,
     @InjectRepository(TicketMessageEntity) private readonly messages: Repository<TicketMessageEntity>,
     private readonly attachments: AttachmentsService,
-    private readonly tx: SerialTransactions,
+    private readonly tx: Transactions,
     private readonly notifications: NotificationsService,
     private readonly mail: MailService,
     private readonly users: UsersService,

@@ -31,6 +31,7 @@ import { UsersService } from '../../users/users.service';
 import { PromotionEntity, PromotionImageEntity } from './promotion.entity';
 import { FileTypeSniffer } from '../../storage/file-type.sniffer';
 import { PromotionImageGuard } from './promotion-image.guard';
+import { Transactions } from '../../database/transactions';
 
 /** A new promotion, validated by opsPromotionAddSchema (console) or the CLI with the same schema. */
 export type NewPromotion = Omit<InferType<typeof opsPromotionAddSchema>, 'user_id'>;
@@ -64,6 +65,7 @@ export class PromotionsService {
     @InjectRepository(PromotionEntity) private readonly rows: Repository<PromotionEntity>,
     @InjectRepository(PromotionImageEntity) private readonly images: Repository<PromotionImageEntity>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly storage: FileStorage,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
@@ -131,7 +133,7 @@ export class PromotionsService {
    */
   async add(userId: number, input: NewPromotion): Promise<OpsPromotionRow> {
     await this.assertUser(userId);
-    const saved = await this.db.transaction(async (m) => {
+    const saved = await this.transactions.run(async (m) => {
       const image = await this.claim(m.getRepository(PromotionImageEntity), input.image);
       const fields = this.fields(input);
       return m.getRepository(PromotionEntity).save(
@@ -149,7 +151,7 @@ export class PromotionsService {
    */
   async update(promotionId: number, input: PromotionChange): Promise<{ before: OpsPromotionRow; after: OpsPromotionRow }> {
     let oldKey: string | null = null;
-    const { before, after } = await this.db.transaction(async (m) => {
+    const { before, after } = await this.transactions.run(async (m) => {
       const repo = m.getRepository(PromotionEntity);
       const found = await repo.findOne({ where: { id: promotionId } });
       if (!found) throw DomainError.notFound(OM.promotionNotFound);

@@ -25,6 +25,7 @@ import { ProfileLinkingEntity } from '../profile-linking/profile-linking.entity'
 import { UgcClaimEntity } from '../ugc-claims/ugc-claim.entity';
 import { WhitelistEntity } from '../whitelist/whitelist.entity';
 import type { SubmissionColumns } from './submission.columns';
+import { Transactions } from '../../database/transactions';
 
 
 /** One request as the console's rights desk shows it: the contract's row without the e-mail, which the ops module adds. */
@@ -48,6 +49,7 @@ export class SubmissionReviewService {
     @InjectRepository(LrcUploadEntity) private readonly lrcUploads: Repository<LrcUploadEntity>,
     private readonly storage: FileStorage,
     private readonly notifications: NotificationsService,
+    private readonly transactions: Transactions,
   ) {
     this.repos = { 'profile-linking': profile, playlist, lyrics, ugc, whitelist } as unknown as Record<SubmissionKind, Repository<SubmissionColumns>>;
   }
@@ -98,7 +100,7 @@ export class SubmissionReviewService {
   ): Promise<DeskSubmission> {
     const repo = this.repos[kind];
     const text = reason.trim().slice(0, RIGHTS_DESK_LIMITS.reasonMax);
-    const saved = await repo.manager.transaction(async (m) => {
+    const saved = await this.transactions.run(async (m) => {
       const target = repo.target;
       const found = await m.findOne<SubmissionColumns>(target, { where: { id } });
       if (!found) throw DomainError.notFound(RIGHTS_DESK_MESSAGES.notFound);

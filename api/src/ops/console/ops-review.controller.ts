@@ -1,0 +1,63 @@
+import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, pageOffset } from '@portal/contracts';
+import { ok } from '../../common/envelope';
+import { CurrentUser } from '../../common/auth.decorators';
+import type { AuthUser } from '../../common/request-context';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { ValidBody, ValidQuery } from '../../common/http/validation.pipe';
+import { ReleaseReviewService } from '../review/release-review.service';
+import { StaffController } from '../../staff/staff.guard';
+import { StaffService } from '../../staff/staff.service';
+import { OpsConsoleService } from './ops-console.service';
+import type { Q, B } from './ops-request';
+
+/** Release review (docs/decisions/008): reviewers (and admins) whose session passed TOTP. */
+@StaffController('reviewer')
+export class OpsReviewController {
+  constructor(
+    private readonly review: ReleaseReviewService,
+    private readonly console: OpsConsoleService,
+    private readonly staff: StaffService,
+  ) {}
+
+  @Endpoint(E.reviewQueue)
+  async queue(@ValidQuery(E.reviewQueue) q: Q<'reviewQueue'>) {
+    const { rows, total } = await this.review.queue(q.limit, pageOffset(q));
+    return ok(M.queue, { body: rows, total });
+  }
+
+  @Endpoint(E.reviewRelease)
+  async detail(@ValidQuery(E.reviewRelease) q: Q<'reviewRelease'>) {
+    return ok(M.queue, { body: await this.review.detail(q.release_id) });
+  }
+
+  @Endpoint(E.reviewAudioLink)
+  async audio(@ValidQuery(E.reviewAudioLink) q: Q<'reviewAudioLink'>) {
+    return ok(M.audioLink, { body: await this.review.audioLink(q.track_id) });
+  }
+
+  @Endpoint(E.approveRelease)
+  async approve(@ValidBody(E.approveRelease) b: B<'approveRelease'>, @CurrentUser() user: AuthUser) {
+    return ok(M.approved, { body: await this.review.approve(b.release_id, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.rejectRelease)
+  async reject(@ValidBody(E.rejectRelease) b: B<'rejectRelease'>, @CurrentUser() user: AuthUser) {
+    return ok(M.rejected, { body: await this.review.reject(b.release_id, [...new Set(b.reasons as string[])], b.note, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.takedownRelease)
+  async takedown(@ValidBody(E.takedownRelease) b: B<'takedownRelease'>, @CurrentUser() user: AuthUser) {
+    return ok(M.takenDown, { body: await this.review.takedown(b.release_id, b.reason, await this.staff.actor(user)) });
+  }
+
+  @Endpoint(E.videoQueue)
+  async videoQueue(@ValidQuery(E.videoQueue) q: Q<'videoQueue'>) {
+    const { rows, total } = await this.console.videoQueue(q.limit, pageOffset(q));
+    return ok(M.queue, { body: rows, total });
+  }
+
+  @Endpoint(E.reviewVideo)
+  async reviewVideo(@ValidBody(E.reviewVideo) b: B<'reviewVideo'>, @CurrentUser() user: AuthUser) {
+    return ok(M.videoUpdated, { body: await this.console.reviewVideo(b.video_id, b.outcome as 'approved' | 'rejected' | 'takendown', b.reason, await this.staff.actor(user)) });
+  }
+}

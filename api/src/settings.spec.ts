@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config/app-config';
+import { registeredSettings, settingsTable } from './config/settings';
+import { MODULE_SETTINGS } from './settings';
+import { distributionSettings } from './distribution/distribution.settings';
+import { identifierSettings } from './identifiers/identifiers.settings';
+
+const README = join(__dirname, '..', '..', 'README.md');
+const block = (module: string) => new RegExp(`(<!-- settings:${module} -->\\n)([\\s\\S]*?)(<!-- /settings:${module} -->)`);
+
+describe('module settings (docs/decisions/035)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'portal-settings-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env }, dir);
+
+  it('registers every declaration the composition root lists, each variable once', () => {
+    expect(registeredSettings().map((d) => d.module).sort()).toEqual(MODULE_SETTINGS.map((d) => d.module).sort());
+    const variables = MODULE_SETTINGS.flatMap((d) => Object.values(d.settings).flatMap((s) => [...s.variables]));
+    expect(new Set(variables).size).toBe(variables.length);
+  });
+
+  it('parses each module\'s settings at boot, with their defaults', () => {
+    const config = load({});
+    expect(distributionSettings.of(config)).toMatchObject({ qc: 'enforce', sender: { dpid: 'PADPIDAPORTALSENDER01', name: 'Artist Distribution Portal' }, messageControl: 'TestMessage', storeDpids: {}, delivery: { attempts: 5, backoffMs: 30_000 } });
+    expect(identifierSettings.of(load({ ISRC_COUNTRY: 'de' }))).toEqual({ gs1Prefix: '089000', isrcCountry: 'DE', isrcRegistrant: 'P0R' });
+  });
+
+  it.each([
+    [{ STORE_QC: 'off' }, 'STORE_QC must be enforce or report'],
+    [{ DDEX_SENDER_DPID: 'nope' }, 'DDEX_SENDER_DPID must be a DDEX party id'],
+    [{ DDEX_STORES: '{x' }, 'DDEX_STORES must be JSON'],
+    [{ DELIVERY_ATTEMPTS: '99' }, 'DELIVERY_ATTEMPTS must be an integer from 1 to 20'],
+    [{ DELIVERY_CREDENTIALS_KEY: 'short' }, 'DELIVERY_CREDENTIALS_KEY must be 32 bytes'],
+    [{ GS1_COMPANY_PREFIX: '12' }, 'GS1_COMPANY_PREFIX must be 6 to 10 digits'],
+    [{ ISRC_REGISTRANT: 'toolong' }, 'ISRC_REGISTRANT must be 3 letters or digits'],
+  ])('stops the start on %j with a message naming the variable', (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+
+  // The README's tables are generated from the declarations: UPDATE_README=1 (npm run docs:settings -w @portal/api) rewrites them.
+  it('README shows each module\'s table exactly as declared', () => {
+    let readme = readFileSync(README, 'utf8');
+    const stale: string[] = [];
+    for (const declaration of MODULE_SETTINGS) {
+      const match = block(declaration.module).exec(readme);
+      if (!match) throw new Error(`README.md has no <!-- settings:${declaration.module} --> … <!-- /settings:${declaration.module} --> block`);
+      const table = settingsTable(declaration);
+      if (match[2] !== table) stale.push(declaration.module);
+      readme = readme.replace(block(declaration.module), (_all, open: string, _old: string, close: string) => open + table + close);
+    }
+    if (process.env.UPDATE_README === '1') writeFileSync(README, readme);
+    else expect(stale).toEqual([]);
+  });
+});
