@@ -12,7 +12,8 @@ export { createPortalQueryClient, shouldRetryQuery, QUERY_STALE_MS } from './dat
 export { endpointKey, endpointScope, API_QUERY_ROOT, type EndpointInput, type EndpointRef } from './data/endpoint-key';
 export { useEndpointQuery, useEndpointPage, type EndpointQueryOptions, type EndpointPage } from './data/use-endpoint-query';
 export { useEndpointPages, type EndpointPages, type EndpointPagesOptions } from './data/use-endpoint-pages';
-export { useEndpointMutation, type EndpointMutationOptions } from './data/use-endpoint-mutation';
+export { useEndpointMutation, type EndpointCall, type EndpointMutationOptions } from './data/use-endpoint-mutation';
+export { useEndpointFetch, type EndpointFetchOptions } from './data/use-endpoint-fetch';
 export { prefetchEndpoint, type PrefetchOptions, type StartedAnswer } from './data/prefetch-endpoint';
 export { uploadFile, type UploadKind, type UploadOptions } from './api/upload-file';
 export { sessionAuthHeaders, uploadAnswer } from './api/upload-answer';

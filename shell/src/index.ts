@@ -26,7 +26,7 @@ function start(): void {
   });
 
   // Async boundary: the federation runtime negotiates the shared singletons before any of them runs
-  // (CONVENTIONS 10: an async bootstrap instead of `eager`). React renders once the route is ready, so
+  // (docs/conventions.md §11: an async bootstrap instead of `eager`). React renders once the route is ready, so
   // the frame turns into the page in one step. Started in the task after the route's loads (timers run
   // in order), so the entry's work is split into short tasks (Total Blocking Time).
   void nextTask()

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { RELEASE_ENDPOINTS } from '@portal/contracts';
+import { RELEASE_ENDPOINTS, SUPPORT_ENDPOINTS } from '@portal/contracts';
 import { fakeApi, withPortalQueryClient } from '../test-support/fake-api';
 import { useEndpointMutation } from './use-endpoint-mutation';
 import { useEndpointPage } from './use-endpoint-query';
@@ -55,5 +55,19 @@ describe('useEndpointMutation (docs/decisions/025)', () => {
       await expect(result.current.remove.mutateAsync({ body: { release_id: 1 } })).rejects.toThrow('Only drafts');
     });
     expect(api.seen.map((r) => r.path)).toEqual(['getCatelogListWeb', 'deleteDraft']);
+  });
+
+  it('sends the headers of one call with it (an Idempotency-Key), not in the body', async () => {
+    api = fakeApi(() => ({ json: { status: 200, message: 'Payout requested' } }));
+    const headers: unknown[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = ((url: string, init: { headers: unknown }) => (headers.push(init.headers), original(url, init as RequestInit))) as typeof fetch;
+    const { wrapper } = withPortalQueryClient();
+    const { result } = renderHook(() => useEndpointMutation(SUPPORT_ENDPOINTS.withdrawMoney), { wrapper });
+    await act(async () => {
+      await result.current.mutateAsync({ body: {}, headers: { 'Idempotency-Key': 'k-1' } });
+    });
+    expect(api.seen).toEqual([{ method: 'POST', path: 'withdrawMoney', query: {}, body: {} }]);
+    expect(headers).toEqual([{ 'Idempotency-Key': 'k-1' }]);
   });
 });

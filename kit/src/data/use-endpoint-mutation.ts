@@ -11,20 +11,23 @@ export type EndpointMutationOptions = {
   silent?: boolean;
 };
 
+/** What one mutation sends: the endpoint's input, and extra headers of this call (an Idempotency-Key, a captcha token). */
+export type EndpointCall<Req = unknown> = EndpointInput<Req> & { headers?: Record<string, string> };
+
 /**
  * A call that changes data (docs/decisions/025): `mutate(input)` / `mutateAsync(input)` send
- * `api.call(endpoint, input)`; on success every cached answer of the `invalidates` endpoints is marked
+ * `api.call(endpoint, input, { headers: input.headers })`; on success every cached answer of the `invalidates` endpoints is marked
  * stale and those on screen are fetched again (the promise resolves after they were asked for).
  * Never retried. Answers TanStack Query's mutation result (the envelope as `data`).
  */
 export function useEndpointMutation<Req, Res>(
   endpoint: EndpointDef<Req, Res>,
   options: EndpointMutationOptions = {},
-): UseMutationResult<Envelope<Res>, ApiError, EndpointInput<Req>> {
+): UseMutationResult<Envelope<Res>, ApiError, EndpointCall<Req>> {
   const client = useQueryClient();
   const { invalidates = [], silent = false } = options;
-  return useMutation<Envelope<Res>, ApiError, EndpointInput<Req>>({
-    mutationFn: (input) => api.call(endpoint, input, { silent }),
+  return useMutation<Envelope<Res>, ApiError, EndpointCall<Req>>({
+    mutationFn: ({ headers, ...input }) => api.call(endpoint, input, { silent, ...(headers ? { headers } : {}) }),
     onSuccess: () => Promise.all(invalidates.map((ref) => client.invalidateQueries({ queryKey: endpointScope(ref) }))).then(() => undefined),
   });
 }

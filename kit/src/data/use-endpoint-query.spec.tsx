@@ -54,6 +54,7 @@ describe('useEndpointQuery (docs/decisions/025)', () => {
     await waitFor(() => expect(api!.seen.length).toBeGreaterThanOrEqual(3));
     unmount();
     const asked = api.seen.length;
+    // Kept on purpose: more than two poll periods (30 ms) pass after unmount, in which no request may go out.
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(api.seen.length).toBe(asked);
     expect(Number((result.current.data as { notification_icon?: number } | undefined)?.notification_icon)).toBeGreaterThanOrEqual(2);

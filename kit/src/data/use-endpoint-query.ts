@@ -21,6 +21,8 @@ export type EndpointQueryOptions<Res = unknown> = {
   staleTime?: number;
   /** While the answer for a new input is awaited, keep the last answer (a list's next page). */
   keepPrevious?: boolean;
+  /** How long (ms) the answer stays cached once nothing shows it (0: a signed link, asked anew by the next user). */
+  gcTime?: number;
 };
 
 /**
@@ -35,7 +37,7 @@ export function useEndpointQuery<Req, Res>(
   input: EndpointInput<Req> = {},
   options: EndpointQueryOptions<Res> = {},
 ): UseQueryResult<Envelope<Res>, ApiError> {
-  const { enabled = true, silent = false, refetchInterval, refetchOnWindowFocus, staleTime, keepPrevious = false } = options;
+  const { enabled = true, silent = false, refetchInterval, refetchOnWindowFocus, staleTime, keepPrevious = false, gcTime } = options;
   return useQuery<Envelope<Res>, ApiError>({
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => api.call(endpoint, input, { silent, signal }),
@@ -44,6 +46,7 @@ export function useEndpointQuery<Req, Res>(
     ...(refetchOnWindowFocus !== undefined ? { refetchOnWindowFocus } : {}),
     staleTime: staleTime ?? staleTimeOf(endpoint),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    ...(gcTime !== undefined ? { gcTime } : {}),
   });
 }
 

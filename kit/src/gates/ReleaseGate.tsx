@@ -1,7 +1,7 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { AUTH_ENDPOINTS, fillMessage, RELEASE_MESSAGES } from '@portal/contracts';
-import { api } from '../api/api-client';
+import { useEndpointQuery } from '../data/use-endpoint-query';
 import { theme } from '../theme/theme';
 import { Card } from '../ui/Card';
 import { Loader } from '../ui/Loader';
@@ -51,58 +51,48 @@ function MaintenanceImage() {
  * (`checkAwayStatus`, body.status "yes" shows the server's text), then revoked, both asked at once
  * (`checkUserRevokeStatus`, top-level `revoked === 1` shows RELEASE_MESSAGES.revoked with the
  * support address of `getAppConfig`). A failed check lets the screen render: the server enforces
- * both gates on every write anyway.
+ * both gates on every write anyway. The checks are queries of the data layer (docs/decisions/025)
+ * asked at each opening and not kept afterwards (the console changes away mode for everyone).
  */
 export function ReleaseGate({ children }: { children: ReactNode }) {
-  const [state, setGateState] = useState<GateState>({ kind: 'checking' });
+  // Both checks start at once (one round trip, not two) but are read in the spec's order: a failed or
+  // "yes" away check decides alone, as when it was asked first; only then the revoke check counts.
+  const once = { staleTime: 0, gcTime: 0 };
+  const away = useEndpointQuery(AUTH_ENDPOINTS.checkAwayStatus, {}, once);
+  const revoke = useEndpointQuery(AUTH_ENDPOINTS.checkUserRevokeStatus, {}, once);
+  const revoked = away.isSuccess && away.data.body?.status !== 'yes' && revoke.isSuccess && Number(revoke.data.revoked) === 1;
+  const config = useEndpointQuery(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true, enabled: revoked });
+  const checked: GateState =
+    away.isPending || (away.isSuccess && away.data.body?.status !== 'yes' && revoke.isPending)
+      ? { kind: 'checking' }
+      : away.isSuccess && away.data.body?.status === 'yes'
+        ? { kind: 'away', text: away.data.body.text }
+        : revoked
+          ? config.isPending
+            ? { kind: 'checking' }
+            : { kind: 'revoked', text: fillMessage(RELEASE_MESSAGES.revoked, { email: config.data?.body?.support_email ?? '' }) }
+          : { kind: 'open' };
   // The screen behind the gate (the whole release wizard) renders as a transition, in slices the
   // browser can interrupt, not as one long task after the checks answer (docs/decisions/010, Total Blocking Time).
-  const setState = (next: GateState) => startTransition(() => setGateState(next));
+  // Deferred as primitives: an object built in render would differ on every render.
+  const kind = useDeferredValue(checked.kind, 'checking');
+  const text = useDeferredValue('text' in checked ? checked.text : '', '');
 
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      // Both checks start at once (one round trip, not two) but are read in the spec's order: a failed or
-      // "yes" away check decides alone, as when it was asked first; only then the revoke check counts.
-      const [away, revoke] = await Promise.allSettled([api.call(AUTH_ENDPOINTS.checkAwayStatus), api.call(AUTH_ENDPOINTS.checkUserRevokeStatus)]);
-      if (cancelled) return;
-      if (away.status === 'fulfilled' && away.value.body?.status === 'yes') {
-        setState({ kind: 'away', text: away.value.body.text });
-        return;
-      }
-      if (away.status === 'fulfilled' && revoke.status === 'fulfilled' && Number(revoke.value.revoked) === 1) {
-        let email = '';
-        try {
-          const config = await api.call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true });
-          email = config.body?.support_email ?? '';
-        } catch {
-          email = '';
-        }
-        if (!cancelled) setState({ kind: 'revoked', text: fillMessage(RELEASE_MESSAGES.revoked, { email }) });
-        return;
-      }
-      setState({ kind: 'open' });
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  if (state.kind === 'checking') return <Loader />;
-  if (state.kind === 'away') {
+  if (kind === 'checking') return <Loader />;
+  if (kind === 'away') {
     return (
       <Blocked data-gate="away">
         <MaintenanceImage />
         {/* The gate stands in for the whole screen: its message is the page's heading (axe page-has-heading-one). */}
-        <h1>{state.text}</h1>
+        <h1>{text}</h1>
       </Blocked>
     );
   }
-  if (state.kind === 'revoked') {
+  if (kind === 'revoked') {
     return (
       <Blocked data-gate="revoked">
         <NoAccessImage />
-        <h1>{state.text}</h1>
+        <h1>{text}</h1>
       </Blocked>
     );
   }

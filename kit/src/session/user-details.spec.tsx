@@ -21,6 +21,7 @@ describe('useUserDetails: the signed-in user’s details through the page’s da
     await prefetchEndpoint(client, AUTH_ENDPOINTS.getUserDetails, {});
     const { result } = renderHook(() => useUserDetails(), { wrapper });
     expect(result.current.details?.phone).toBe('9876543210');
+    // Kept on purpose: a while in which no second request may go out (an absence has no condition to wait for).
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(asked()).toBe(1);
   });

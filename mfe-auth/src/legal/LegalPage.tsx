@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { fillText, LEGAL_ENDPOINTS, LEGAL_PATHS, LEGAL_UI, type LegalDocument, type LegalPageName } from '@portal/contracts';
-import { api, Button, Loader, theme, useSession } from '@portal/kit';
+import { Button, Loader, theme, useEndpointQuery, useSession } from '@portal/kit';
 import { AuthLayout, FootNote } from '../common/AuthLayout';
 
 const TITLES: Record<LegalPageName, string> = { terms: LEGAL_UI.otherTerms, privacy: LEGAL_UI.otherPrivacy };
@@ -13,7 +12,8 @@ const dmy = (iso: string) => iso.split('-').reverse().join('/');
 /**
  * /terms and /privacy (docs/decisions/017): the distribution terms and the privacy policy that the
  * sign-up checkbox, the wizard's submission and the video form link to. Open to everyone, logged in or
- * not; the text comes from GET /api/legal/:page (the operator's, else the default). Loading, error
+ * not; the text comes from GET /api/legal/:page (the operator's, else the default), a query of the kit's
+ * data layer (docs/decisions/025; the shell provides its client around the open routes). Loading, error
  * with retry, and the document rendered as text only.
  */
 export default function LegalPage() {
@@ -21,24 +21,11 @@ export default function LegalPage() {
   const page: LegalPageName = pathname.toLowerCase().startsWith(LEGAL_PATHS.privacy) ? 'privacy' : 'terms';
   const other: LegalPageName = page === 'terms' ? 'privacy' : 'terms';
   const loggedIn = useSession((state) => Boolean(state.token));
-  const [doc, setDoc] = useState<LegalDocument | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    setDoc(null);
-    try {
-      const answer = await api.call(LEGAL_ENDPOINTS.getLegalPage, { params: { page } }, { silent: true });
-      setDoc(answer.body ?? null);
-      if (!answer.body) setFailed(true);
-    } catch {
-      setFailed(true);
-    }
-  }, [page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const query = useEndpointQuery(LEGAL_ENDPOINTS.getLegalPage, { params: { page } }, { silent: true });
+  const doc: LegalDocument | null = query.isError ? null : (query.data?.body ?? null);
+  // An answer without a document counts as a failure.
+  const failed = !query.isFetching && (query.isError || (query.isSuccess && !query.data.body));
+  const load = () => void query.refetch();
 
   return (
     <AuthLayout title={doc?.title ?? TITLES[page]} width={760} intro={doc ? fillText(LEGAL_UI.updated, { date: dmy(doc.updated) }) : undefined}>

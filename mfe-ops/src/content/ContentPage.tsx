@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, DataTable, Dialog, Row, SectionTitle, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Dialog, Row, SectionTitle, Stack, TextField, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { CONTENT_ENDPOINTS, OPS_ENDPOINTS as E, OPS_UI, type NewsItem, type VideoLink } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
 
@@ -21,6 +21,8 @@ type Editing = { kind: 'news'; id: number; news_heading: string; news_link: stri
 /**
  * The dashboard's News and Update videos (docs/decisions/008): add; edit in a dialog; remove after a confirmation.
  * The server validates with the content area's schemas and audits each change with before and after.
+ * Each change is a mutation of the kit's data layer that reloads its list here and on the dashboard
+ * (docs/decisions/025).
  */
 export function ContentPage() {
   const news = useEndpointPage(CONTENT_ENDPOINTS.getNews, { query: { limit: 100 } });
@@ -31,39 +33,42 @@ export function ContentPage() {
   const [title, setTitle] = useState('');
   const [removal, setRemoval] = useState<Removal>(null);
   const [editing, setEditing] = useState<Editing>(null);
+  const newsChanged = { invalidates: [CONTENT_ENDPOINTS.getNews] };
+  const videosChanged = { invalidates: [CONTENT_ENDPOINTS.getVideoLinks] };
+  const addNewsItem = useEndpointMutation(E.addNews, newsChanged);
+  const editNews = useEndpointMutation(E.editNews, newsChanged);
+  const removeNews = useEndpointMutation(E.removeNews, newsChanged);
+  const addVideoLink = useEndpointMutation(E.addVideoLink, videosChanged);
+  const editVideoLink = useEndpointMutation(E.editVideoLink, videosChanged);
+  const removeVideoLink = useEndpointMutation(E.removeVideoLink, videosChanged);
   const { busy, run } = useConsoleAction();
   const addNews = (e: React.FormEvent) => {
     e.preventDefault();
-    void run(() => api.call(E.addNews, { body: { news_heading: heading, news_link: link } }), () => {
+    void run(() => addNewsItem.mutateAsync({ body: { news_heading: heading, news_link: link } }), () => {
       setHeading('');
       setLink('');
-      void news.reload();
     });
   };
   const addVideo = (e: React.FormEvent) => {
     e.preventDefault();
-    void run(() => api.call(E.addVideoLink, { body: { video_link: video, title } }), () => {
+    void run(() => addVideoLink.mutateAsync({ body: { video_link: video, title } }), () => {
       setVideo('');
       setTitle('');
-      void videos.reload();
     });
   };
   const remove = () => {
     if (!removal) return;
-    const call = () => (removal.kind === 'news' ? api.call(E.removeNews, { body: { id: removal.id } }) : api.call(E.removeVideoLink, { body: { id: removal.id } }));
-    void run(call, () => void (removal.kind === 'news' ? news.reload() : videos.reload())).then(() => setRemoval(null));
+    const call = () => (removal.kind === 'news' ? removeNews.mutateAsync({ body: { id: removal.id } }) : removeVideoLink.mutateAsync({ body: { id: removal.id } }));
+    void run(call).then(() => setRemoval(null));
   };
   const save = (e: React.FormEvent) => {
     e.preventDefault();
     if (!editing) return;
     const call = () =>
       editing.kind === 'news'
-        ? api.call(E.editNews, { body: { id: editing.id, news_heading: editing.news_heading, news_link: editing.news_link } })
-        : api.call(E.editVideoLink, { body: { id: editing.id, video_link: editing.video_link, title: editing.title } });
-    void run(call, () => {
-      setEditing(null);
-      void (editing.kind === 'news' ? news.reload() : videos.reload());
-    });
+        ? editNews.mutateAsync({ body: { id: editing.id, news_heading: editing.news_heading, news_link: editing.news_link } })
+        : editVideoLink.mutateAsync({ body: { id: editing.id, video_link: editing.video_link, title: editing.title } });
+    void run(call, () => setEditing(null));
   };
   const change = (field: string) => (e: React.ChangeEvent<HTMLInputElement>) => setEditing((old) => (old ? ({ ...old, [field]: e.target.value } as Editing) : old));
 

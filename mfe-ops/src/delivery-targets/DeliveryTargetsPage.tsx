@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, Button, Card, CheckboxField, DataTable, notify, Row, SectionTitle, SelectField, Stack, TextAreaField, TextField } from '@portal/kit';
+import { useState } from 'react';
+import { Button, Card, CheckboxField, DataTable, notify, Row, SectionTitle, SelectField, Stack, TextAreaField, TextField, useEndpointMutation, useEndpointQuery } from '@portal/kit';
 import { DELIVERY_ENDPOINTS as E, DELIVERY_MESSAGES as M, DELIVERY_PROTOCOLS, deliveryTargetSchema, deliveryTargetWhere, QC_UI, STORES, type DeliveryProtocol, type DeliveryTargetRow } from '@portal/contracts';
 import type { ValidationError } from 'yup';
 
@@ -10,27 +10,16 @@ const blank = (): Form => ({ store: STORES[0].name, dpid: '', protocol: 'sftp', 
  * Delivery targets (docs/decisions/020), admins only: one target per store with its DPID, SFTP (host,
  * port, folder, user, password or key) or an S3-compatible bucket (endpoint host and port, /bucket/prefix,
  * access key id, secret key in Password). Passwords and keys go to the server only (sealed there) and are never shown
- * again: the list says whether each is set, and leaving them empty on a change keeps them.
+ * again: the list says whether each is set, and leaving them empty on a change keeps them. The list is a
+ * query of the kit's data layer and a save a mutation that reloads it (docs/decisions/025).
  */
 export function DeliveryTargetsPage() {
-  const [rows, setRows] = useState<DeliveryTargetRow[] | null>(null);
+  const targets = useEndpointQuery(E.opsDeliveryTargets, {}, { silent: true });
+  const saveTarget = useEndpointMutation(E.opsSaveDeliveryTarget, { invalidates: [E.opsDeliveryTargets] });
+  const rows: DeliveryTargetRow[] | null = targets.data ? (Array.isArray(targets.data.body) ? targets.data.body : []) : null;
+  const failed = targets.isError && !targets.isFetching;
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const res = await api.call(E.opsDeliveryTargets, {}, { silent: true });
-      setRows(Array.isArray(res.body) ? res.body : []);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // A field's error goes as soon as the field changes (the next Save checks everything again).
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
@@ -53,16 +42,12 @@ export function DeliveryTargetsPage() {
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
-      const res = await api.call(E.opsSaveDeliveryTarget, { body });
+      const res = await saveTarget.mutateAsync({ body });
       notify.success(res.message);
       setForm(blank());
-      await load();
     } catch {
       // The client shows the server's message.
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -74,7 +59,7 @@ export function DeliveryTargetsPage() {
           <SectionTitle>{M.targets}</SectionTitle>
           {failed ? (
             <div role="alert">
-              {QC_UI.loadFailed} <Button variant="secondary" onClick={() => void load()}>{QC_UI.retry}</Button>
+              {QC_UI.loadFailed} <Button variant="secondary" onClick={() => void targets.refetch()}>{QC_UI.retry}</Button>
             </div>
           ) : (
             <DataTable
@@ -119,7 +104,7 @@ export function DeliveryTargetsPage() {
           {!s3 && <TextAreaField label={form.target_id ? 'Private key (empty keeps the stored one)' : 'Private key'} name="private_key" value={form.private_key} onChange={(e) => set('private_key', e.target.value)} error={errors.private_key} />}
           <CheckboxField name="enabled" label="Enabled" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />
           <Row $gap={8}>
-            <Button busy={saving} onClick={() => void save()}>Save</Button>
+            <Button busy={saveTarget.isPending} onClick={() => void save()}>Save</Button>
             {form.target_id && <Button variant="secondary" onClick={() => setForm(blank())}>New target</Button>}
           </Row>
         </Stack>

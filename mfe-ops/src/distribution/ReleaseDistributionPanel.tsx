@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { api, Button, Card, ConfirmDialog, Loader, Muted, notify, Row, SectionTitle, SelectField, Stack, theme, useSession } from '@portal/kit';
-import { apiUrl, DELIVERY_ENDPOINTS as DE, DELIVERY_UI, describeAudio, DISTRIBUTION_ENDPOINTS as D, fillMessage, QC_UI, STORES, type AudioMeasurements, type DeliveryRow, type StoreReadyChecklist } from '@portal/contracts';
+import { Button, Card, ConfirmDialog, Loader, Muted, notify, Row, SectionTitle, SelectField, Stack, theme, useEndpointMutation, useEndpointQuery, useSession } from '@portal/kit';
+import { apiUrl, DELIVERY_ENDPOINTS as DE, DELIVERY_UI, describeAudio, DISTRIBUTION_ENDPOINTS as D, fillMessage, OPS_ENDPOINTS, QC_UI, STORES, type AudioMeasurements, type DeliveryRow, type StoreReadyChecklist } from '@portal/contracts';
 
 type Item = StoreReadyChecklist['items'][number] & { measurements?: AudioMeasurements | null };
 
@@ -24,45 +24,29 @@ const label = (status: string) => (status === 'passed' ? QC_UI.passed : status =
  * (GET /api/ops/releases/ddex, sent with the session's token and saved as `<UPC>.xml`).
  */
 export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: number; status: string }) {
-  const [list, setList] = useState<{ ready: boolean; items: Item[] } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const qc = useEndpointQuery(D.opsReleaseQc, { query: { release_id: releaseId } }, { silent: true });
+  const delivered = status === 'approved' || status === 'takendown';
+  const deliveriesQuery = useEndpointQuery(DE.opsDeliveries, { query: { release_id: releaseId } }, { silent: true, enabled: delivered });
+  // A retry or a store's takedown changes the release's deliveries (and, for a takedown, the release).
+  const changes = { invalidates: [DE.opsDeliveries, OPS_ENDPOINTS.reviewRelease, OPS_ENDPOINTS.reviewQueue] };
+  const retryDelivery = useEndpointMutation(DE.opsRetryDelivery, changes);
+  const storeTakedown = useEndpointMutation(DE.opsStoreTakedown, changes);
   const [store, setStore] = useState<string>(STORES[0].name);
   const [downloading, setDownloading] = useState(false);
-  const [deliveries, setDeliveries] = useState<DeliveryRow[]>([]);
   const [acting, setActing] = useState<string | null>(null);
   const [confirmStore, setConfirmStore] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const body = (await api.call(D.opsReleaseQc, { query: { release_id: releaseId } }, { silent: true })).body as { ready: boolean; items: Item[] } | undefined;
-      if (!body || !Array.isArray(body.items)) throw new Error('not a checklist');
-      setList(body);
-    } catch {
-      setFailed(true);
-    }
-  }, [releaseId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const loadDeliveries = useCallback(async () => {
-    try {
-      const res = await api.call(DE.opsDeliveries, { query: { release_id: releaseId } }, { silent: true });
-      setDeliveries(Array.isArray(res.body) ? res.body : []);
-    } catch {
-      setDeliveries([]);
-    }
-  }, [releaseId]);
-  useEffect(() => {
-    if (status === 'approved' || status === 'takendown') void loadDeliveries();
-  }, [loadDeliveries, status]);
+  const body = qc.data?.body as { ready: boolean; items: Item[] } | undefined;
+  const checklist = body && Array.isArray(body.items) ? body : null;
+  // An answer that is not a checklist counts as a failed load.
+  const failed = (qc.isError || (qc.isSuccess && !checklist)) && !qc.isFetching;
+  const list = qc.isError ? null : checklist;
+  const deliveries: DeliveryRow[] = delivered && !deliveriesQuery.isError && Array.isArray(deliveriesQuery.data?.body) ? deliveriesQuery.data.body : [];
 
   const act = async (key: string, call: () => Promise<{ message: string }>) => {
     setActing(key);
     try {
       notify.success((await call()).message);
-      await loadDeliveries();
     } catch {
       // The client shows the server's message.
     } finally {
@@ -100,7 +84,7 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
         <SectionTitle>{QC_UI.checklistHeading}</SectionTitle>
         {failed ? (
           <div role="alert">
-            <Muted>{QC_UI.loadFailed}</Muted> <Button variant="secondary" onClick={() => void load()}>{QC_UI.retry}</Button>
+            <Muted>{QC_UI.loadFailed}</Muted> <Button variant="secondary" onClick={() => void qc.refetch()}>{QC_UI.retry}</Button>
           </div>
         ) : !list ? (
           <Loader />
@@ -134,7 +118,7 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
                 </Muted>
                 {d.last_error && <Muted>{d.last_error}</Muted>}
                 {d.status === 'failed' && (
-                  <Button variant="secondary" busy={acting === `retry-${d.delivery_id}`} onClick={() => void act(`retry-${d.delivery_id}`, () => api.call(DE.opsRetryDelivery, { body: { delivery_id: d.delivery_id } }))}>
+                  <Button variant="secondary" busy={acting === `retry-${d.delivery_id}`} onClick={() => void act(`retry-${d.delivery_id}`, () => retryDelivery.mutateAsync({ body: { delivery_id: d.delivery_id } }))}>
                     {DELIVERY_UI.retry}
                   </Button>
                 )}
@@ -163,7 +147,7 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
         busy={acting !== null}
         onConfirm={() => {
           const store = confirmStore!;
-          void act(`takedown-${store}`, () => api.call(DE.opsStoreTakedown, { body: { release_id: releaseId, store } })).then(() => setConfirmStore(null));
+          void act(`takedown-${store}`, () => storeTakedown.mutateAsync({ body: { release_id: releaseId, store } })).then(() => setConfirmStore(null));
         }}
         onCancel={() => setConfirmStore(null)}
       />

@@ -1,43 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, Button, Card, DataTable, EmptyState, Loader, Muted, notify, SectionTitle, Stack } from '@portal/kit';
+import { useState } from 'react';
+import { Button, Card, DataTable, EmptyState, Loader, Muted, notify, SectionTitle, Stack, useEndpointMutation, useEndpointQuery } from '@portal/kit';
 import { fillMessage, JOBS_ENDPOINTS as E, JOBS_UI as U, type FailedJobRow, type FailedJobsView } from '@portal/contracts';
 import { formatWhen } from '../common/format';
 
 /**
  * Failed jobs (docs/decisions/018-scale-out.md), admins only, `/ops/platform?view=jobs`: one
  * table per queue that has failures (job id, tries spent, when, the last error) with a Retry per job
- * (`POST /api/ops/jobs/retry`, audited), which runs it again from its first try and reloads the list.
- * States: loading, none failed, could not load (with Reload). Job data is never shown (the API does not
- * answer it).
+ * (`POST /api/ops/jobs/retry`, audited), which runs it again from its first try and reloads the list
+ * (also after a refusal: another admin may have retried it first). Both through the kit's data layer
+ * (docs/decisions/025). States: loading, none failed, could not load (with Reload). Job data is never
+ * shown (the API does not answer it).
  */
 export function FailedJobsPage() {
-  const [view, setView] = useState<FailedJobsView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const jobs = useEndpointQuery(E.opsFailedJobs, {}, { silent: true });
+  const retryJob = useEndpointMutation(E.opsRetryJob, { invalidates: [E.opsFailedJobs] });
   const [retrying, setRetrying] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const res = await api.call(E.opsFailedJobs, {}, { silent: true });
-      setView(res.body ?? { distributed: false, queues: [], jobs: [] });
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const view: FailedJobsView | null = jobs.data ? (jobs.data.body ?? { distributed: false, queues: [], jobs: [] }) : null;
+  const failed = jobs.isError && !jobs.isFetching;
+  const load = () => void jobs.refetch();
 
   const retry = async (job: FailedJobRow) => {
     setRetrying(job.id);
     try {
-      const res = await api.call(E.opsRetryJob, { body: { job_id: job.id } });
+      const res = await retryJob.mutateAsync({ body: { job_id: job.id } });
       notify.success(res.message);
     } catch {
-      // The kit showed the server's message (404 when another admin retried it first).
+      // The kit showed the server's message (404 when another admin retried it first): the list is asked again.
+      await jobs.refetch();
     } finally {
       setRetrying(null);
-      await load();
     }
   };
 
@@ -52,13 +43,13 @@ export function FailedJobsPage() {
           <Muted>{U.intro}</Muted>
           {view && <Muted data-testid="jobs-transport">{view.distributed ? U.transport.distributed : U.transport.local}</Muted>}
           <div>
-            <Button variant="secondary" onClick={() => void load()}>{U.reload}</Button>
+            <Button variant="secondary" onClick={load}>{U.reload}</Button>
           </div>
         </Stack>
       </Card>
       {failed ? (
         <Card role="alert">
-          {U.loadFailed} <Button variant="secondary" onClick={() => void load()}>{U.reload}</Button>
+          {U.loadFailed} <Button variant="secondary" onClick={load}>{U.reload}</Button>
         </Card>
       ) : !view ? (
         <Loader />

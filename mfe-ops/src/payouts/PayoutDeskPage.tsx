@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, Stack, TextField, VisuallyHidden, api, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Dialog, Loader, Pagination, Row, SectionTitle, Stack, TextField, VisuallyHidden, theme, useEndpointFetch, useEndpointMutation, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
   countryName,
@@ -10,6 +10,7 @@ import {
   PAYOUT_DESK_FILTERS,
   PAYOUT_DESK_LIMITS as L,
   PAYOUT_DESK_UI as U,
+  SUPPORT_ENDPOINTS,
   type BankFileFormat,
   type PaymentRunRow,
   type PayoutDeskDetail,
@@ -25,6 +26,15 @@ import { DeskFacts } from '../common/desk-facts';
 const FILTER_OPTIONS = PAYOUT_DESK_FILTERS.map((f) => ({ value: f, label: U.statusLabel[f] }));
 const usd = (cents: number) => centsToUsd(cents);
 
+const RateInput = styled.input`
+  width: 88px;
+  padding: 6px 8px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 6px;
+  font: inherit;
+`;
+/** EUR cents as a decimal text (same shape as USD). */
+const eurText = (cents: number) => centsToUsd(cents);
 const Sub = styled.h3`
   font-size: ${theme.font.size.md};
   margin: 8px 0 4px;
@@ -42,6 +52,9 @@ function saveText(fileName: string, contentType: string, content: string): void 
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** What a payment run or a payout's decision changes: the desk's lists and details, the artist's payout history. */
+const PAYOUT_CHANGES = [E.payouts, PD.paymentRuns, PD.payoutDetail, SUPPORT_ENDPOINTS.getPayoutHistory, SUPPORT_ENDPOINTS.getPayoutById];
+
 /**
  * The payout desk (docs/decisions/019, docs/decisions/023-staff-desks.md), finance role: payouts by status with
  * paging (processed ones stay findable), requested ones selected into a bank run (CSV and pain.001
@@ -56,8 +69,14 @@ export function PayoutDeskPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
+  // The USD→EUR rate typed per run for its SEPA file (decision 031), until it is saved.
+  const [rates, setRates] = useState<Record<number, string>>({});
   const payouts = useEndpointPage(E.payouts, { query: { status, page, limit: L.pageSize } });
   const runs = useEndpointPage(PD.paymentRuns, { query: { page: runPage, limit: L.pageSize } });
+  // A payout's state shows in the desk's lists, its detail and the artist's payout history (docs/decisions/025).
+  const createRun = useEndpointMutation(PD.createPaymentRun, { invalidates: PAYOUT_CHANGES });
+  const setRunRate = useEndpointMutation(PD.paymentRunRate, { invalidates: [PD.paymentRuns] });
+  const bankFile = useEndpointFetch(PD.bankFile);
   const { busy, run } = useConsoleAction();
 
   const chosen = payouts.rows.filter((r) => selected.has(r.payout_id));
@@ -69,26 +88,26 @@ export function PayoutDeskPage() {
       else next.add(id);
       return next;
     });
-  const reloadAll = async () => {
-    await Promise.all([payouts.reload(), runs.reload()]);
-  };
   const exportRun = () =>
     run(
-      () => api.call(PD.createPaymentRun, { body: { payout_ids: chosen.map((r) => r.payout_id) } }),
-      async () => {
-        setSelected(new Set());
-        await reloadAll();
-      },
+      () => createRun.mutateAsync({ body: { payout_ids: chosen.map((r) => r.payout_id) } }),
+      () => setSelected(new Set()),
       () => setExporting(false),
     );
   const download = async (r: PaymentRunRow, format: BankFileFormat) => {
     try {
-      const res = await api.call(PD.bankFile, { query: { run_id: r.run_id, format } });
+      const res = await bankFile({ query: { run_id: r.run_id, format } });
       if (res.body) saveText(res.body.file_name, res.body.content_type, res.body.content);
     } catch {
       // The kit showed the server's message.
     }
   };
+
+  const saveRate = (r: PaymentRunRow) =>
+    run(
+      () => setRunRate.mutateAsync({ body: { run_id: r.run_id, eur_rate: (rates[r.run_id] ?? '').trim() } }),
+      () => setRates(({ [r.run_id]: _saved, ...rest }) => rest),
+    );
 
   const columns: DataTableColumn<PayoutDeskRow>[] = [
     ...(status === 'requested'
@@ -119,12 +138,38 @@ export function PayoutDeskPage() {
     { key: 'count', header: U.runColumns.count, render: (r) => (r.note ? <span title={r.note}>{r.payout_count} <small>({r.note})</small></span> : r.payout_count) },
     { key: 'amount', header: U.runColumns.amount, render: (r) => usd(r.total_cents) },
     {
+      key: 'rate',
+      header: U.runColumns.rate,
+      // Only a run with SEPA payees has a rate: its SEPA file pays EUR at it (decision 031); the server refuses a change once that file was built.
+      render: (r) =>
+        r.sepa_count ? (
+          <Stack $gap={4}>
+            <small>{r.eur_rate && r.sepa_total_eur_cents !== null ? fillMessage(U.rateShown, { rate: r.eur_rate, eur: eurText(r.sepa_total_eur_cents) }) : U.rateNone}</small>
+            <Row $gap={4}>
+              <RateInput
+                aria-label={fillMessage(U.rateInput, { id: r.run_id })}
+                inputMode="decimal"
+                placeholder={r.eur_rate || '0.92'}
+                value={rates[r.run_id] ?? ''}
+                onChange={(e) => setRates((prev) => ({ ...prev, [r.run_id]: e.target.value }))}
+              />
+              <Button variant="text" disabled={busy || !(rates[r.run_id] ?? '').trim()} onClick={() => void saveRate(r)}>
+                {U.setRate}
+              </Button>
+            </Row>
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
+    {
       key: 'files',
       header: U.runColumns.files,
       render: (r) => (
         <Row $gap={4} $wrap>
           <Button variant="text" aria-label={`${U.downloadCsv} #${r.run_id}`} onClick={() => void download(r, 'csv')}>{U.downloadCsv}</Button>
-          <Button variant="text" aria-label={`${U.downloadXml} #${r.run_id}`} onClick={() => void download(r, 'pain001')}>{U.downloadXml}</Button>
+          {r.sepa_count > 0 && <Button variant="text" aria-label={`${U.downloadSepa} #${r.run_id}`} onClick={() => void download(r, 'sepa')}>{U.downloadSepa}</Button>}
+          {r.other_bank_count > 0 && <Button variant="text" aria-label={`${U.downloadXml} #${r.run_id}`} onClick={() => void download(r, 'pain001')}>{U.downloadXml}</Button>}
         </Row>
       ),
     },
@@ -175,7 +220,7 @@ export function PayoutDeskPage() {
         onConfirm={() => void exportRun()}
         onCancel={() => setExporting(false)}
       />
-      {openId !== null && <PayoutDetailDialog payoutId={openId} onClose={() => setOpenId(null)} onChanged={reloadAll} />}
+      {openId !== null && <PayoutDetailDialog payoutId={openId} onClose={() => setOpenId(null)} />}
     </Stack>
   );
 }
@@ -185,28 +230,16 @@ export function PayoutDeskPage() {
  * requested or in-payment payout is marked paid with a reference or rejected with a reason, each after
  * a confirmation stating amount, account (and reference).
  */
-function PayoutDetailDialog({ payoutId, onClose, onChanged }: { payoutId: number; onClose: () => void; onChanged: () => Promise<void> }) {
-  const [detail, setDetail] = useState<PayoutDeskDetail | null>(null);
-  const [failed, setFailed] = useState(false);
+function PayoutDetailDialog({ payoutId, onClose }: { payoutId: number; onClose: () => void }) {
+  const detailQuery = useEndpointQuery(PD.payoutDetail, { query: { payout_id: payoutId } });
+  const detail: PayoutDeskDetail | null = detailQuery.data?.body ?? null;
+  const failed = detailQuery.isError && !detailQuery.isFetching;
+  const markPaid = useEndpointMutation(E.markPayoutPaid, { invalidates: PAYOUT_CHANGES });
+  const rejectPayout = useEndpointMutation(E.rejectPayout, { invalidates: PAYOUT_CHANGES });
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState<'paid' | 'reject' | null>(null);
   const { busy, run } = useConsoleAction();
-
-  useEffect(() => {
-    let live = true;
-    api
-      .call(PD.payoutDetail, { query: { payout_id: payoutId } })
-      .then((res) => {
-        if (live) setDetail(res.body ?? null);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [payoutId]);
 
   const p = detail?.payout;
   const open = p?.status === 'requested' || p?.status === 'in_payment';
@@ -214,12 +247,9 @@ function PayoutDetailDialog({ payoutId, onClose, onChanged }: { payoutId: number
     run(
       () =>
         confirming === 'paid'
-          ? api.call(E.markPayoutPaid, { body: { payout_id: payoutId, reference } })
-          : api.call(E.rejectPayout, { body: { payout_id: payoutId, reason } }),
-      async () => {
-        await onChanged();
-        onClose();
-      },
+          ? markPaid.mutateAsync({ body: { payout_id: payoutId, reference } })
+          : rejectPayout.mutateAsync({ body: { payout_id: payoutId, reason } }),
+      onClose,
       () => setConfirming(null),
     );
   const historyColumns: DataTableColumn<PayoutDeskLedgerLine>[] = [

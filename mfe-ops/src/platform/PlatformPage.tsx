@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, Loader, Muted, Stack, TextAreaField, api } from '@portal/kit';
+import { Button, Card, ConfirmDialog, Loader, Muted, Stack, TextAreaField, useEndpointMutation, useEndpointQuery } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_UI, type PlatformState } from '@portal/contracts';
 
@@ -9,26 +9,23 @@ const Narrow = styled(Card)`
   max-width: 640px;
 `;
 
-/** Away mode on (with its text) and off (docs/decisions/008); every artist's gate shows it on their next check. */
+/**
+ * Away mode on (with its text) and off (docs/decisions/008); every artist's gate shows it on their next
+ * check. The state is a query of the kit's data layer and a switch a mutation that reloads it
+ * (docs/decisions/025); the text field starts from the stored text until the admin edits it.
+ */
 export function PlatformPage() {
-  const [state, setState] = useState<PlatformState | null>(null);
-  const [text, setText] = useState('');
+  const status = useEndpointQuery(E.platformStatus);
+  const setAway = useEndpointMutation(E.setAwayMode, { invalidates: [E.platformStatus] });
+  const state: PlatformState | null = status.data?.body ?? null;
+  const [edited, setText] = useState<string | null>(null);
+  const text = edited ?? state?.text ?? '';
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useConsoleAction();
-  useEffect(() => {
-    void api.call(E.platformStatus).then((res) => {
-      setState(res.body ?? null);
-      setText(res.body?.text ?? '');
-    }, () => undefined);
-  }, []);
   if (!state) return <Loader />;
   const toggle = () =>
     run(
-      async () => {
-        const res = await api.call(E.setAwayMode, { body: { on: !state.away, text } });
-        setState(res.body ?? null);
-        return res;
-      },
+      () => setAway.mutateAsync({ body: { on: !state.away, text } }),
       undefined,
       () => setConfirming(false),
     );

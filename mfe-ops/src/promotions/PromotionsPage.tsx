@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
-  Button, Card, ConfirmDialog, DataTable, Dialog, Muted, Pagination, Row, SectionTitle, Stack, TextField, Thumb, api, theme, uploadToEndpoint, useDebouncedValue, useEndpointPage, type DataTableColumn,
+  Button, Card, ConfirmDialog, DataTable, Dialog, Muted, Pagination, Row, SectionTitle, Stack, TextField, Thumb, theme, uploadToEndpoint, useDebouncedValue, useEndpointMutation, useEndpointPage, type DataTableColumn,
 } from '@portal/kit';
-import { OPS_ENDPOINTS as E, OPS_UI, PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS, type OpsPromotionRow, type OpsUserRow } from '@portal/contracts';
+import { OPS_ENDPOINTS as E, OPS_UI, PROMOTION_IMAGE_URL_PREFIX, TOOLS_LIMITS, TOOLS_RIGHTS_ENDPOINTS, type OpsPromotionRow, type OpsUserRow } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
 import { EMPTY_PROMOTION, PromotionForm, type PromotionValues } from './PromotionForm';
 
@@ -60,28 +60,27 @@ export function PromotionsPage() {
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<OpsPromotionRow | null>(null);
   const [removing, setRemoving] = useState<OpsPromotionRow | null>(null);
-  const { busy, run: runAction } = useConsoleAction();
-  /** An action, then what it changes on screen, then the list again. */
-  const run = (work: () => Promise<{ message: string }>, after: () => void) =>
-    runAction(work, async () => {
-      after();
-      await list.reload();
-    });
+  const { busy, run } = useConsoleAction();
+  // Each change reloads the history here and the artist's own promotions page (docs/decisions/025).
+  const changes = { invalidates: [E.listPromotions, TOOLS_RIGHTS_ENDPOINTS.getCreatedPromotions] };
+  const addPromotion = useEndpointMutation(E.addPromotion, changes);
+  const editPromotion = useEndpointMutation(E.editPromotion, changes);
+  const removePromotion = useEndpointMutation(E.removePromotion, changes);
 
   const add = () => {
     if (!adding || !user) return;
     void run(
-      async () => api.call(E.addPromotion, { body: { user_id: user.user_id, ...adding.values, image: await uploadImage(adding.file) } }),
+      async () => addPromotion.mutateAsync({ body: { user_id: user.user_id, ...adding.values, image: await uploadImage(adding.file) } }),
       () => setFormKey((k) => k + 1),
     ).then(() => setAdding(null));
   };
   const save = (values: PromotionValues, file: File | null) => {
     if (!editing) return;
-    void run(async () => api.call(E.editPromotion, { body: { promotion_id: editing.promotion_id, ...values, image: await uploadImage(file) } }), () => setEditing(null));
+    void run(async () => editPromotion.mutateAsync({ body: { promotion_id: editing.promotion_id, ...values, image: await uploadImage(file) } }), () => setEditing(null));
   };
   const remove = () => {
     if (!removing) return;
-    void run(() => api.call(E.removePromotion, { body: { promotion_id: removing.promotion_id } }), () => undefined).then(() => setRemoving(null));
+    void run(() => removePromotion.mutateAsync({ body: { promotion_id: removing.promotion_id } })).then(() => setRemoving(null));
   };
 
   if (!user) {

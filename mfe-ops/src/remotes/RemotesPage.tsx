@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Card, ConfirmDialog, DataTable, Muted, Row, SectionTitle, Stack, TextField, api, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { ApiError, Button, Card, ConfirmDialog, DataTable, Muted, Row, SectionTitle, Stack, TextField, notify, theme, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { OPS_UI, REMOTE_REGISTRY_ENDPOINTS as R, fillMessage, type RemoteActivationRow, type RemoteDeployTokenRow, type RemoteVersionRow } from '@portal/contracts';
 import { formatWhen } from '../common/format';
 import { groupByRemote, versionAction, type VersionAction } from './remote-versions';
@@ -63,10 +63,19 @@ type Pending = { row: RemoteVersionRow; action: VersionAction | 'mark-bad' | 'ca
  * marker, when and by whom each was deployed (and made live), and the shared versions it was built
  * against. An older kept version can be rolled back to, a newer one made live, after a confirmation;
  * a refusal of the compatibility gate stays on screen with the server's message (package and versions).
+ * Each action is a mutation of the kit's data layer that reloads both lists (docs/decisions/025).
  */
 export function RemotesPage() {
   const versions = useEndpointPage(R.listRemoteVersions, {});
   const activations = useEndpointPage(R.listRemoteActivations, {});
+  // A refusal is shown by the page itself (silent), which keeps it on screen.
+  const changes = { invalidates: [R.listRemoteVersions, R.listRemoteActivations], silent: true };
+  const markBad = useEndpointMutation(R.markRemoteVersionBad, changes);
+  const startCanary = useEndpointMutation(R.startRemoteCanary, changes);
+  const pin = useEndpointMutation(R.pinRemoteVersion, changes);
+  const rollback = useEndpointMutation(R.rollbackRemote, changes);
+  const promoteCanary = useEndpointMutation(R.promoteRemoteCanary, changes);
+  const stopCanary = useEndpointMutation(R.stopRemoteCanary, changes);
   const [pending, setPending] = useState<Pending | null>(null);
   const [refusal, setRefusal] = useState<{ remote: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,33 +92,22 @@ export function RemotesPage() {
       const message = error instanceof ApiError ? error.message : String(error);
       setRefusal({ remote, message });
       notify.error(message);
+      // A refused action changed nothing the mutation would reload; the lists are asked again all the same.
+      versions.reload();
+      activations.reload();
     } finally {
       setBusy(false);
       setPending(null);
-      await Promise.all([versions.reload(), activations.reload()]);
     }
   };
 
   const confirm = async () => {
     if (!pending) return;
     const { row, action } = pending;
-    if (action === 'mark-bad') return run(row.remote, () => api.call(R.markRemoteVersionBad, { body: { remote: row.remote, version: row.version, reason } }, { silent: true }));
-    if (action === 'canary') return run(row.remote, () => api.call(R.startRemoteCanary, { body: { remote: row.remote, version: row.version, percent: Number(percent) } }, { silent: true }));
-    if (action === 'pin') return run(row.remote, () => api.call(R.pinRemoteVersion, { body: { remote: row.remote, version: row.version } }, { silent: true }));
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const res = await api.call(R.rollbackRemote, { body: { remote: pending.row.remote, to: pending.row.version } }, { silent: true });
-      notify.success(res.message);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : String(error);
-      setRefusal({ remote: pending.row.remote, message });
-      notify.error(message);
-    } finally {
-      setBusy(false);
-      setPending(null);
-      await Promise.all([versions.reload(), activations.reload()]);
-    }
+    if (action === 'mark-bad') return run(row.remote, () => markBad.mutateAsync({ body: { remote: row.remote, version: row.version, reason } }));
+    if (action === 'canary') return run(row.remote, () => startCanary.mutateAsync({ body: { remote: row.remote, version: row.version, percent: Number(percent) } }));
+    if (action === 'pin') return run(row.remote, () => pin.mutateAsync({ body: { remote: row.remote, version: row.version } }));
+    return run(row.remote, () => rollback.mutateAsync({ body: { remote: row.remote, to: row.version } }));
   };
 
   const groups = groupByRemote(versions.rows);
@@ -252,7 +250,7 @@ export function RemotesPage() {
       {groups.map(({ remote, rows }) => (
         <Card key={remote}>
           <SectionTitle>{remote}</SectionTitle>
-          <CanaryControls remote={remote} rows={rows} busy={busy} run={run} />
+          <CanaryControls remote={remote} rows={rows} busy={busy} run={run} onPromote={() => promoteCanary.mutateAsync({ body: { remote } })} onStop={() => stopCanary.mutateAsync({ body: { remote } })} />
           <DataTable columns={columns(rows)} rows={rows} rowKey={(v) => v.version} loading={versions.loading} empty={U.none} caption={`${U.heading}: ${remote}`} />
         </Card>
       ))}
@@ -299,14 +297,14 @@ function PendingMessage({ pending, reason, setReason, percent, setPercent }: { p
 }
 
 /** A running canary of one remote: which version for what share, with promote and stop. */
-function CanaryControls({ remote, rows, busy, run }: { remote: string; rows: RemoteVersionRow[]; busy: boolean; run(remote: string, call: () => Promise<{ message: string }>): Promise<void> }) {
+function CanaryControls({ remote, rows, busy, run, onPromote, onStop }: { remote: string; rows: RemoteVersionRow[]; busy: boolean; run(remote: string, call: () => Promise<{ message: string }>): Promise<void>; onPromote(): Promise<{ message: string }>; onStop(): Promise<{ message: string }> }) {
   const canary = rows.find((r) => r.canary_percent !== null);
   if (!canary) return null;
   return (
     <Row $gap={8} $wrap style={{ marginBottom: 12, alignItems: 'center' }}>
       <strong>{fillMessage(U.canaryRunning, { version: canary.version, percent: canary.canary_percent ?? 0 })}</strong>
-      <Button disabled={busy} onClick={() => void run(remote, () => api.call(R.promoteRemoteCanary, { body: { remote } }, { silent: true }))}>{U.promote}</Button>
-      <Button variant="secondary" disabled={busy} onClick={() => void run(remote, () => api.call(R.stopRemoteCanary, { body: { remote } }, { silent: true }))}>{U.stopCanary}</Button>
+      <Button disabled={busy} onClick={() => void run(remote, onPromote)}>{U.promote}</Button>
+      <Button variant="secondary" disabled={busy} onClick={() => void run(remote, onStop)}>{U.stopCanary}</Button>
     </Row>
   );
 }
@@ -327,6 +325,9 @@ const TokenBox = styled.code`
  */
 function DeployTokens() {
   const tokens = useEndpointPage(R.listRemoteDeployTokens, {});
+  const changes = { invalidates: [R.listRemoteDeployTokens], silent: true };
+  const createToken = useEndpointMutation(R.createRemoteDeployToken, changes);
+  const revokeToken = useEndpointMutation(R.revokeRemoteDeployToken, changes);
   const [remote, setRemote] = useState('mfe_releases');
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
@@ -340,10 +341,10 @@ function DeployTokens() {
       return res;
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : String(error));
+      tokens.reload();
       return null;
     } finally {
       setBusy(false);
-      await tokens.reload();
     }
   };
   const columns: DataTableColumn<RemoteDeployTokenRow>[] = [
@@ -365,7 +366,7 @@ function DeployTokens() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => api.call(R.createRemoteDeployToken, { body: { remote, name } }, { silent: true })).then((res) => {
+            void act(() => createToken.mutateAsync({ body: { remote, name } })).then((res) => {
               if (res?.body) {
                 setCreated((res.body as { token: string }).token);
                 setName('');
@@ -395,7 +396,7 @@ function DeployTokens() {
         onConfirm={() => {
           const id = revoking!.id;
           setRevoking(null);
-          void act(() => api.call(R.revokeRemoteDeployToken, { body: { id } }, { silent: true }));
+          void act(() => revokeToken.mutateAsync({ body: { id } }));
         }}
         onCancel={() => setRevoking(null)}
       />

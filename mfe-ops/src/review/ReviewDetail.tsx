@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ArtworkImage, Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, api, fileUrl, notify } from '@portal/kit';
-import { OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, fillMessage, type IdentifierConflict, type ReviewRelease } from '@portal/contracts';
+import { ArtworkImage, Button, Card, CheckboxField, ConfirmDialog, FactGrid, Loader, Muted, Row, SectionTitle, Stack, TextAreaField, TextField, fileUrl, notify, useEndpointFetch, useEndpointMutation, useEndpointQuery } from '@portal/kit';
+import { DELIVERY_ENDPOINTS, DISTRIBUTION_ENDPOINTS, OPS_ENDPOINTS as E, OPS_UI, RELEASE_REJECTION_REASONS, fillMessage, type IdentifierConflict, type ReviewRelease } from '@portal/contracts';
 import { theme } from '@portal/kit';
 import { ReleaseDistributionPanel } from '../distribution/ReleaseDistributionPanel';
 
@@ -69,12 +69,16 @@ export function IdentifierWarnings({ conflicts }: { conflicts: IdentifierConflic
   );
 }
 
-/** One track with a Play button that fetches a staff-only signed link. */
+/** One track with a Play button that asks for a staff-only signed link (anew at each opening: it expires). */
 function TrackItem({ track }: { track: ReviewRelease['tracks'][number] }) {
   const [src, setSrc] = useState<string | null>(null);
+  const audioLink = useEndpointFetch(E.reviewAudioLink);
   const play = async () => {
-    const res = await api.call(E.reviewAudioLink, { query: { track_id: track.track_id } });
-    setSrc(res.body?.url ?? null);
+    try {
+      setSrc((await audioLink({ query: { track_id: track.track_id } })).body?.url ?? null);
+    } catch {
+      // The kit showed the server's message; Play stays.
+    }
   };
   return (
     <li>
@@ -88,23 +92,24 @@ function TrackItem({ track }: { track: ReviewRelease['tracks'][number] }) {
 /** A release under review (docs/decisions/008): every field, artwork, tracks; approve, reject with reasons, take down. */
 export function ReviewDetail({ releaseId }: { releaseId: number }) {
   const navigate = useNavigate();
-  const [release, setRelease] = useState<ReviewRelease | null>(null);
+  const detail = useEndpointQuery(E.reviewRelease, { query: { release_id: releaseId } });
+  const release: ReviewRelease | null = detail.data?.body ?? null;
+  // A decision changes the release, the queue, and its store QC and deliveries.
+  const decided = { invalidates: [E.reviewRelease, E.reviewQueue, DISTRIBUTION_ENDPOINTS.opsReleaseQc, DELIVERY_ENDPOINTS.opsDeliveries] };
+  const approve = useEndpointMutation(E.approveRelease, decided);
+  const reject = useEndpointMutation(E.rejectRelease, decided);
+  const takedown = useEndpointMutation(E.takedownRelease, decided);
   const [reasons, setReasons] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [takedownReason, setTakedownReason] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setRelease((await api.call(E.reviewRelease, { query: { release_id: releaseId } })).body ?? null);
-    } catch {
-      navigate('/ops');
-    }
-  }, [releaseId, navigate]);
+  // A release that cannot be read (gone, or not in this console's reach) sends the reviewer back to the queue.
+  const unreadable = detail.isError;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (unreadable) navigate('/ops');
+  }, [unreadable, navigate]);
 
   if (!release) return <Loader />;
   const toggle = (code: string) => setReasons((r) => (r.includes(code) ? r.filter((c) => c !== code) : [...r, code]));
@@ -113,13 +118,12 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
     try {
       const res =
         pending === 'approve'
-          ? await api.call(E.approveRelease, { body: { release_id: releaseId } })
+          ? await approve.mutateAsync({ body: { release_id: releaseId } })
           : pending === 'reject'
-            ? await api.call(E.rejectRelease, { body: { release_id: releaseId, reasons, note } })
-            : await api.call(E.takedownRelease, { body: { release_id: releaseId, reason: takedownReason } });
+            ? await reject.mutateAsync({ body: { release_id: releaseId, reasons, note } })
+            : await takedown.mutateAsync({ body: { release_id: releaseId, reason: takedownReason } });
       notify.success(res.body?.upc_ean && pending === 'approve' ? `${res.message} UPC ${res.body.upc_ean}` : res.message);
       setPending(null);
-      await load();
     } catch {
       setPending(null);
     } finally {

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, Row, Stack, TextAreaField, api, theme, type DataTableColumn } from '@portal/kit';
+import { Button, Dialog, Row, Stack, TextAreaField, theme, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
   fillMessage,
   RIGHTS_DESK_ENDPOINTS as RD,
@@ -59,31 +59,9 @@ export function safeHref(value: string): string | null {
   }
 }
 
-/** The request list of one kind, status and page, with loading and error states. */
+/** The request list of one kind, status and page through the kit's data layer (docs/decisions/025), with loading and error states. */
 function useRequests(kind: RightsDeskKind, status: RightsDeskStatus, page: number) {
-  const [rows, setRows] = useState<RightsDeskRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const res = await api.call(RD.rightsRequests, { query: { kind, status, page, limit: L.pageSize } });
-      setRows(res.body ?? []);
-      setTotal(res.total ?? 0);
-    } catch {
-      setRows([]);
-      setTotal(0);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [kind, status, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { rows, total, loading, failed, reload: load };
+  return useEndpointPage(RD.rightsRequests, { query: { kind, status, page, limit: L.pageSize } });
 }
 
 /**
@@ -128,7 +106,7 @@ export function RightsDeskPage() {
       rowKey={(r) => `${r.kind}-${r.id}`}
       paging={{ page, onPage: setPage, pageSize: L.pageSize }}
     >
-      {open && <RequestDialog row={open} title={label(open)} onClose={() => setOpen(null)} onDecided={list.reload} />}
+      {open && <RequestDialog row={open} title={label(open)} onClose={() => setOpen(null)} />}
     </DeskQueue>
   );
 }
@@ -139,17 +117,16 @@ export function RightsDeskPage() {
  * previews), its status and reason; while in review, approve or reject — a rejection needs the reason
  * the artist will read — after a confirmation that it cannot change later.
  */
-function RequestDialog({ row, title, onClose, onDecided }: { row: RightsDeskRow; title: string; onClose: () => void; onDecided: () => Promise<void> }) {
+function RequestDialog({ row, title, onClose }: { row: RightsDeskRow; title: string; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState<RightsDecision | null>(null);
   const { busy, run } = useConsoleAction();
+  // A decision reloads the queue (every filter and page of it) before the dialog closes.
+  const decideRequest = useEndpointMutation(RD.decideRightsRequest, { invalidates: [RD.rightsRequests] });
   const decide = (decision: RightsDecision) =>
     run(
-      () => api.call(RD.decideRightsRequest, { body: { kind: row.kind, id: row.id, decision, reason: reason.trim() } }),
-      async () => {
-        await onDecided();
-        onClose();
-      },
+      () => decideRequest.mutateAsync({ body: { kind: row.kind, id: row.id, decision, reason: reason.trim() } }),
+      onClose,
       () => setConfirming(null),
     );
   const confirmText = fillMessage(confirming === 'approved' ? U.confirmApprove : U.confirmReject, { kind: SUBMISSION_KIND_LABEL[row.kind], id: row.id, title: row.title });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Muted, Row, SectionTitle, SelectField, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Muted, Row, SectionTitle, SelectField, Stack, TextField, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, STAFF_ROLES, fillMessage, type OpsStaffRow, type StaffRole } from '@portal/contracts';
 import { useConsoleAction } from '../common/use-console-action';
 
@@ -43,7 +43,13 @@ function confirmText(p: NonNullable<Pending>): string {
  * admin changes it (the server refuses it too).
  */
 export function StaffPage() {
-  const { rows, loading, reload } = useEndpointPage(E.staffMembers, {});
+  const { rows, loading } = useEndpointPage(E.staffMembers, {});
+  // Every change reloads the staff list.
+  const changes = { invalidates: [E.staffMembers] };
+  const addStaff = useEndpointMutation(E.addStaff, changes);
+  const setRoles = useEndpointMutation(E.setStaffRoles, changes);
+  const removeStaff = useEndpointMutation(E.removeStaff, changes);
+  const resetTotp = useEndpointMutation(E.resetStaffTotp, changes);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('reviewer');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -65,16 +71,15 @@ export function StaffPage() {
     await run(
       () =>
         pending.kind === 'add'
-          ? api.call(E.addStaff, { body: { email: pending.email, role: pending.role } })
+          ? addStaff.mutateAsync({ body: { email: pending.email, role: pending.role } })
           : pending.kind === 'roles'
-            ? api.call(E.setStaffRoles, { body: { user_id: pending.row.user_id, roles: pending.roles } })
+            ? setRoles.mutateAsync({ body: { user_id: pending.row.user_id, roles: pending.roles } })
             : pending.kind === 'remove'
-              ? api.call(E.removeStaff, { body: { user_id: pending.row.user_id } })
-              : api.call(E.resetStaffTotp, { body: { user_id: pending.row.user_id } }),
-      async () => {
+              ? removeStaff.mutateAsync({ body: { user_id: pending.row.user_id } })
+              : resetTotp.mutateAsync({ body: { user_id: pending.row.user_id } }),
+      () => {
         if (pending.kind === 'add') setEmail('');
         if (pending.kind === 'roles') setEditing(null);
-        await reload();
       },
       () => setPending(null),
     );

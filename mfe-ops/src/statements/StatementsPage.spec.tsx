@@ -54,6 +54,19 @@ describe('StatementsPage (decision 019)', () => {
     await waitFor(() => expect(callsTo(spy, 'ops/statements/rollback')).toEqual([{ body: { import_id: 2 } }]));
   });
 
+  it('an upload never applied (uploaded or failed) offers Discard, which asks first (decision 031)', async () => {
+    const spy = mockApi({ 'ops/statements': [imp(4, { status: 'uploaded' }), imp(3, { status: 'failed', error: 'x' }), imp(2), imp(1, { status: 'discarded' })], 'ops/statements/unmatched': [], 'ops/statements/discard': () => ({}) });
+    renderAt('/ops/desk?view=statements', <StatementsPage />);
+    const table = await screen.findByRole('table', { name: U.imports });
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: U.discard })).toHaveLength(2));
+    fireEvent.click(within(table).getAllByRole('button', { name: U.discard })[0]);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(fillMessage(U.discardConfirm, { id: 4 }))).toBeTruthy();
+    expect(callsTo(spy, 'ops/statements/discard')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(callsTo(spy, 'ops/statements/discard')).toEqual([{ body: { import_id: 4 } }]));
+  });
+
   it('links an unmatched ISRC to the track id typed, only once a number is there', async () => {
     const spy = mockApi({ 'ops/statements': [], 'ops/statements/unmatched': UNMATCHED, 'ops/statements/link': { rows: 3, amount_micros: 2_500_000 } });
     renderAt('/ops/desk?view=statements', <StatementsPage />);

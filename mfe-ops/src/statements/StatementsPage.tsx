@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, api, notify, theme, uploadToEndpoint, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, notify, theme, uploadToEndpoint, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
   fillMessage,
@@ -9,6 +9,7 @@ import {
   ROYALTY_ENDPOINTS as E,
   ROYALTY_LIMITS as L,
   ROYALTY_UI,
+  STATEMENT_DISCARDABLE,
   STATEMENT_FIELD_LABELS,
   STATEMENT_FIELDS,
   type StatementField,
@@ -49,7 +50,8 @@ const Grid = styled.div`
  * The statements desk (docs/decisions/019-money-engine.md), finance: upload a statement (CSV/TSV),
  * preview its first 20 rows, pick a preset or map each column (saved as a named preset on request),
  * set month, source, rate to USD and estimated/confirmed, start the import (a background job), follow
- * its progress, confirm or roll it back, and link unmatched rows (by ISRC/UPC) to a track.
+ * its progress, confirm or roll it back, discard an upload never applied, and link unmatched rows (by
+ * ISRC/UPC) to a track.
  */
 export function StatementsPage() {
   const [page, setPage] = useState(1);
@@ -64,8 +66,17 @@ export function StatementsPage() {
   const [form, setForm] = useState({ month: new Date().toISOString().slice(0, 7), source: '', rate: '', save_as: '', confirmed: true });
   const [links, setLinks] = useState<Record<string, string>>({});
   const [rollback, setRollback] = useState<StatementImportRow | null>(null);
+  const [discard, setDiscard] = useState<StatementImportRow | null>(null);
   // A new key empties the file input once an import has started.
   const [fileKey, setFileKey] = useState(0);
+  // Each change reloads the lists it touches here and the artists' earnings (docs/decisions/025); the
+  // unmatched codes follow an import's end state (below).
+  const earnings = [E.getEarnings, E.getEarningLines];
+  const startImport = useEndpointMutation(E.statementStart, { invalidates: [E.statementImports, E.statementPresets] });
+  const confirmImport = useEndpointMutation(E.statementConfirm, { invalidates: [E.statementImports, ...earnings] });
+  const linkCode = useEndpointMutation(E.linkUnmatched, { invalidates: [E.unmatchedCodes, E.statementImports, ...earnings] });
+  const rollbackImport = useEndpointMutation(E.statementRollback, { invalidates: [E.statementImports, ...earnings] });
+  const discardImport = useEndpointMutation(E.statementDiscard, { invalidates: [E.statementImports] });
   const { busy, run } = useConsoleAction();
 
   // Progress: while an import is queued or running, the list refreshes every 2 s.
@@ -109,12 +120,11 @@ export function StatementsPage() {
     const mapping: Partial<Record<StatementField, string>> = {};
     for (const [i, field] of Object.entries(columns)) if (field) mapping[field] = upload.header[Number(i)];
     await run(
-      () => api.call(E.statementStart, { body: { import_id: upload.import_id, format, mapping: format === 'generic' ? mapping : undefined, ...form, save_as: format === 'generic' ? form.save_as : '' } }),
-      async () => {
+      () => startImport.mutateAsync({ body: { import_id: upload.import_id, format, mapping: format === 'generic' ? mapping : undefined, ...form, save_as: format === 'generic' ? form.save_as : '' } }),
+      () => {
         setUpload(null);
         setFile(null);
         setFileKey((k) => k + 1);
-        await Promise.all([imports.reload(), presets.reload()]);
       },
     );
   };
@@ -137,7 +147,7 @@ export function StatementsPage() {
         r.status === 'applied' ? (
           <Row $gap={4}>
             {!r.confirmed && (
-              <Button variant="text" onClick={() => void run(() => api.call(E.statementConfirm, { body: { import_id: r.import_id } }), () => imports.reload())}>
+              <Button variant="text" onClick={() => void run(() => confirmImport.mutateAsync({ body: { import_id: r.import_id } }))}>
                 {U.confirm}
               </Button>
             )}
@@ -145,6 +155,11 @@ export function StatementsPage() {
               {U.rollback}
             </Button>
           </Row>
+        ) : STATEMENT_DISCARDABLE.includes(r.status) ? (
+          // Never applied (uploaded, or failed): discarding deletes the file; the same file may be uploaded again (decision 031).
+          <Button variant="text" onClick={() => setDiscard(r)}>
+            {U.discard}
+          </Button>
         ) : null,
     },
   ];
@@ -166,8 +181,7 @@ export function StatementsPage() {
             disabled={!/^\d+$/.test(links[codeOf(r)] ?? '')}
             onClick={() =>
               void run(
-                () => api.call(E.linkUnmatched, { body: { code_kind: r.isrc ? 'isrc' : 'upc', code: codeOf(r), track_id: Number(links[codeOf(r)]) } }),
-                () => Promise.all([unmatched.reload(), imports.reload()]),
+                () => linkCode.mutateAsync({ body: { code_kind: r.isrc ? 'isrc' : 'upc', code: codeOf(r), track_id: Number(links[codeOf(r)]) } }),
               )
             }
           >
@@ -274,12 +288,29 @@ export function StatementsPage() {
         busy={busy}
         onConfirm={() =>
           void run(
-            () => api.call(E.statementRollback, { body: { import_id: rollback!.import_id } }),
-            () => imports.reload(),
+            () => rollbackImport.mutateAsync({ body: { import_id: rollback!.import_id } }),
+            undefined,
             () => setRollback(null),
           )
         }
         onCancel={() => setRollback(null)}
+      />
+      <ConfirmDialog
+        open={discard !== null}
+        title={OPS_UI.desk.heading}
+        message={discard ? fillMessage(U.discardConfirm, { id: discard.import_id }) : ''}
+        busy={busy}
+        onConfirm={() =>
+          void run(
+            () => discardImport.mutateAsync({ body: { import_id: discard!.import_id } }),
+            () => {
+              // The preview of the discarded upload cannot be started any more.
+              if (upload?.import_id === discard!.import_id) setUpload(null);
+            },
+            () => setDiscard(null),
+          )
+        }
+        onCancel={() => setDiscard(null)}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, ConfirmDialog, Dialog, MessageBubble, MessageHeader, MessageText, MessageThread, Row, SelectField, Stack, TextAreaField, api, notify, theme, uploadToEndpoint, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
+import { Button, ConfirmDialog, Dialog, MessageBubble, MessageHeader, MessageText, MessageThread, Row, SelectField, Stack, TextAreaField, notify, theme, uploadToEndpoint, useEndpointMutation, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_EXTENSIONS,
@@ -11,6 +11,7 @@ import {
   SUPPORT_DESK_LIMITS as L,
   SUPPORT_DESK_STATUSES,
   SUPPORT_DESK_UI as U,
+  SUPPORT_ENDPOINTS,
   SUPPORT_MESSAGES,
   TICKET_SUBJECTS,
   type SupportDeskAge,
@@ -159,7 +160,7 @@ export function SupportDeskPage() {
       rowKey={(r) => r.ticket_id}
       paging={{ page, onPage: setPage, pageSize: L.pageSize }}
     >
-      {open !== null && <ThreadDialog ticketId={open} onClose={() => setOpen(null)} onChanged={queue.reload} />}
+      {open !== null && <ThreadDialog ticketId={open} onClose={() => setOpen(null)} />}
     </DeskQueue>
   );
 }
@@ -172,9 +173,10 @@ let seq = 0;
  * One ticket: the artist, reason, age, status and assignee; the artist's concern with its attachments;
  * every message (artist left, Support Team right) with theirs, opened through signed links; while open,
  * assignment to a support member, a reply with up to five files (uploaded when picked, removable) and
- * closing after a confirmation. Loading and error states; the thread reloads after each action.
+ * closing after a confirmation. Loading and error states; each action is a mutation of the kit's data
+ * layer that reloads the thread, the queue and the artist's own ticket views (docs/decisions/025).
  */
-function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onClose: () => void; onChanged: () => void }) {
+function ThreadDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
   // The thread is asked anew at every opening and after every action: its signed links last 10 minutes.
   const threadQuery = useEndpointQuery(SD.supportThread, { query: { ticket_id: ticketId } }, { silent: true, staleTime: 0 });
   const membersQuery = useEndpointQuery(SD.supportMembers, {}, { silent: true });
@@ -188,6 +190,10 @@ function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onCl
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [confirmClose, setConfirmClose] = useState(false);
   const uploads = useRef(new Map<string, AbortController>());
+  const changes = { invalidates: [SD.supportThread, SD.supportTickets, SUPPORT_ENDPOINTS.getTicketListForUser, SUPPORT_ENDPOINTS.getTicketById] };
+  const reply = useEndpointMutation(SD.supportReply, changes);
+  const assignTicket = useEndpointMutation(SD.supportAssign, changes);
+  const closeTicket = useEndpointMutation(SD.supportClose, changes);
   const { busy, run } = useConsoleAction();
   const load = async () => {
     await threadQuery.refetch();
@@ -218,21 +224,19 @@ function ThreadDialog({ ticketId, onClose, onChanged }: { ticketId: number; onCl
     setFiles((fs) => fs.filter((f) => f.id !== id));
   };
   const uploading = files.some((f) => !f.filename);
-  const after = async () => {
-    await load();
-    onChanged();
-  };
+  // The reloaded thread shows its assignee again.
+  const after = () => setAssignee(null);
   const send = () =>
     run(
-      () => api.call(SD.supportReply, { body: { ticket_id: ticketId, text: text.trim(), attachement: files.map((f) => f.filename!) } }),
-      async () => {
+      () => reply.mutateAsync({ body: { ticket_id: ticketId, text: text.trim(), attachement: files.map((f) => f.filename!) } }),
+      () => {
         setText('');
         setFiles([]);
-        await after();
+        after();
       },
     );
-  const assign = () => run(() => api.call(SD.supportAssign, { body: { ticket_id: ticketId, user_id: assignee ? Number(assignee) : null } }), after);
-  const close = () => run(() => api.call(SD.supportClose, { body: { ticket_id: ticketId } }), after, () => setConfirmClose(false));
+  const assign = () => run(() => assignTicket.mutateAsync({ body: { ticket_id: ticketId, user_id: assignee ? Number(assignee) : null } }), after);
+  const close = () => run(() => closeTicket.mutateAsync({ body: { ticket_id: ticketId } }), after, () => setConfirmClose(false));
 
   const title = thread ? fillMessage(U.threadTitle, { id: thread.ticket_id, reason: thread.reason }) : fillMessage(U.openLabel, { id: ticketId });
   const memberOptions = [{ value: '', label: U.nobodyOption }, ...members.map((m) => ({ value: String(m.user_id), label: m.email }))];

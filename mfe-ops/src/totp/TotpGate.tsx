@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { CardFormPage, EmptyState, Loader, Muted, TextField, api } from '@portal/kit';
-import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, type StaffSession, type TotpEnrolment } from '@portal/contracts';
+import { CardFormPage, EmptyState, endpointKey, Loader, Muted, TextField, useEndpointMutation, useEndpointQuery, useQueryClient } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, type Envelope, type StaffSession, type TotpEnrolment } from '@portal/contracts';
 
 const U = OPS_UI.totp;
 const Qr = styled.img`
@@ -18,20 +18,28 @@ const Key = styled.code`
 /**
  * The console's door (docs/decisions/008): a non-staff caller sees the one refusal; a staff session enrols TOTP
  * (QR code of the otpauth:// URI) the first time, then passes a code; only then `children` render.
- * The server checks the same on every /api/ops/* call.
+ * The server checks the same on every /api/ops/* call. The session is a query of the kit's data layer,
+ * asked at each opening of the console and awaited (docs/decisions/025); enrolment and verification are
+ * mutations, and a verified code's answer becomes the cached session (the drawer's link reads it too).
  */
 export function TotpGate({ children }: { children: (session: StaffSession) => ReactNode }) {
-  const [session, setSession] = useState<StaffSession | null>(null);
-  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const client = useQueryClient();
+  const sessionQuery = useEndpointQuery(E.staffSession, {}, { staleTime: 0 });
+  // The door opens on this opening's answer only (the drawer's cached one may be older than a verification
+  // or an ended console session); a failed check keeps it shut.
+  const session: StaffSession | null = sessionQuery.isFetchedAfterMount && !sessionQuery.isError ? (sessionQuery.data?.body ?? null) : null;
+  const enrol = useEndpointMutation(E.staffTotpEnrol);
+  const enrolment: TotpEnrolment | null = enrol.data?.body ?? null;
+  const verify = useEndpointMutation(E.staffTotpVerify);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = verify.isPending;
 
+  // A staff member without an authenticator gets a new secret, once per opening of the gate.
+  const needsSecret = !!session?.staff && !session.totp_enrolled;
+  const { mutate: startEnrolment, isIdle: notEnrolling } = enrol;
   useEffect(() => {
-    void api.call(E.staffSession).then((res) => setSession(res.body ?? null), () => setSession(null));
-  }, []);
-  useEffect(() => {
-    if (session?.staff && !session.totp_enrolled && !enrolment) void api.call(E.staffTotpEnrol).then((res) => setEnrolment(res.body ?? null), () => undefined);
-  }, [session, enrolment]);
+    if (needsSecret && notEnrolling) startEnrolment({});
+  }, [needsSecret, notEnrolling, startEnrolment]);
 
   if (!session) return <Loader />;
   if (!session.staff) return <EmptyState>{OPS_MESSAGES.forbidden}</EmptyState>;
@@ -39,14 +47,11 @@ export function TotpGate({ children }: { children: (session: StaffSession) => Re
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     try {
-      const res = await api.call(E.staffTotpVerify, { body: { code: code.trim() } });
-      setSession(res.body ?? null);
+      const res = await verify.mutateAsync({ body: { code: code.trim() } });
+      client.setQueryData<Envelope<StaffSession>>(endpointKey(E.staffSession), res);
     } catch {
       setCode('');
-    } finally {
-      setBusy(false);
     }
   };
   return (

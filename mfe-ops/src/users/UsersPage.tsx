@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, api, useDebouncedValue, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, FactGrid, Pagination, SectionTitle, Stack, TextField, useDebouncedValue, useEndpointMutation, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, fillMessage, type OpsUserDetail, type OpsUserRow } from '@portal/contracts';
 import { formatWhen } from '../common/format';
@@ -9,25 +9,29 @@ const U = OPS_UI.users;
 /**
  * Users (docs/decisions/008): search by name or e-mail, open one (releases, tickets, balance), revoke and restore.
  * The confirmation says what revoking does for an artist (core §6) and for staff (docs/decisions/016).
+ * The list and the opened user are queries of the kit's data layer; a revoke or restore reloads both
+ * (docs/decisions/025).
  */
 export function UsersPage({ canRevoke }: { canRevoke: boolean }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(q, 300);
-  const { rows, total, loading, reload } = useEndpointPage(E.searchUsers, { query: { q: search, page, limit: OPS_LIMITS.pageSize } });
-  const [open, setOpen] = useState<OpsUserDetail | null>(null);
+  const { rows, total, loading } = useEndpointPage(E.searchUsers, { query: { q: search, page, limit: OPS_LIMITS.pageSize } });
+  const [openId, setOpenId] = useState<number | null>(null);
+  // The last opened user stays on screen while another one loads.
+  const detail = useEndpointQuery(E.userDetail, { query: { user_id: openId ?? 0 } }, { enabled: openId !== null, keepPrevious: true });
+  const open: OpsUserDetail | null = detail.data?.body ?? null;
+  const setRevoked = useEndpointMutation(E.setUserRevoked, { invalidates: [E.userDetail, E.searchUsers] });
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useConsoleAction();
 
-  const openUser = async (row: OpsUserRow) => setOpen((await api.call(E.userDetail, { query: { user_id: row.user_id } })).body ?? null);
+  // Opening the shown user again asks again (other staff may have changed it).
+  const openUser = (row: OpsUserRow) => (row.user_id === openId ? void detail.refetch() : setOpenId(row.user_id));
   const toggle = async () => {
     if (!open) return;
     await run(
-      () => api.call(E.setUserRevoked, { body: { user_id: open.user_id, revoked: !open.revoked } }),
-      async () => {
-        await openUser(open);
-        await reload();
-      },
+      () => setRevoked.mutateAsync({ body: { user_id: open.user_id, revoked: !open.revoked } }),
+      undefined,
       () => setConfirming(false),
     );
   };

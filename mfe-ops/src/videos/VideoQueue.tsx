@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, api, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, Stack, TextField, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import { useConsoleAction } from '../common/use-console-action';
 import { OPS_ENDPOINTS as E, OPS_LIMITS, OPS_UI, type VideoQueueRow } from '@portal/contracts';
 import { formatWhen } from '../common/format';
@@ -11,7 +11,9 @@ type Outcome = 'approved' | 'rejected' | 'takendown';
 /** Video releases in review (docs/decisions/008): approve, reject with a reason, take down; the artist's bell is told. */
 export function VideoQueue() {
   const [page, setPage] = useState(1);
-  const { rows, total, loading, reload } = useEndpointPage(E.videoQueue, { query: { page, limit: OPS_LIMITS.pageSize } });
+  const { rows, total, loading } = useEndpointPage(E.videoQueue, { query: { page, limit: OPS_LIMITS.pageSize } });
+  // A decision reloads the queue (every page of it).
+  const review = useEndpointMutation(E.reviewVideo, { invalidates: [E.videoQueue] });
   const [open, setOpen] = useState<VideoQueueRow | null>(null);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState<Outcome | null>(null);
@@ -19,11 +21,10 @@ export function VideoQueue() {
   const confirm = async () => {
     if (!open || !pending) return;
     await run(
-      () => api.call(E.reviewVideo, { body: { video_id: open.video_id, outcome: pending, reason } }),
-      async () => {
+      () => review.mutateAsync({ body: { video_id: open.video_id, outcome: pending, reason } }),
+      () => {
         setOpen(null);
         setReason('');
-        await reload();
       },
       () => setPending(null),
     );

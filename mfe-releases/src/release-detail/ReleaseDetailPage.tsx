@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, ApiError, Button, Card, EmptyState, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme } from '@portal/kit';
+import { Button, Card, EmptyState, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme, useEndpointQuery } from '@portal/kit';
 import { productNumber, REJECTION_FIELDS_LABEL, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
 import { LoadFailed, ReleaseSummary, TracksCard } from '../shared/ReleaseSummary';
 import { orDash, priceTierLabel } from '../shared/release-format';
@@ -41,39 +41,34 @@ const Banner = styled.div<{ $status: ReleaseStatus }>`
 /**
  * /catalog/{id}, the release detail (core §2, §4): status banner (the reason and "Edit &
  * re-submit" when rejected), the facts (explicit version and price tier from the first track) and
- * the tracks with their product numbers and statuses. An unknown id shows "Release not found".
+ * the tracks with their product numbers and statuses. An unknown id shows "Release not found". The
+ * release is a query of the kit's data layer asked at each opening (the cached answer shows meanwhile;
+ * docs/decisions/025).
  */
 export function ReleaseDetailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const releaseId = idFromPath(location.pathname, RELEASE_ROUTES.catalog);
-  const [state, setState] = useState<State>({ kind: 'loading' });
   // "Goes live on …" is judged against the time the page opened (render stays pure).
   const [openedAt] = useState(() => Date.now());
-
-  const load = useCallback(async () => {
-    if (releaseId === null) {
-      setState({ kind: 'not-found' });
-      return;
-    }
-    setState({ kind: 'loading' });
-    try {
-      const answer = await api.call(RELEASE_ENDPOINTS.getCatelogById, { query: { release_id: releaseId } }, { silent: true });
-      setState(answer.body ? { kind: 'loaded', release: answer.body } : { kind: 'not-found' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        setState({ kind: 'not-found' });
-        return;
-      }
-      // Session over is handled by the kit; anything else gets the server's message.
-      if (error instanceof ApiError && error.status !== 0) notify.error(error.message);
-      setState({ kind: 'failed' });
-    }
-  }, [releaseId]);
-
+  const query = useEndpointQuery(RELEASE_ENDPOINTS.getCatelogById, { query: { release_id: releaseId ?? 0 } }, { silent: true, enabled: releaseId !== null, staleTime: 0 });
+  const load = () => void query.refetch();
+  const error = query.error;
+  // Session over is handled by the kit, "not found" by the page; anything else gets the server's message.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (error && error.status !== 404 && error.status !== 0) notify.error(error.message);
+  }, [error]);
+
+  const state: State =
+    releaseId === null
+      ? { kind: 'not-found' }
+      : query.isError && !query.isFetching
+        ? { kind: error?.status === 404 ? 'not-found' : 'failed' }
+        : query.data && !query.isError
+          ? query.data.body
+            ? { kind: 'loaded', release: query.data.body }
+            : { kind: 'not-found' }
+          : { kind: 'loading' };
 
   if (state.kind === 'loading') return <Loader label={RELEASE_UI.detail.loading} />;
   if (state.kind === 'not-found') {

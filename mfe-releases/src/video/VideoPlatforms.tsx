@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { api, bareFieldset, Button, Loader, Muted, PlatformLogoImage, theme, tileList } from '@portal/kit';
-import { PLATFORM_COUNTS, PLATFORM_TYPE, RELEASE_ENDPOINTS, VIDEO_UI, type PlatformLogo } from '@portal/contracts';
+import { bareFieldset, Button, Loader, Muted, PlatformLogoImage, theme, tileList, useEndpointQuery } from '@portal/kit';
+import { PLATFORM_COUNTS, PLATFORM_TYPE, RELEASE_ENDPOINTS, VIDEO_UI } from '@portal/contracts';
 import { t } from '../shared/text';
 
 const Group = styled.fieldset`
@@ -35,26 +34,10 @@ const Item = styled.li`
  * locked (a video goes to all of them). Loading, failure (with retry) and empty states.
  */
 export function VideoPlatforms() {
-  const [logos, setLogos] = useState<PlatformLogo[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setFailed(false);
-    setLogos(null);
-    api
-      .call(RELEASE_ENDPOINTS.getLogos, {}, { silent: true })
-      .then((answer) => {
-        if (!cancelled) setLogos((answer.body ?? []).filter((l) => l.type === PLATFORM_TYPE.video));
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [tick]);
+  // The logos are a query of the kit's data layer (docs/decisions/025), shared with the release wizard's store list.
+  const query = useEndpointQuery(RELEASE_ENDPOINTS.getLogos, {}, { silent: true });
+  const failed = query.isError && !query.isFetching;
+  const logos = query.data && !query.isError ? (query.data.body ?? []).filter((l) => l.type === PLATFORM_TYPE.video) : null;
 
   return (
     <Group>
@@ -62,7 +45,7 @@ export function VideoPlatforms() {
       {failed ? (
         <Muted>
           {VIDEO_UI.form.platformsFailed}{' '}
-          <Button type="button" variant="text" onClick={() => setTick((n) => n + 1)}>
+          <Button type="button" variant="text" onClick={() => void query.refetch()}>
             {VIDEO_UI.form.retry}
           </Button>
         </Muted>

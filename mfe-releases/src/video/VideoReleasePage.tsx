@@ -4,7 +4,6 @@ import { useFormik, type FormikErrors } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   AsideGrid,
-  api,
   Bar,
   Button,
   Card,
@@ -26,9 +25,10 @@ import {
   TextField,
   theme,
   tintedNote,
+  useEndpointMutation,
   useEndpointPage,
 } from '@portal/kit';
-import { minReleaseDate, RELEASE_UI, VIDEO_ENDPOINTS, VIDEO_MESSAGES, VIDEO_TRANSFER_SITES, VIDEO_UI, videoReleaseSchema } from '@portal/contracts';
+import { minReleaseDate, OPS_ENDPOINTS, RELEASE_UI, VIDEO_ENDPOINTS, VIDEO_MESSAGES, VIDEO_TRANSFER_SITES, VIDEO_UI, videoReleaseSchema, type VideoReleaseDto } from '@portal/contracts';
 import { FieldNote } from '../shared/FieldNote';
 import { RELEASE_ROUTES } from '../shared/routes';
 import { t } from '../shared/text';
@@ -82,6 +82,8 @@ export function VideoReleaseForm() {
   const minDate = useMemo(() => minReleaseDate(), []);
   // "Select Release" options (areas §2): the caller's submitted or approved releases.
   const releases = useEndpointPage(VIDEO_ENDPOINTS.getReleaseTitlesForVRelease);
+  // A submitted video shows in the video catalogue and the ops video queue (docs/decisions/025).
+  const submitVideo = useEndpointMutation(VIDEO_ENDPOINTS.submitVideoRelease, { invalidates: [VIDEO_ENDPOINTS.getVideoCatelogListWeb, OPS_ENDPOINTS.videoQueue] });
 
   const formik = useFormik<VideoFormValues>({
     initialValues: EMPTY_VIDEO_FORM,
@@ -121,7 +123,8 @@ export function VideoReleaseForm() {
     }
     setSubmitting(true);
     try {
-      const answer = await api.call(VIDEO_ENDPOINTS.submitVideoRelease, { body: videoPayload(values, titles) });
+      // Sent only once the form's schema check found nothing: the payload has the schema's whole shape.
+      const answer = await submitVideo.mutateAsync({ body: videoPayload(values, titles) as VideoReleaseDto });
       notify.success(answer.message === VIDEO_MESSAGES.submitted ? answer.message : VIDEO_MESSAGES.submitted);
       navigate(RELEASE_ROUTES.videoCatalog);
     } catch {

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { api, ApiError, Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate } from '@portal/kit';
+import { Button, Card, ErrorBox, Loader, notify, PageHeader, ReleaseGate, useEndpointQuery } from '@portal/kit';
 import { FieldsToFixProvider, fieldsToFix } from './fields-to-fix';
 import { ReviewNote } from './ReviewNote';
-import { EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_UI } from '@portal/contracts';
+import { EDITABLE_STATUSES, RELEASE_ENDPOINTS, RELEASE_UI, type Release } from '@portal/contracts';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { useWizardStore } from './wizard.store';
+import { draftInput } from './draft-cache';
 import { initialStep, isStepDone, isStepEnabled, parseStep, stepsDone, type StepNumber } from './wizard-steps';
 import { WizardTabs } from './WizardTabs';
 import { ReleaseInfoTab } from './release-info/ReleaseInfoTab';
@@ -13,13 +14,13 @@ import { SongInfoTab } from './song-info/SongInfoTab';
 import { PlatformTab } from './platform/PlatformTab';
 import { SubmissionTab } from './submission/SubmissionTab';
 
-type LoadState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'not-found' } | { kind: 'failed' };
 
 /**
  * /create_releases and /create_releases/{id} (core §2, §4, §6) behind the release gate.
  *
- * Resume: with an id the draft is loaded with getDraft; the steps it has done (wizard-steps.ts)
- * enable the tabs. The open tab lives in `?step=` (the shell matches the pathname only), so a
+ * Resume: with an id the draft is loaded with getDraft, a query of the kit's data layer asked at each
+ * opening (the page waits for that answer: a cached one may miss an unsaved track kept on the server);
+ * the steps it has done (wizard-steps.ts) enable the tabs. The open tab lives in `?step=` (the shell matches the pathname only), so a
  * reload reopens it; without a usable `?step=` the furthest enabled tab opens.
  */
 export function WizardPage() {
@@ -34,49 +35,29 @@ function Wizard() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const releaseId = idFromPath(location.pathname, RELEASE_ROUTES.wizard);
-  const stored = useWizardStore((s) => s.release);
-  const setRelease = useWizardStore((s) => s.setRelease);
-  const reset = useWizardStore((s) => s.reset);
-  const [load, setLoad] = useState<LoadState>({ kind: 'idle' });
-
-  const release = releaseId !== null && stored?.release_id === releaseId ? stored : null;
-
-  const fetchDraft = useCallback(
-    async (id: number) => {
-      setLoad({ kind: 'loading' });
-      try {
-        const answer = await api.call(RELEASE_ENDPOINTS.getDraft, { query: { release_id: id } }, { silent: true });
-        if (!answer.body) throw new ApiError('', 404, answer);
-        setRelease({ ...answer.body, audios: answer.body.audios ?? [] });
-        setLoad({ kind: 'idle' });
-      } catch (error) {
-        const status = error instanceof ApiError ? error.status : 0;
-        // Session over (0) is the kit's; anything but "not found" gets the server's message.
-        if (error instanceof ApiError && status !== 404 && status !== 0) notify.error(error.message);
-        setLoad({ kind: status === 404 ? 'not-found' : 'failed' });
-      }
-    },
-    [setRelease],
-  );
-
+  // A release just created on tab 1 is handed over (its draft already in the cache): no reload, no
+  // flash. Anything else is asked fresh, so a reload or a second visit always shows what the server has.
+  // (Read once, when this instance mounts; the hand-over is used up by the first release id shown.)
+  const [handedOver] = useState(() => useWizardStore.getState().handoff);
   useEffect(() => {
-    setLoad({ kind: 'idle' });
-    if (releaseId === null) {
-      reset();
-      return;
-    }
-    // A release just created on tab 1 is handed over: no reload, no flash. Anything else is
-    // loaded fresh, so a reload or a second visit always shows what the server has.
     const { handoff, setHandoff } = useWizardStore.getState();
-    setHandoff(null);
-    if (handoff?.release_id === releaseId) setRelease(handoff);
-    else {
-      reset();
-      void fetchDraft(releaseId);
-    }
-  }, [releaseId, fetchDraft, reset, setRelease]);
-
-  useEffect(() => () => reset(), [reset]);
+    if (handoff !== null && releaseId !== null) setHandoff(null);
+  }, [releaseId]);
+  const handed = releaseId !== null && handedOver === releaseId;
+  const draft = useEndpointQuery(RELEASE_ENDPOINTS.getDraft, draftInput(releaseId ?? 0), { enabled: releaseId !== null, silent: true, staleTime: handed ? Infinity : 0 });
+  const fromHandoff = handed && draft.data !== undefined;
+  const error = draft.error;
+  // Session over (0) is the kit's; anything but "not found" gets the server's message.
+  useEffect(() => {
+    if (error && error.status !== 404 && error.status !== 0) notify.error(error.message);
+  }, [error]);
+  const failed = releaseId !== null && draft.isError && !draft.isFetching;
+  const answered = fromHandoff || (draft.isFetchedAfterMount && !draft.isError);
+  const body = answered ? draft.data?.body : undefined;
+  const release: Release | null = useMemo(() => (releaseId !== null && body ? { ...body, audios: body.audios ?? [] } : null), [releaseId, body]);
+  const load = {
+    kind: failed ? (error?.status === 404 ? 'not-found' : 'failed') : releaseId !== null && answered && !body ? 'not-found' : releaseId !== null && !release ? 'loading' : 'idle',
+  } as const;
 
   const done = stepsDone(release);
   const requested = parseStep(searchParams.get('step'));
@@ -140,7 +121,7 @@ function Wizard() {
           <ErrorBox>
             <p>{load.kind === 'not-found' ? RELEASE_UI.detail.notFoundText : RELEASE_UI.wizard.loadFailed}</p>
             {load.kind === 'failed' && releaseId !== null && (
-              <Button type="button" variant="secondary" onClick={() => void fetchDraft(releaseId)}>
+              <Button type="button" variant="secondary" onClick={() => void draft.refetch()}>
                 {RELEASE_UI.wizard.retry}
               </Button>
             )}

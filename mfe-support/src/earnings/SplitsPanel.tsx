@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, api, notify, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { Button, Card, DataTable, SectionTitle, SelectField, Stack, TextField, notify, useEndpointMutation, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import { fillMessage, ROYALTY_ENDPOINTS as E, ROYALTY_UI, setTrackSplitsSchema, type SplitInvitation } from '@portal/contracts';
 import { ListFallback } from '../support-common/ListFallback';
 import { fieldsThenButton, MutedNote } from '../support-common/layout';
@@ -21,26 +21,26 @@ const ShareRow = styled.div`
  * Splits on the earnings screen (docs/decisions/019, "Splits"): the shares offered to the artist
  * (accept or decline), and the editor of one of their own tracks' shares (e-mail and percentage per
  * collaborator, at most 100 % in all; the owner keeps the rest). The server checks every rule again.
+ * Reads are queries of the kit's data layer, a save or an answer a mutation that reloads what it
+ * changed (docs/decisions/025).
  */
 export function SplitsPanel() {
   const invitations = useEndpointPage(E.getSplitInvitations, {});
   const tracks = useEndpointPage(E.getSplitTracks, {});
   const [trackId, setTrackId] = useState('');
-  const [shares, setShares] = useState<Share[]>([]);
+  const saved = useEndpointQuery(E.getTrackSplits, { query: { track_id: Number(trackId) } }, { enabled: trackId !== '' });
+  // The editor shows the chosen track's saved shares until the artist changes them (an editable copy).
+  const [edited, setEdited] = useState<Share[] | null>(null);
+  const shares: Share[] = edited ?? (saved.isError ? [] : (saved.data?.body ?? []).map((s) => ({ email: s.email, percent: String(s.percent) })));
+  const setShares = (next: Share[]) => setEdited(next);
   const [busy, setBusy] = useState(false);
+  const saveSplits = useEndpointMutation(E.setTrackSplits, { invalidates: [E.getTrackSplits, E.getSplitTracks] });
+  const respondSplit = useEndpointMutation(E.respondSplit, { invalidates: [E.getSplitInvitations] });
 
-  const loadShares = useCallback((id: string) => {
-    if (!id) return setShares([]);
-    api
-      .call(E.getTrackSplits, { query: { track_id: Number(id) } })
-      .then((a) => setShares((a.body ?? []).map((s) => ({ email: s.email, percent: String(s.percent) }))))
-      .catch(() => setShares([]));
-  }, []);
-
-  // The chosen track's shares are loaded when it is chosen (an editable copy: the editor changes them).
+  // Choosing a track (again) shows its saved shares: the edits of the one before are dropped.
   const chooseTrack = (id: string) => {
     setTrackId(id);
-    loadShares(id);
+    setEdited(null);
   };
 
   const total = shares.reduce((s, x) => s + Math.round((Number(x.percent) || 0) * 100), 0);
@@ -54,9 +54,10 @@ export function SplitsPanel() {
     }
     setBusy(true);
     try {
-      const a = await api.call(E.setTrackSplits, { body });
+      const a = await saveSplits.mutateAsync({ body });
       notify.success(a.message);
-      setShares((a.body ?? []).map((s) => ({ email: s.email, percent: String(s.percent) })));
+      // The reloaded shares are the saved ones.
+      setEdited(null);
     } catch {
       // The kit showed the server's message.
     } finally {
@@ -65,9 +66,8 @@ export function SplitsPanel() {
   };
   const respond = async (splitId: number, accept: boolean) => {
     try {
-      const a = await api.call(E.respondSplit, { body: { split_id: splitId, accept } });
+      const a = await respondSplit.mutateAsync({ body: { split_id: splitId, accept } });
       notify.success(a.message);
-      invitations.reload();
     } catch {
       // The kit showed the server's message.
     }

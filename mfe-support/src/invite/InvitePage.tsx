@@ -1,19 +1,21 @@
 import { useFormik } from 'formik';
-import { CardFormPage, Muted, TextField, api, fieldError, notify } from '@portal/kit';
+import { CardFormPage, Muted, TextField, fieldError, notify, useEndpointMutation } from '@portal/kit';
 import { inviteSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, type InviteDto } from '@portal/contracts';
 
 const U = SUPPORT_UI.invite;
 /**
  * /invite (areas §2 "Invite", §5): Email ("Invalid Email."), Name ("Name is required.") and "Send
- * Invite". The server mails a sign-up link that welcomes the invited person by name.
+ * Invite". The server mails a sign-up link that welcomes the invited person by name. A mutation of the
+ * kit's data layer that changes no list on screen.
  */
 export function InvitePage() {
+  const sendInvite = useEndpointMutation(E.sendInvite);
   const formik = useFormik<InviteDto>({
     initialValues: { email: '', name: '' },
     validationSchema: inviteSchema,
     onSubmit: async (values, helpers) => {
       try {
-        const answer = await api.call(E.sendInvite, { body: values });
+        const answer = await sendInvite.mutateAsync({ body: values });
         notify.success(answer.message);
         helpers.resetForm();
       } catch {

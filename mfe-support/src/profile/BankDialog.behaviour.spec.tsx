@@ -7,7 +7,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails, type EndpointDef } from '@portal/contracts';
-import { api } from '@portal/kit';
+import { api, createPortalQueryClient, PortalQueryProvider } from '@portal/kit';
 import { BankDialog } from './BankDialog';
 
 const U = SUPPORT_UI.profile;
@@ -25,9 +25,11 @@ function recordSaves() {
 }
 const show = (current: BankDetails | null = null, onSaved = jest.fn()) =>
   render(
-    <MemoryRouter>
-      <BankDialog open current={current} onClose={jest.fn()} onSaved={onSaved} />
-    </MemoryRouter>,
+    <PortalQueryProvider client={createPortalQueryClient()}>
+      <MemoryRouter>
+        <BankDialog open current={current} onClose={jest.fn()} onSaved={onSaved} />
+      </MemoryRouter>
+    </PortalQueryProvider>,
   );
 /** A field by the start of its label (the required mark may follow; "IBAN" is also inside a radio's label). */
 const byLabel = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`);

@@ -1,6 +1,6 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
-import { FormDialog, FieldGrid, FullWidth, Muted, RadioGroupField, SelectField, TextAreaField, TextField, api, fieldError, notify } from '@portal/kit';
+import { FormDialog, FieldGrid, FullWidth, Muted, RadioGroupField, SelectField, TextAreaField, TextField, fieldError, notify, useEndpointMutation } from '@portal/kit';
 import { useStepUp } from './step-up';
 import {
   bankDetailsSchema,
@@ -47,6 +47,8 @@ export function methodsFor(country: string): PayoutMethod[] {
  */
 export function BankDialog({ open, current, onClose, onSaved }: { open: boolean; current: BankDetails | null; onClose(): void; onSaved(details: BankDetails): void }) {
   const stepUp = useStepUp();
+  // The saved details go into the data layer's cache through `onSaved` (the profile's bank query), not asked again.
+  const addBankDetails = useEndpointMutation(E.addBankDetails);
   const countries = useMemo(() => COUNTRY_CODES.map((c) => ({ value: c, label: countryName(c) })).sort((a, b) => a.label.localeCompare(b.label)), []);
   const formik = useFormik<Values>({
     enableReinitialize: true,
@@ -69,7 +71,7 @@ export function BankDialog({ open, current, onClose, onSaved }: { open: boolean;
     validationSchema: bankDetailsSchema,
     onSubmit: async (values) => {
       try {
-        const answer = await api.call(E.addBankDetails, { body: { ...values, ...stepUp.fields() } });
+        const answer = await addBankDetails.mutateAsync({ body: { ...values, ...stepUp.fields() } });
         notify.success(answer.message);
         stepUp.reset();
         if (answer.body) onSaved(answer.body);

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, api, endpointKey, notify, refreshUserDetails, theme, useEndpointQuery, useQueryClient, useUserDetails } from '@portal/kit';
-import { countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails, type Envelope } from '@portal/contracts';
+import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, endpointKey, notify, theme, useEndpointMutation, useEndpointQuery, useQueryClient, useUserDetails } from '@portal/kit';
+import { AUTH_ENDPOINTS, countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails, type Envelope } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
 import { canRequestPayout, clientCode, newIdempotencyKey, withdrawAction } from './payout-rules';
@@ -117,15 +117,15 @@ export function ProfilePage() {
   const saveBank = (saved: BankDetails) =>
     client.setQueryData<Envelope<BankDetails | null>>(endpointKey(E.getUserBankDetails), (old) => ({ status: 200, message: '', ...old, body: saved }));
 
+  // A payout request changes the balance (top bar, profile, dashboard check) and the payout history.
+  const withdrawMoney = useEndpointMutation(E.withdrawMoney, { invalidates: [AUTH_ENDPOINTS.getUserDetails, E.getPayoutHistory] });
   const requestPayout = async () => {
     setPaying(true);
     try {
-      const answer = await api.call(E.withdrawMoney, { body: {} }, { headers: { 'Idempotency-Key': payoutKey.current } });
+      const answer = await withdrawMoney.mutateAsync({ body: {}, headers: { 'Idempotency-Key': payoutKey.current } });
       notify.success(answer.message);
       setConfirming(false);
       setPage(1);
-      history.reload();
-      await refreshUserDetails(client);
     } catch {
       setConfirming(false);
     } finally {

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { useStepUp } from './step-up';
-import { FormDialog, Stack, TextAreaField, TextField, api, fieldError, notify, refreshUserDetails, useSession, useQueryClient } from '@portal/kit';
+import { FormDialog, Stack, TextAreaField, TextField, fieldError, notify, refreshUserDetails, useEndpointMutation, useSession, useQueryClient } from '@portal/kit';
 import { DIGIT_INPUT_MAX_CHARS, phoneInputDigits, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, updateProfileSchema } from '@portal/contracts';
 
 /** Which Update dialog is open (areas §2: phone, address or password). */
@@ -18,6 +18,8 @@ const FIELDS: Record<UpdateMode, Array<'phone' | 'address' | 'password' | 'confi
 export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | null; initial: { phone: string; address: string }; onClose(): void }) {
   const stepUp = useStepUp();
   const client = useQueryClient();
+  // The details are asked again only once the session holds the token a password change answers (below).
+  const updateProfile = useEndpointMutation(E.updateUserProfile);
   const formik = useFormik({
     enableReinitialize: true,
     initialValues: { phone: initial.phone, address: initial.address, password: '', confirmPassword: '' },
@@ -26,7 +28,7 @@ export function UpdateDialog({ mode, initial, onClose }: { mode: UpdateMode | nu
       if (!mode) return;
       const body = mode === 'phone' ? { phone: values.phone } : mode === 'address' ? { address: values.address } : { password: values.password, confirmPassword: values.confirmPassword, ...stepUp.fields() };
       try {
-        const answer = await api.call(E.updateUserProfile, { body });
+        const answer = await updateProfile.mutateAsync({ body });
         if (typeof answer.token === 'string') useSession.getState().setToken(answer.token);
         notify.success(answer.message);
         await refreshUserDetails(client);

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
-import { Button, Card, DataTable, MonthPickerField, PageHeader, Pagination, SectionTitle, SelectField, Stack, api, fieldError, notify, theme, useEndpointPage, type DataTableColumn } from '@portal/kit';
-import { STORES, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, type ReportRow } from '@portal/contracts';
+import { Button, Card, DataTable, MonthPickerField, PageHeader, Pagination, SectionTitle, SelectField, Stack, fieldError, notify, theme, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { STORES, SUPPORT_ENDPOINTS as E, SUPPORT_LIMITS, SUPPORT_UI, type ReportRow, type RequestReportDto } from '@portal/contracts';
 import { fill, formatMonth } from '../support-common/format';
 import { ListFallback } from '../support-common/ListFallback';
 import { StatusBadge } from '../support-common/StatusBadge';
@@ -47,17 +47,19 @@ export function ReportsPage() {
   const limit = SUPPORT_LIMITS.reportPageSize;
   const list = useEndpointPage(E.getRequestedReports, { query: { limit, offset: (page - 1) * limit } });
   const maxMonth = currentMonthInput();
+  // A request reloads the list, every page of it (docs/decisions/025).
+  const requestReport = useEndpointMutation(E.requestReport, { invalidates: [E.getRequestedReports] });
 
   const formik = useFormik<ReportFormValues>({
     initialValues: { store: '', start_date: '', end_date: '' },
     validate: (values) => reportFormErrors(values),
     onSubmit: async (values, helpers) => {
       try {
-        const answer = await api.call(E.requestReport, { body: reportPayload(values) });
+        // Formik submits only once reportFormErrors found nothing: the payload is the schema's whole shape.
+        const answer = await requestReport.mutateAsync({ body: reportPayload(values) as RequestReportDto });
         notify.success(answer.message);
         helpers.resetForm();
         setPage(1);
-        list.reload();
       } catch {
         // The kit showed the server's message.
       }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { Link, useParams } from 'react-router-dom';
-import { Button, Card, EmptyState, ErrorBox, FactGrid, Loader, MessageBubble, MessageHeader, MessageText, MessageThread, Muted, PageHeader, Stack, SubTitle, TextAreaField, api, fieldError, theme, ApiError } from '@portal/kit';
-import { replyTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_STATUS, type TicketDetail } from '@portal/contracts';
+import { Button, Card, EmptyState, ErrorBox, FactGrid, Loader, MessageBubble, MessageHeader, MessageText, MessageThread, Muted, PageHeader, Stack, SubTitle, TextAreaField, endpointKey, fieldError, theme, useEndpointMutation, useEndpointQuery, useQueryClient } from '@portal/kit';
+import { replyTicketSchema, SUPPORT_DESK_ENDPOINTS, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_STATUS, type Envelope, type TicketDetail } from '@portal/contracts';
 import { formatDay, formatDayTime } from '../support-common/format';
 import { StatusBadge } from '../support-common/StatusBadge';
 import { Attachments } from './Attachments';
@@ -23,24 +22,20 @@ const Back = styled(Link)`
  * /tickets/{id} (areas §2 "Ticket detail", §4, §5): Reason, Date, Status (Done or Pending), "Your
  * Concern" with its time and attachments, the thread (the user's messages on the right "Your Reply:",
  * support on the left "Support Team:", DD/MM/yyyy hh:mm A), and the reply box (Enter sends,
- * Shift+Enter adds a line) hidden once the ticket is done.
+ * Shift+Enter adds a line) hidden once the ticket is done. The ticket is a query of the kit's data layer
+ * asked at each opening (its attachment links are short-lived; the cached one shows meanwhile); a reply
+ * is a mutation whose answer becomes the cached ticket and which reloads the ticket lists (docs/decisions/025).
  */
 export function TicketDetailPage() {
   const { id } = useParams();
-  const [ticket, setTicket] = useState<TicketDetail | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'failed'>('loading');
-
-  const load = useCallback(() => {
-    setState('loading');
-    api
-      .call(E.getTicketById, { query: { ticket_id: id ?? '' } }, { silent: true })
-      .then((answer) => {
-        setTicket(answer.body ?? null);
-        setState('ready');
-      })
-      .catch((e: unknown) => setState(e instanceof ApiError && e.status === 404 ? 'missing' : 'failed'));
-  }, [id]);
-  useEffect(load, [load]);
+  const client = useQueryClient();
+  const input = { query: { ticket_id: id ?? '' } };
+  const query = useEndpointQuery(E.getTicketById, input, { silent: true, staleTime: 0 });
+  const ticket: TicketDetail | null = query.data?.body ?? null;
+  const failure = query.isError && !query.isFetching ? query.error : null;
+  const state: 'loading' | 'ready' | 'missing' | 'failed' = failure ? (failure.status === 404 ? 'missing' : 'failed') : query.isFetching ? 'loading' : 'ready';
+  const load = () => void query.refetch();
+  const reply = useEndpointMutation(E.replyTicket, { invalidates: [E.getTicketListForUser, SUPPORT_DESK_ENDPOINTS.supportTickets, SUPPORT_DESK_ENDPOINTS.supportThread] });
 
   const attachments = useAttachmentUploads();
   const formik = useFormik<{ reply: string }>({
@@ -50,8 +45,8 @@ export function TicketDetailPage() {
     onSubmit: async (values, helpers) => {
       if (!ticket || attachments.uploading) return;
       try {
-        const answer = await api.call(E.replyTicket, { body: { ticket_id: ticket.ticket_id, reply: values.reply, attachement: attachments.filenames } });
-        if (answer.body) setTicket(answer.body);
+        const answer = await reply.mutateAsync({ body: { ticket_id: ticket.ticket_id, reply: values.reply, attachement: attachments.filenames } });
+        if (answer.body) client.setQueryData<Envelope<TicketDetail>>(endpointKey(E.getTicketById, input), answer);
         helpers.resetForm();
         attachments.reset();
       } catch {

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
-import { FormDialog, SelectField, Stack, TextAreaField, api, fieldError, notify } from '@portal/kit';
-import { createTicketSchema, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_SUBJECTS, type CreateTicketDto } from '@portal/contracts';
+import { FormDialog, SelectField, Stack, TextAreaField, fieldError, notify, useEndpointMutation } from '@portal/kit';
+import { createTicketSchema, SUPPORT_DESK_ENDPOINTS, SUPPORT_ENDPOINTS as E, SUPPORT_UI, TICKET_SUBJECTS, type CreateTicketDto } from '@portal/contracts';
 import { AttachmentPicker } from './AttachmentPicker';
 import { useAttachmentUploads } from './use-attachment-uploads';
 
@@ -9,18 +9,20 @@ const REASONS = TICKET_SUBJECTS.map((s) => ({ value: s, label: s }));
 /**
  * "New Ticket" dialog (areas §2, §5): Reason (six subjects), "Tell us more about it", attachments
  * (max 5; each uploaded as soon as it is picked, with its name, size and a remove button). The form
- * checks with the contracts schema the API uses; `onCreated` runs after the server accepted it.
+ * checks with the contracts schema the API uses; `onCreated` runs after the server accepted it and the
+ * ticket lists (the artist's, the support desk's) were asked again (docs/decisions/025).
  */
 export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
   const attachments = useAttachmentUploads();
+  const createTicket = useEndpointMutation(E.createTicket, { invalidates: [E.getTicketListForUser, SUPPORT_DESK_ENDPOINTS.supportTickets] });
 
   const formik = useFormik<{ reason: string; reply: string }>({
     initialValues: { reason: '', reply: '' },
     validationSchema: createTicketSchema.pick(['reason', 'reply']),
     onSubmit: async (values) => {
-      const body: Partial<CreateTicketDto> = { reason: values.reason as CreateTicketDto['reason'], reply: values.reply, attachement: attachments.filenames };
+      const body: CreateTicketDto = { reason: values.reason as CreateTicketDto['reason'], reply: values.reply, attachement: attachments.filenames };
       try {
-        const answer = await api.call(E.createTicket, { body });
+        const answer = await createTicket.mutateAsync({ body });
         notify.success(answer.message);
         reset();
         onCreated();

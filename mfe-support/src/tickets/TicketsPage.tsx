@@ -89,9 +89,9 @@ export function TicketsPage() {
         open={dialog}
         onClose={() => setDialog(false)}
         onCreated={() => {
+          // The dialog's mutation has already reloaded the ticket lists.
           setDialog(false);
           setPage(1);
-          list.reload();
         }}
       />
     </>

@@ -19,7 +19,7 @@ const options = (list: readonly string[]) => list.map((x) => ({ value: x, label:
  */
 export function UgcMode({ onGuidelines }: { onGuidelines(lines: readonly string[]): void }) {
   const history = useHistory(E.getUGCClaimHistory);
-  const form = useSubmitForm({ initialValues, schema: ugcClaimSchema, endpoint: E.submitUGCClaim, toPayload: ugcPayload, onDone: history.reload });
+  const form = useSubmitForm({ initialValues, schema: ugcClaimSchema, endpoint: E.submitUGCClaim, toPayload: ugcPayload, history: E.getUGCClaimHistory, onDone: history.toFirstPage });
   const { formik, bind, errorOf } = form;
   const [urls, setUrls] = useState<string[] | null>(null);
   const v = formik.values;

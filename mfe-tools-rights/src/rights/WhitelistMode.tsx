@@ -15,7 +15,7 @@ const options = (list: readonly string[]) => list.map((x) => ({ value: x, label:
  */
 export function WhitelistMode({ onGuidelines }: { onGuidelines(lines: readonly string[]): void }) {
   const history = useHistory(E.getWhitelistHistory);
-  const form = useSubmitForm({ initialValues, schema: whitelistSchema, endpoint: E.submitWhitelist, toPayload: whitelistPayload, onDone: history.reload });
+  const form = useSubmitForm({ initialValues, schema: whitelistSchema, endpoint: E.submitWhitelist, toPayload: whitelistPayload, history: E.getWhitelistHistory, onDone: history.toFirstPage });
   const { bind } = form;
   const columns: DataTableColumn<WhitelistRow>[] = [
     numberColumn(history.page),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { fillMessage, TOOLS_UI as UI } from '@portal/contracts';
 import { Dialog, notify, Stack, theme } from '@portal/kit';
@@ -63,12 +63,16 @@ export function UrlEditorDialog({ open, value, ugc = false, onSave, onClose }: U
   // After a refused Save: the row to mark and the message (announced once, role=alert).
   const [shown, setShown] = useState<{ index: number; message: string } | null>(null);
   const baseId = useId();
-  useEffect(() => {
+  // Each opening (and a new saved list while open) starts from the saved list: state adjusted while
+  // rendering, not in an effect.
+  const [startedFrom, setStartedFrom] = useState({ open, value });
+  if (startedFrom.open !== open || startedFrom.value !== value) {
+    setStartedFrom({ open, value });
     if (open) {
       setRows(initialRows(value));
       setShown(null);
     }
-  }, [open, value]);
+  }
 
   const set = (index: number, text: string) => setRows((r) => r.map((x, i) => (i === index ? text : x)));
   const add = () => setRows((r) => [...r, '']);

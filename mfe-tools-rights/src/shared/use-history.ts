@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { EndpointDef, HistoryQueryDto } from '@portal/contracts';
 import { TOOLS_LIMITS } from '@portal/contracts';
-import { endpointScope, useEndpointPage, useQueryClient } from '@portal/kit';
+import { useEndpointPage } from '@portal/kit';
 
 export type HistoryState<Row> = {
   rows: Row[];
@@ -9,8 +9,8 @@ export type HistoryState<Row> = {
   page: number;
   loading: boolean;
   setPage(page: number): void;
-  /** Back to page 1 with every page of the history asked again (after a submission). */
-  reload(): void;
+  /** Back to page 1 (after a submission, whose mutation asked every page of the history again: use-submit-form). */
+  toFirstPage(): void;
 };
 
 /**
@@ -19,14 +19,8 @@ export type HistoryState<Row> = {
  * (areas §8: silent).
  */
 export function useHistory<Row>(endpoint: EndpointDef<Partial<HistoryQueryDto>, Row[]>): HistoryState<Row> {
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const limit = TOOLS_LIMITS.historyPageSize;
   const list = useEndpointPage(endpoint, { query: { limit, offset: (page - 1) * limit, page } }, { silent: true });
-  const reload = useCallback(() => {
-    // Every cached page is out of date after a submission, not only the one on screen.
-    void client.invalidateQueries({ queryKey: endpointScope(endpoint) });
-    setPage(1);
-  }, [client, endpoint]);
-  return { rows: list.rows, total: list.total, page, loading: list.loading, setPage, reload };
+  return { rows: list.rows, total: list.total, page, loading: list.loading, setPage, toFirstPage: () => setPage(1) };
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useFormik, type FormikValues } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { TOOLS_MESSAGES, type EndpointDef } from '@portal/contracts';
-import { api, type FieldErrors, notify } from '@portal/kit';
+import { RIGHTS_DESK_ENDPOINTS, TOOLS_MESSAGES, type EndpointDef } from '@portal/contracts';
+import { type EndpointRef, type FieldErrors, notify, useEndpointMutation } from '@portal/kit';
 import { firstFieldError, validateWith } from './first-error';
 
 export type SubmitForm<V extends FormikValues> = {
@@ -19,17 +19,22 @@ export type SubmitForm<V extends FormikValues> = {
  * A tools or rights form (areas §2, §4, §5, §8): formik values checked with the contracts schema on
  * the payload the API receives; a failed submit toasts the first failing field's message (the API's
  * first message); success toasts "Submission successful.", clears the form and calls `onDone` (the
- * history reloads). A server refusal is toasted by the kit client.
+ * history's first page). The submission is a mutation of the kit's data layer (docs/decisions/025)
+ * that asks again every page of `history` (the form's own list) and the staff's rights desk. A server
+ * refusal is toasted by the kit client.
  */
 export function useSubmitForm<V extends FormikValues, Req>(options: {
   initialValues: V;
   schema: AnyObjectSchema;
   endpoint: EndpointDef<Req, unknown>;
   toPayload(values: V): Req;
+  /** The list of this form's submissions (its history endpoint). */
+  history: EndpointRef;
   onDone(): void;
 }): SubmitForm<V> {
-  const { initialValues, schema, endpoint, toPayload, onDone } = options;
+  const { initialValues, schema, endpoint, toPayload, history, onDone } = options;
   const [submitting, setSubmitting] = useState(false);
+  const submit = useEndpointMutation(endpoint, { invalidates: [history, RIGHTS_DESK_ENDPOINTS.rightsRequests] });
   const formik = useFormik<V>({
     initialValues,
     validateOnMount: false,
@@ -51,7 +56,7 @@ export function useSubmitForm<V extends FormikValues, Req>(options: {
       }
       setSubmitting(true);
       try {
-        const answer = await api.call(endpoint, { body: toPayload(formik.values) });
+        const answer = await submit.mutateAsync({ body: toPayload(formik.values) });
         notify.success(answer.message || TOOLS_MESSAGES.submitted);
         formik.resetForm({ values: initialValues });
         onDone();

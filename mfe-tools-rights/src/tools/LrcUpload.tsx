@@ -33,17 +33,16 @@ export function LrcUpload({ value, onChange, onUploadingChange }: LrcUploadProps
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
-  const [info, setInfo] = useState<{ name: string; lines: number } | null>(null);
+  // What the upload of the stored file said; shown only while that file is still the field's value.
+  const [uploaded, setInfo] = useState<{ filename: string; name: string; lines: number } | null>(null);
+  const info = uploaded && value && uploaded.filename === value ? uploaded : null;
   const busy = (b: boolean) => {
     setUploading(b);
     onUploadingChange?.(b);
   };
-  // The form was reset (after a submission): forget the chosen file too.
+  // The form was reset (after a submission): the file input forgets the chosen file too.
   useEffect(() => {
-    if (!value) {
-      setInfo(null);
-      if (input.current) input.current.value = '';
-    }
+    if (!value && input.current) input.current.value = '';
   }, [value]);
   const clear = () => {
     onChange('');
@@ -60,8 +59,9 @@ export function LrcUpload({ value, onChange, onUploadingChange }: LrcUploadProps
     busy(true);
     try {
       const answer = await uploadToEndpoint(E.videoUpload, file);
-      onChange(answer.body?.filename ?? '');
-      setInfo({ name: file.name, lines: answer.body?.lines ?? 0 });
+      const filename = answer.body?.filename ?? '';
+      onChange(filename);
+      setInfo({ filename, name: file.name, lines: answer.body?.lines ?? 0 });
       notify.success(answer.message || M.lrcUploaded);
     } catch {
       clear();

@@ -41,7 +41,7 @@ function LyricsDialog({ row, onClose }: { row: LyricsRow | null; onClose(): void
  */
 export function LyricsMode() {
   const history = useHistory(E.getLyricsHistory);
-  const form = useSubmitForm({ initialValues, schema: lyricsSchema, endpoint: E.submitDistributeLyrics, toPayload: lyricsPayload, onDone: history.reload });
+  const form = useSubmitForm({ initialValues, schema: lyricsSchema, endpoint: E.submitDistributeLyrics, toPayload: lyricsPayload, history: E.getLyricsHistory, onDone: history.toFirstPage });
   const { formik, bind } = form;
   const [guidelines, setGuidelines] = useState(false);
   const [detail, setDetail] = useState<LyricsRow | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { fillMessage, MOODS, TOOLS_UI as UI } from '@portal/contracts';
 import { Dialog, Muted, Stack, theme } from '@portal/kit';
@@ -35,9 +35,13 @@ export function MoodsField({ value, onChange, error }: MoodsFieldProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([...value]);
   const id = useId();
-  useEffect(() => {
+  // Each opening (and a new value while open) starts from the field's value: state adjusted while
+  // rendering, not in an effect.
+  const [startedFrom, setStartedFrom] = useState({ open, value });
+  if (startedFrom.open !== open || startedFrom.value !== value) {
+    setStartedFrom({ open, value });
     if (open) setDraft([...value]);
-  }, [open, value]);
+  }
   const save = () => {
     onChange(draft);
     setOpen(false);

@@ -65,7 +65,7 @@ function PitchDialog({ row, onClose }: { row: PlaylistPitchRow | null; onClose()
  */
 export function PlaylistPitchMode() {
   const history = useHistory(E.getPlaylistPitchHistory);
-  const form = useSubmitForm({ initialValues, schema: pitchPlaylistSchema, endpoint: E.submitPitchPlaylist, toPayload: pitchPayload, onDone: history.reload });
+  const form = useSubmitForm({ initialValues, schema: pitchPlaylistSchema, endpoint: E.submitPitchPlaylist, toPayload: pitchPayload, history: E.getPlaylistPitchHistory, onDone: history.toFirstPage });
   const { formik, bind, errorOf } = form;
   const [guidelines, setGuidelines] = useState(false);
   const [detail, setDetail] = useState<PlaylistPitchRow | null>(null);

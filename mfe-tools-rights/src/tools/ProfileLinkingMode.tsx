@@ -10,7 +10,7 @@ import { profileLinkingInitial as initialValues, profileLinkingPayload } from '.
 /** Profile Linking mode (areas §2): release, audio, artist, Facebook and Instagram links, and the history. */
 export function ProfileLinkingMode() {
   const history = useHistory(E.getProfileLinkingHistory);
-  const form = useSubmitForm({ initialValues, schema: profileLinkingSchema, endpoint: E.submitProfileLinking, toPayload: profileLinkingPayload, onDone: history.reload });
+  const form = useSubmitForm({ initialValues, schema: profileLinkingSchema, endpoint: E.submitProfileLinking, toPayload: profileLinkingPayload, history: E.getProfileLinkingHistory, onDone: history.toFirstPage });
   const { bind } = form;
   const columns: DataTableColumn<ProfileLinkingRow>[] = [
     numberColumn(history.page),

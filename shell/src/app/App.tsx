@@ -10,6 +10,7 @@ import { matchRoute, type RemoteRoute } from '../routing/route-table';
 import { DocumentTitle } from './DocumentTitle';
 
 const LazyLayout = lazy(() => loadLayout().then((module) => ({ default: module.Layout })));
+const LazyOpenRouteData = lazy(() => import(/* webpackChunkName: "open-route-data" */ '../data/OpenRouteData'));
 
 /**
  * The layout route: directly when the entry already loaded its chunk, else lazily (nothing shown
@@ -43,8 +44,18 @@ function AppRoutes() {
   const match = matchRoute(pathname);
   return (
     <Routes>
-      {/* Open routes (the legal pages): no guard, no layout (docs/decisions/017). */}
-      {match?.open && routeElement(match.route)}
+      {/* Open routes (the legal pages): no guard, no layout (docs/decisions/017); the data layer's client (025). */}
+      {match?.open && (
+        <Route
+          element={
+            <Suspense fallback={null}>
+              <LazyOpenRouteData />
+            </Suspense>
+          }
+        >
+          {routeElement(match.route)}
+        </Route>
+      )}
       <Route element={<PublicOnly />}>{match && !match.withLayout && !match.open && routeElement(match.route)}</Route>
       <Route element={<RequireAuth />}>
         <Route element={<LayoutRoute />}>

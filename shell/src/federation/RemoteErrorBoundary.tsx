@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { registeredManifest, registryChanged } from './remote-registry';
+import { registeredLoadToken, registeredManifest, registryChanged } from './remote-registry';
 import { reportRemoteLoad } from './load-beacon';
 
 type Props = {
@@ -24,7 +24,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.warn(`[shell] ${this.props.remote} crashed while rendering`, error, info.componentStack);
-    reportRemoteLoad(this.props.remote, registeredManifest(this.props.remote), 'render_error');
+    reportRemoteLoad(this.props.remote, registeredManifest(this.props.remote), 'render_error', registeredLoadToken(this.props.remote));
     if (this.props.newVersionFallback) {
       void registryChanged(this.props.remote).then((moved) => {
         if (moved && this.state.error === error) this.setState({ newVersion: true });

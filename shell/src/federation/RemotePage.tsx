@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Loader } from '@portal/kit';
-import { loadedRouteModule, loadRouteModule, registeredManifest, registryChanged } from './remote-registry';
+import { loadedRouteModule, loadRouteModule, registeredLoadToken, registeredManifest, registryChanged } from './remote-registry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { NewVersionAvailable } from './NewVersionAvailable';
@@ -31,7 +31,7 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
     let active = true;
     loadRouteModule(remote, module).then(
       (Page) => {
-        reportRemoteLoad(remote, registeredManifest(remote), 'ok');
+        reportRemoteLoad(remote, registeredManifest(remote), 'ok', registeredLoadToken(remote));
         if (!active) return;
         setRetrying(false);
         setState({ kind: 'ready', Page });
@@ -39,7 +39,7 @@ export function RemotePage({ remote, module }: { remote: string; module: string 
       async (error: unknown) => {
         if (!active) return;
         console.warn(`[shell] could not load ${remote} ${module}:`, error instanceof Error ? error.message : error);
-        reportRemoteLoad(remote, registeredManifest(remote), 'load_error');
+        reportRemoteLoad(remote, registeredManifest(remote), 'load_error', registeredLoadToken(remote));
         const moved = await registryChanged(remote);
         if (!active) return;
         setRetrying(false);

@@ -8,15 +8,17 @@ describe('load beacon', () => {
     expect(versionOfManifest(undefined)).toBeUndefined();
   });
 
-  it('sends one beacon per remote, version and outcome, with no personal data', async () => {
+  it('sends one beacon per remote, version and outcome, with its load token and no personal data', async () => {
     const sendBeacon = jest.fn(() => true);
     Object.defineProperty(globalThis, 'navigator', { value: { sendBeacon }, configurable: true });
-    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/1.0.0-a/mf-manifest.json', 'load_error');
-    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/1.0.0-a/mf-manifest.json', 'load_error');
-    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/mf-manifest.json', 'ok');
+    // Without a load token the server would count nothing: nothing is sent.
+    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/1.0.0-a/mf-manifest.json', 'load_error', undefined);
+    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/1.0.0-a/mf-manifest.json', 'load_error', 'p.s');
+    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/1.0.0-a/mf-manifest.json', 'load_error', 'p.s');
+    reportRemoteLoad('mfe_releases', '/remotes/mfe-releases/mf-manifest.json', 'ok', 'p.s');
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, blob] = sendBeacon.mock.calls[0] as unknown as [string, Blob];
     expect(url).toBe('/api/remotes/beacon');
-    expect(JSON.parse(await blob.text())).toEqual({ remote: 'mfe_releases', version: '1.0.0-a', outcome: 'load_error' });
+    expect(JSON.parse(await blob.text())).toEqual({ remote: 'mfe_releases', version: '1.0.0-a', outcome: 'load_error', token: 'p.s' });
   });
 });

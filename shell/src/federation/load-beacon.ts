@@ -12,18 +12,19 @@ export function versionOfManifest(url: string | undefined): string | undefined {
 }
 
 /**
- * Report one load of `remote` (its version taken from `manifestUrl`) with navigator.sendBeacon: once per
- * remote, version and outcome per page, so a page sends a handful at most; the API rate-limits per client
- * too. The registry uses these to roll a failing canary or new version back by itself. Never throws.
+ * Report one load of `remote` (its version taken from `manifestUrl`) with navigator.sendBeacon, with the
+ * load token `/remotes.json` issued for it (docs/decisions/029; without one nothing is sent: the server
+ * would count nothing): once per remote, version and outcome per page, so a page sends a handful at
+ * most. The registry uses these to roll a failing canary or new version back by itself. Never throws.
  */
-export function reportRemoteLoad(remote: string, manifestUrl: string | undefined, outcome: RemoteLoadOutcome): void {
+export function reportRemoteLoad(remote: string, manifestUrl: string | undefined, outcome: RemoteLoadOutcome, token: string | undefined): void {
   const version = versionOfManifest(manifestUrl);
-  if (!version || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  if (!version || !token || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
   const key = `${remote}/${version}/${outcome}`;
   if (sent.has(key)) return;
   sent.add(key);
   try {
-    navigator.sendBeacon(apiUrl(REMOTE_REGISTRY_ENDPOINTS.reportRemoteLoad), new Blob([JSON.stringify({ remote, version, outcome })], { type: 'application/json' }));
+    navigator.sendBeacon(apiUrl(REMOTE_REGISTRY_ENDPOINTS.reportRemoteLoad), new Blob([JSON.stringify({ remote, version, outcome, token })], { type: 'application/json' }));
   } catch {
     // A beacon is best effort.
   }

@@ -1,5 +1,5 @@
 jest.mock('@module-federation/enhanced/runtime', () => ({ init: jest.fn(() => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() })) }));
-import { loadRegistry, parseRegistry, registryChanged, withTimeout } from './remote-registry';
+import { loadRegistry, parseLoadTokens, parseRegistry, registeredLoadToken, registryChanged, withTimeout } from './remote-registry';
 
 describe('parseRegistry', () => {
   it('keeps name → URL pairs and drops anything else', () => {
@@ -10,6 +10,15 @@ describe('parseRegistry', () => {
   it('rejects a registry that is not an object', () => {
     expect(() => parseRegistry([])).toThrow();
     expect(() => parseRegistry(null)).toThrow();
+  });
+});
+
+describe('parseLoadTokens', () => {
+  it('keeps remote → token strings; anything else, or no header, gives none', () => {
+    expect(parseLoadTokens('{"mfe_auth":"a.b","bad":1,"empty":""}')).toEqual({ mfe_auth: 'a.b' });
+    expect(parseLoadTokens(null)).toEqual({});
+    expect(parseLoadTokens('not json')).toEqual({});
+    expect(parseLoadTokens('["a.b"]')).toEqual({});
   });
 });
 
@@ -25,12 +34,15 @@ describe('registryChanged', () => {
   const answers: Record<string, string>[] = [];
   beforeAll(() => {
     (globalThis as { window?: unknown }).window = { location: { href: 'http://portal.test/catalog' } };
-    globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => answers.shift() })) as unknown as typeof fetch;
+    globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ 'Portal-Load-Tokens': JSON.stringify({ mfe_releases: 'payload.sig' }) }), json: async () => answers.shift() })) as unknown as typeof fetch;
   });
 
   it('tells whether the live registry names another manifest than the page registered', async () => {
     answers.push({ mfe_releases: '/remotes/mfe-releases/0.1.0-aaa/mf-manifest.json' });
     await loadRegistry();
+    // The load token that came with the registered version, for the beacon (docs/decisions/029).
+    expect(registeredLoadToken('mfe_releases')).toBe('payload.sig');
+    expect(registeredLoadToken('mfe_auth')).toBeUndefined();
     answers.push({ mfe_releases: '/remotes/mfe-releases/0.1.0-aaa/mf-manifest.json' });
     expect(await registryChanged('mfe_releases')).toBe(false);
     answers.push({ mfe_releases: '/remotes/mfe-releases/0.1.0-bbb/mf-manifest.json' });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { init, type ModuleFederation } from '@module-federation/enhanced/runtime';
-import { REMOTE_LOAD_TIMEOUT_MS } from '@portal/contracts';
+import { LOAD_TOKENS_HEADER, REMOTE_LOAD_TIMEOUT_MS } from '@portal/contracts';
 import { retryPlugin } from './retry.plugin';
 
 /** Name of the host container; must equal the shell's ModuleFederationPlugin name. */
@@ -14,6 +14,8 @@ type RouteModule = { default: ComponentType };
 let federation: ModuleFederation | null = null;
 /** The registry as registered with the federation runtime for this page (what its chunks come from). */
 let registered: RemoteRegistry = {};
+/** The load tokens that came with `registered` (the beacon sends a remote's back with its report). */
+let loadTokens: Record<string, string> = {};
 const modules = new Map<string, Promise<ComponentType>>();
 /** Route modules already loaded, so a page can render one in its first commit (no loader flash). */
 const ready = new Map<string, ComponentType>();
@@ -30,6 +32,11 @@ export function registeredManifest(remote: string): string | undefined {
   return registered[remote];
 }
 
+/** The load token the registry answer issued with `remote`'s registered version (docs/decisions/029), if any. */
+export function registeredLoadToken(remote: string): string | undefined {
+  return loadTokens[remote];
+}
+
 /** Validates the registry's JSON: an object of name → non-empty URL string. */
 export function parseRegistry(raw: unknown): RemoteRegistry {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('remotes.json is not an object');
@@ -40,10 +47,26 @@ export function parseRegistry(raw: unknown): RemoteRegistry {
   return result;
 }
 
-async function readRegistry(): Promise<RemoteRegistry> {
+/**
+ * The load tokens of a registry answer (header LOAD_TOKENS_HEADER, docs/decisions/029): remote → token,
+ * strings only; {} when absent or unreadable (the beacon then reports nothing).
+ */
+export function parseLoadTokens(header: string | null): Record<string, string> {
+  try {
+    const raw = JSON.parse(header ?? '{}') as unknown;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+    return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  } catch {
+    return {};
+  }
+}
+
+type RegistryAnswer = { remotes: RemoteRegistry; tokens: Record<string, string> };
+
+async function readRegistry(): Promise<RegistryAnswer> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REGISTRY_URL} answered HTTP ${response.status}`);
-  return parseRegistry(await response.json());
+  return { remotes: parseRegistry(await response.json()), tokens: parseLoadTokens(response.headers.get(LOAD_TOKENS_HEADER)) };
 }
 
 /** `load` run once per page; a rejection is forgotten, so the next call tries again. */
@@ -73,7 +96,7 @@ const readRegistryOnce = onceUntilFailure(readRegistry);
  */
 export function preloadManifest(remote: string): void {
   readRegistryOnce().then(
-    (remotes) => {
+    ({ remotes }) => {
       if (!remotes[remote]) return;
       const href = new URL(remotes[remote], window.location.href).href;
       const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')).some((existing) => existing.href === href);
@@ -90,8 +113,9 @@ export function preloadManifest(remote: string): void {
 }
 
 async function fetchRegistry(): Promise<RemoteRegistry> {
-  const remotes = await readRegistryOnce();
+  const { remotes, tokens } = await readRegistryOnce();
   registered = remotes;
+  loadTokens = tokens;
   host().registerRemotes(
     // Manifest URLs may be relative to the portal ("/remotes/mfe-auth/mf-manifest.json").
     Object.entries(remotes).map(([name, url]) => ({ name, entry: new URL(url, window.location.href).href })),
@@ -111,7 +135,7 @@ export async function registryChanged(remote: string): Promise<boolean> {
   const before = registered[remote];
   if (!before) return false;
   try {
-    const now = (await readRegistry())[remote];
+    const now = (await readRegistry()).remotes[remote];
     return now !== undefined && now !== before;
   } catch {
     return false;

@@ -160,9 +160,12 @@ function NavItem({ item, pathname, onNavigate }: { item: MenuLink; pathname: str
 function NavGroup({ group, pathname, onNavigate }: { group: MenuGroup; pathname: string; onNavigate(): void }) {
   const active = isGroupActive(group, pathname);
   const [open, setOpen] = useState(active);
-  useEffect(() => {
+  // A group opens when the route enters it (state adjusted while rendering, not in an effect).
+  const [wasActive, setWasActive] = useState(active);
+  if (active !== wasActive) {
+    setWasActive(active);
     if (active) setOpen(true);
-  }, [active]);
+  }
   const listId = `${DRAWER_ID}-${group.id}`;
   return (
     <li>

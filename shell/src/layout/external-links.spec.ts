@@ -1,4 +1,4 @@
-// use-app-config imports the kit's API client; only the pure link builder is tested here.
+// use-app-config reads the kit's data layer; only the pure link builder is tested here.
 jest.mock('@portal/kit', () => ({ api: {} }));
 import { externalLinksOf } from './use-app-config';
 

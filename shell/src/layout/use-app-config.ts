@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { api } from '@portal/kit';
+import { useEndpointQuery } from '@portal/kit';
 import { AUTH_ENDPOINTS } from '@portal/contracts';
 
 /** GET /api/getAppConfig body (docs/decisions/001). */
@@ -7,19 +6,6 @@ export type AppConfig = { support_email?: string; public_site_url?: string };
 
 /** Links to the product's public site; null when no public site is configured (PUBLIC_SITE_URL). */
 export type ExternalLinks = { publicSite: string | null; webSeries: string | null; faq: string | null };
-
-let cached: Promise<AppConfig> | null = null;
-
-function loadConfig(): Promise<AppConfig> {
-  cached ??= api
-    .call(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true })
-    .then((envelope) => envelope.body ?? {})
-    .catch(() => {
-      cached = null;
-      return {};
-    });
-  return cached;
-}
 
 /**
  * The product's public pages, under `public_site_url` of getAppConfig (PUBLIC_SITE_URL, an absolute
@@ -34,16 +20,12 @@ export function externalLinksOf(config: AppConfig): ExternalLinks {
   return { publicSite: base, webSeries: `${base}/web-series`, faq: `${base}/faq` };
 }
 
+/**
+ * The drawer's links to the public site, from getAppConfig through the kit's data layer
+ * (docs/decisions/025): asked once per page (a failure leaves them out and is asked again at the next
+ * mount); no public site until the answer arrives.
+ */
 export function useExternalLinks(): ExternalLinks {
-  const [config, setConfig] = useState<AppConfig>({});
-  useEffect(() => {
-    let active = true;
-    loadConfig().then((value) => {
-      if (active) setConfig(value);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-  return externalLinksOf(config);
+  const query = useEndpointQuery(AUTH_ENDPOINTS.getAppConfig, {}, { silent: true, staleTime: Infinity });
+  return externalLinksOf(query.data?.body ?? {});
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { AUTH_ENDPOINTS, PUBLIC_SITE_PATH, SHELL } from '@portal/contracts';
-import { api, useQueryClient, useSession } from '@portal/kit';
+import { useEndpointMutation, useQueryClient, useSession } from '@portal/kit';
 
 /** Longest wait for POST /api/logout before leaving anyway. */
 const LOGOUT_CALL_CAP_MS = 3000;
@@ -15,14 +15,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function useLogout(): { busy: boolean; logout(): Promise<void> } {
   const [busy, setBusy] = useState(false);
   const client = useQueryClient();
+  // Changes nothing to reload: the whole cache is dropped below.
+  const { mutateAsync: endSession } = useEndpointMutation(AUTH_ENDPOINTS.logout, { silent: true });
   const logout = useCallback(async () => {
     setBusy(true);
-    // The call reads the token now, before the session is cleared below.
-    const call = api.call(AUTH_ENDPOINTS.logout, { body: {} }, { silent: true }).catch(() => undefined);
+    // The call reads the token before the session is cleared below (the race waits for it to start).
+    const call = endSession({ body: {} }).catch(() => undefined);
     await Promise.race([call, sleep(LOGOUT_CALL_CAP_MS)]);
     useSession.getState().clear();
     client.clear();
     setTimeout(() => window.location.assign(PUBLIC_SITE_PATH), SHELL.logoutRedirectMs);
-  }, [client]);
+  }, [client, endSession]);
   return { busy, logout };
 }

@@ -90,6 +90,7 @@ describe('DatePickerField (react-day-picker): the release date picker', () => {
     await screen.findByRole('dialog', { name: T.dialogTitle }, LOAD);
     await waitFor(() => expect(active().getAttribute('aria-label')).toBe(dayName(min)));
     key(active(), 'ArrowLeft');
+    // Kept on purpose: a while in which the focus must NOT move (an absence has no condition to wait for).
     await new Promise((r) => setTimeout(r, 20));
     expect(active().getAttribute('aria-label')).toBe(dayName(min));
     expect(screen.getByRole('button', { name: T.previousMonth }).getAttribute('aria-disabled')).toBe('true');

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, FormDialog, isValidationError, notify, TextField } from '@portal/kit';
-import { RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType } from '@portal/contracts';
-import { useArtistsStore } from './artists.store';
+import { useState, type FormEvent } from 'react';
+import { endpointKey, FormDialog, isValidationError, notify, TextField, useEndpointMutation, useQueryClient } from '@portal/kit';
+import { RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI, artistSchema, type Artist, type ArtistType, type Envelope } from '@portal/contracts';
+import { artistsInput } from './use-artists';
 
 export type AddArtistDialogProps = {
   type: ArtistType;
@@ -16,22 +16,28 @@ const EMPTY: Values = { artist_name: '', apple_id: '', spotify_id: '' };
 
 /**
  * "Add Primary Artist" / "Add Featuring Artist" (core §2 Tab 1): POST addArtist
- * { artist_type, artist_name, apple_id, spotify_id }; a failure shows the server's message (kit).
+ * { artist_type, artist_name, apple_id, spotify_id }; a failure shows the server's message (kit). A
+ * mutation of the kit's data layer: the artist lists (pickers, dashboard check) reload before the new
+ * artist is handed to `onAdded` (docs/decisions/025).
  */
 export function AddArtistDialog({ type, open, onClose, onAdded }: AddArtistDialogProps) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const load = useArtistsStore((s) => s.load);
+  const client = useQueryClient();
+  const addArtist = useEndpointMutation(RELEASE_ENDPOINTS.addArtist, { invalidates: [RELEASE_ENDPOINTS.getArtist] });
+  const busy = addArtist.isPending;
   const title = type === 'primary' ? RELEASE_MESSAGES.addPrimaryArtist : RELEASE_MESSAGES.addFeaturingArtist;
   const formId = `add-artist-${type}`;
 
-  useEffect(() => {
+  // Each opening starts from an empty form (state adjusted while rendering, not in an effect).
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
     if (open) {
       setValues(EMPTY);
       setError(undefined);
     }
-  }, [open]);
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,12 +52,10 @@ export function AddArtistDialog({ type, open, onClose, onAdded }: AddArtistDialo
       notify.error(message);
       return;
     }
-    setBusy(true);
     try {
-      const answer = await api.call(RELEASE_ENDPOINTS.addArtist, { body: payload });
+      const answer = await addArtist.mutateAsync({ body: payload });
       notify.success(answer.message || RELEASE_MESSAGES.artistAdded);
-      await load(type, true);
-      const list = useArtistsStore.getState().lists[type] ?? [];
+      const list = client.getQueryData<Envelope<Artist[]>>(endpointKey(RELEASE_ENDPOINTS.getArtist, artistsInput(type)))?.body ?? [];
       const newId = answer.body?.artist_id;
       const name = payload.artist_name.toLowerCase();
       const added =
@@ -61,8 +65,6 @@ export function AddArtistDialog({ type, open, onClose, onAdded }: AddArtistDialo
       onClose();
     } catch {
       // The kit has shown the server's message (core §8 "Add-artist failure").
-    } finally {
-      setBusy(false);
     }
   };
 

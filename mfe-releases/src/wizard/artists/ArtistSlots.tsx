@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button, SelectField, notify } from '@portal/kit';
 import { RELEASE_MESSAGES, RELEASE_UI, type Artist, type ArtistType } from '@portal/contracts';
 import { t } from '../../shared/text';
-import { useArtistsStore } from './artists.store';
+import { useArtists } from './use-artists';
 import { AddArtistDialog } from './AddArtistDialog';
 import { checkNewSlot, checkSelection, keysFor, removeSlot, type ArtistValues } from './artist-rules';
 import { SlotRow } from '../SlotRow';
@@ -31,9 +31,7 @@ const Tools = styled.div`
  */
 export function ArtistSlots({ type, values, onChange, errors = {} }: ArtistSlotsProps) {
   const keys = keysFor(type);
-  const artists = useArtistsStore((s) => s.lists[type]);
-  const loading = useArtistsStore((s) => s.loading[type]);
-  const load = useArtistsStore((s) => s.load);
+  const { artists, loading } = useArtists(type);
   const filledCount = keys.filter((k) => values[k]).length;
   const [visible, setVisible] = useState(Math.max(1, filledCount));
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -41,10 +39,6 @@ export function ArtistSlots({ type, values, onChange, errors = {} }: ArtistSlots
   const selectRefs = useRef<Array<HTMLSelectElement | null>>([]);
   const pendingFocus = useRef<number | null>(null);
   const shown = Math.min(keys.length, Math.max(visible, filledCount, 1));
-
-  useEffect(() => {
-    void load(type);
-  }, [load, type]);
 
   useEffect(() => {
     if (pendingFocus.current !== null) {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, Button, Card, CheckboxField, Loader, Muted, notify, Stack, theme } from '@portal/kit';
+import { Actions, Button, Card, CheckboxField, Loader, Muted, notify, Stack, theme, useEndpointMutation, useEndpointQuery } from '@portal/kit';
 import { PLATFORM_COUNTS, PLATFORM_TYPE, type PlatformLogo, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, type SubmissionDataChecks } from '@portal/contracts';
 import { logoUrl } from '../../shared/media-urls';
 import { LoadFailed } from '../../shared/ReleaseSummary';
 import { t } from '../../shared/text';
-import { useWizardStore } from '../wizard.store';
+import { DRAFT_CHANGES, useDraftUpdates } from '../draft-cache';
 
 export type PlatformTabProps = {
   release: Release;
@@ -55,7 +55,6 @@ const Logos = styled.ul<{ $off: boolean }>`
   img { width: 28px; height: 28px; object-fit: contain; flex: none; }
 `;
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Group of a logo by its type (core §2 Tab 3): "1" audio, "2" caller tune/CRBT, anything else video. */
 export function logoGroup(type: string): 'audio' | 'crbt' | 'video' {
@@ -71,52 +70,49 @@ const OPTIONAL_GROUPS = [
 /**
  * Tab 3, Platform (core §2, §5, §9): a 2 s loader while getLogos and getSubmissionDataChecks load;
  * audio stores always on and locked; CRBT needs a caller tune on some track, video needs music
- * video details. Save posts checkboxCrbtVideoPlatforms, marks step 3 done and moves to tab 4.
+ * video details. Save posts checkboxCrbtVideoPlatforms, marks step 3 done and moves to tab 4. Both
+ * reads are queries of the kit's data layer (the checks asked at each visit of the tab, since the other
+ * tabs change them), the save a mutation (docs/decisions/025).
  */
 export function PlatformTab({ release, onDone }: PlatformTabProps) {
-  const patchRelease = useWizardStore((s) => s.patchRelease);
-  const [data, setData] = useState<Loaded | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [crbt, setCrbt] = useState(false);
-  const [video, setVideo] = useState(false);
+  const draft = useDraftUpdates();
+  const logosQuery = useEndpointQuery(RELEASE_ENDPOINTS.getLogos);
+  const checksQuery = useEndpointQuery(RELEASE_ENDPOINTS.getSubmissionDataChecks, { query: { release_id: release.release_id } }, { staleTime: 0, gcTime: 0 });
+  const savePlatforms = useEndpointMutation(RELEASE_ENDPOINTS.checkboxCrbtVideoPlatforms, { invalidates: DRAFT_CHANGES });
+  // The switches follow the release and its checks until the artist turns one.
+  const [turned, setTurned] = useState<{ crbt?: boolean; video?: boolean }>({});
   const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const [logos, checks] = await Promise.all([
-        api.call(RELEASE_ENDPOINTS.getLogos),
-        api.call(RELEASE_ENDPOINTS.getSubmissionDataChecks, { query: { release_id: release.release_id } }),
-        delay(RELEASE_LIMITS.platformLoaderMs),
-      ]);
-      const body = checks.body ?? { caller_tune: 'No', destribute_music: 'No' };
-      setData({ logos: Array.isArray(logos.body) ? logos.body : [], checks: body });
-      setCrbt(release.crbt === 'yes' && body.caller_tune === 'Yes');
-      setVideo(release.video_platforms === 'yes' && body.destribute_music === 'Yes');
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [release.release_id, release.crbt, release.video_platforms]);
-
+  // The loader shows at least platformLoaderMs at each visit and each retry (core §2 Tab 3).
+  const [waited, setWaited] = useState(false);
   useEffect(() => {
-    void load();
-    // Load once per visit of the tab.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per visit of the tab
-  }, []);
+    if (waited) return undefined;
+    const timer = setTimeout(() => setWaited(true), RELEASE_LIMITS.platformLoaderMs);
+    return () => clearTimeout(timer);
+  }, [waited]);
+
+  const queries = [logosQuery, checksQuery];
+  const loading = !waited || queries.some((q) => q.isFetching && (!q.data || q.isError));
+  const failed = queries.some((q) => q.isError);
+  const data: Loaded | null =
+    logosQuery.data && checksQuery.data
+      ? { logos: Array.isArray(logosQuery.data.body) ? logosQuery.data.body : [], checks: checksQuery.data.body ?? { caller_tune: 'No', destribute_music: 'No' } }
+      : null;
+  const load = () => {
+    setWaited(false);
+    for (const q of queries) if (q.isError) void q.refetch();
+  };
 
   if (loading) return <Loader label={RELEASE_UI.platform.loading} />;
   if (failed || !data) {
-    return <LoadFailed text={RELEASE_UI.wizard.loadFailed} retryLabel={RELEASE_UI.wizard.retry} onRetry={() => void load()} />;
+    return <LoadFailed text={RELEASE_UI.wizard.loadFailed} retryLabel={RELEASE_UI.wizard.retry} onRetry={load} />;
   }
+  const crbt = turned.crbt ?? (release.crbt === 'yes' && data.checks.caller_tune === 'Yes');
+  const video = turned.video ?? (release.video_platforms === 'yes' && data.checks.destribute_music === 'Yes');
 
   const groups = { audio: [] as PlatformLogo[], crbt: [] as PlatformLogo[], video: [] as PlatformLogo[] };
   for (const logo of data.logos) groups[logoGroup(String(logo.type))].push(logo);
 
-  const switches = { crbt: { on: crbt, set: setCrbt }, video: { on: video, set: setVideo } };
+  const switches = { crbt: { on: crbt, set: (on: boolean) => setTurned((prev) => ({ ...prev, crbt: on })) }, video: { on: video, set: (on: boolean) => setTurned((prev) => ({ ...prev, video: on })) } };
   // Turning a group on needs its data first, else its message shows and it stays off.
   const toggle = (group: (typeof OPTIONAL_GROUPS)[number], checked: boolean) => {
     if (checked && data.checks[group.needs] !== 'Yes') {
@@ -130,9 +126,9 @@ export function PlatformTab({ release, onDone }: PlatformTabProps) {
     setSaving(true);
     const choice = { crbt: crbt ? 'yes' : 'no', video_platforms: video ? 'yes' : 'no' } as const;
     try {
-      const answer = await api.call(RELEASE_ENDPOINTS.checkboxCrbtVideoPlatforms, { body: { release_id: release.release_id, ...choice } });
+      const answer = await savePlatforms.mutateAsync({ body: { release_id: release.release_id, ...choice } });
       notify.success(answer.message || RELEASE_MESSAGES.platformsSaved);
-      patchRelease(choice);
+      draft.patch(release.release_id, choice);
       onDone();
     } catch {
       // The kit has shown the server's message.

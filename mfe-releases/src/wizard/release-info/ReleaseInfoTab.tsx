@@ -2,13 +2,14 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { Actions, api, AsideGrid, bareFieldset, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, Stack, TextField, theme, tintedNote, useLeaveGuard } from '@portal/kit';
+import { Actions, AsideGrid, bareFieldset, Button, Card, ConfirmDialog, DatePickerField, fieldError, type FieldErrors, FieldGrid, fieldProps, formatDate, formErrorToast, FullWidth, Muted, notify, schemaErrors, SectionTitle, Stack, TextField, theme, tintedNote, useEndpointMutation, useLeaveGuard } from '@portal/kit';
 import { GENRES, minReleaseDate, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_TYPE_LABEL, RELEASE_TYPES, RELEASE_UI, releaseInfoSchema, subGenresFor } from '@portal/contracts';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
 import { ArtistSlots } from '../artists/ArtistSlots';
 import { artistSlotValues } from '../artists/artist-rules';
 import { useWizardStore } from '../wizard.store';
+import { DRAFT_CHANGES, useDraftUpdates } from '../draft-cache';
 import { ArtworkUpload } from './ArtworkUpload';
 import { FixMark } from '../fields-to-fix';
 import { RequiredSelect } from '../RequiredSelect';
@@ -45,9 +46,10 @@ const FIELD_NAMES = Object.keys(releaseInfoValues(null)) as Array<keyof ReleaseI
  */
 export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
   const navigate = useNavigate();
-  const setRelease = useWizardStore((s) => s.setRelease);
   const setHandoff = useWizardStore((s) => s.setHandoff);
-  const patchRelease = useWizardStore((s) => s.patchRelease);
+  const draft = useDraftUpdates();
+  const createRelease = useEndpointMutation(RELEASE_ENDPOINTS.createReleaseInfo, { invalidates: DRAFT_CHANGES });
+  const updateRelease = useEndpointMutation(RELEASE_ENDPOINTS.updateReleaseInfo, { invalidates: DRAFT_CHANGES });
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [artworkUploading, setArtworkUploading] = useState(false);
@@ -73,7 +75,7 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
     setSaving(true);
     try {
       if (!editing) {
-        const answer = await api.call(RELEASE_ENDPOINTS.createReleaseInfo, { body: payload });
+        const answer = await createRelease.mutateAsync({ body: payload });
         const releaseId = Number(answer.release_id);
         notify.success(answer.message || RELEASE_MESSAGES.releaseCreated);
         const created = {
@@ -89,14 +91,14 @@ export function ReleaseInfoTab({ release, onDone }: ReleaseInfoTabProps) {
           video_platforms: '',
           audios: [],
         } as Release;
-        setHandoff(created);
-        setRelease(created);
+        draft.put(created);
+        setHandoff(releaseId);
         setConfirmOpen(false);
         navigate(`${RELEASE_ROUTES.wizardFor(releaseId)}?step=2`);
       } else {
-        const answer = await api.call(RELEASE_ENDPOINTS.updateReleaseInfo, { body: { ...payload, release_id: release.release_id } });
+        const answer = await updateRelease.mutateAsync({ body: { ...payload, release_id: release.release_id } });
         notify.success(answer.message || RELEASE_MESSAGES.releaseUpdated);
-        patchRelease({ ...payload, upc_ean: payload.upc_ean ?? '', album_artwork: payload.album_artwork ?? '' } as Partial<Release>);
+        draft.patch(release.release_id, { ...payload, upc_ean: payload.upc_ean ?? '', album_artwork: payload.album_artwork ?? '' } as Partial<Release>);
         onDone();
       }
     } catch {

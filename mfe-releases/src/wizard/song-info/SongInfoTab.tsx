@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, api, bareList, Button, Card, Columns, ConfirmDialog, LineList, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useLeaveGuard } from '@portal/kit';
+import { Actions, bareList, Button, Card, Columns, ConfirmDialog, LineList, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useEndpointMutation, useLeaveGuard } from '@portal/kit';
 import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, TRACK_DRAFT_ENDPOINTS, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
-import { useWizardStore } from '../wizard.store';
+import { DRAFT_CHANGES, useDraftUpdates } from '../draft-cache';
 import { AudioUpload } from './AudioUpload';
 import { uploadAudioResumable } from './resumable-audio-upload';
 import { FixMark, TRACK_FIX_FIELDS, useFixReasons } from '../fields-to-fix';
@@ -113,8 +113,14 @@ const trackTitle = (title: string | undefined) => (title && title.trim() ? title
  */
 export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   const tracks = release.audios ?? [];
-  const upsertTrack = useWizardStore((s) => s.upsertTrack);
-  const removeTrack = useWizardStore((s) => s.removeTrack);
+  const draft = useDraftUpdates();
+  // Saves are mutations of the kit's data layer (docs/decisions/025): a saved track goes into the cached
+  // draft; the catalogue's lists and pages are asked again. The unsaved row's server copy is quiet.
+  const addSong = useEndpointMutation(RELEASE_ENDPOINTS.addSongInfo, { invalidates: DRAFT_CHANGES });
+  const updateSong = useEndpointMutation(RELEASE_ENDPOINTS.updateSongInfo, { invalidates: DRAFT_CHANGES });
+  const deleteSong = useEndpointMutation(RELEASE_ENDPOINTS.deleteSongInfo, { invalidates: DRAFT_CHANGES });
+  const { mutate: saveTrackDraft } = useEndpointMutation(TRACK_DRAFT_ENDPOINTS.saveTrackDraft, { silent: true });
+  const { mutate: deleteTrackDraft } = useEndpointMutation(TRACK_DRAFT_ENDPOINTS.deleteTrackDraft, { silent: true });
   const [row, setRow] = useState<EditRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [detailsTouched, setDetailsTouched] = useState(false);
@@ -133,12 +139,10 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
 
   /** Keep the new row on the server; failures stay quiet (the row is still on screen). */
   const keepDraft = (values: TrackFormValues) => {
-    void api
-      .call(TRACK_DRAFT_ENDPOINTS.saveTrackDraft, { body: { release_id: release.release_id, audio_track: values.audio_track, values: { ...values } } }, { silent: true })
-      .catch(() => undefined);
+    saveTrackDraft({ body: { release_id: release.release_id, audio_track: values.audio_track, values: { ...values } } });
   };
   const forgetDraft = () => {
-    void api.call(TRACK_DRAFT_ENDPOINTS.deleteTrackDraft, { body: { release_id: release.release_id } }, { silent: true }).catch(() => undefined);
+    deleteTrackDraft({ body: { release_id: release.release_id } });
   };
 
   // A release without songs starts with an empty row so the upload is one click away.
@@ -226,15 +230,15 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     try {
       let audioId = row.audioId;
       if (audioId === null) {
-        const answer = await api.call(RELEASE_ENDPOINTS.addSongInfo, { body: { ...payload, release_id: release.release_id } });
+        const answer = await addSong.mutateAsync({ body: { ...payload, release_id: release.release_id } });
         audioId = Number(answer.audio_id);
         notify.success(answer.message || RELEASE_MESSAGES.trackSaved);
       } else {
-        const answer = await api.call(RELEASE_ENDPOINTS.updateSongInfo, { body: { ...payload, audio_id: audioId, release_id: release.release_id } });
+        const answer = await updateSong.mutateAsync({ body: { ...payload, audio_id: audioId, release_id: release.release_id } });
         notify.success(answer.message || RELEASE_MESSAGES.trackUpdated);
       }
       const previous = tracks.find((tr) => tr.audio_id === audioId);
-      upsertTrack({ ...(previous ?? {}), ...payload, audio_id: audioId, release_id: release.release_id, status: previous?.status ?? 0 } as Track);
+      draft.upsertTrack(release.release_id, { ...(previous ?? {}), ...payload, audio_id: audioId, release_id: release.release_id, status: previous?.status ?? 0 } as Track);
       setDialogOpen(false);
       setRow(null);
       return true;
@@ -247,9 +251,9 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      const answer = await api.call(RELEASE_ENDPOINTS.deleteSongInfo, { body: { audio_id: toDelete.audio_id } });
+      const answer = await deleteSong.mutateAsync({ body: { audio_id: toDelete.audio_id } });
       notify.success(answer.message || RELEASE_MESSAGES.trackDeleted);
-      removeTrack(toDelete.audio_id);
+      draft.removeTrack(release.release_id, toDelete.audio_id);
       setToDelete(null);
     } catch {
       // The kit has shown the server's message.

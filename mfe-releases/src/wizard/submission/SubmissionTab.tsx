@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
-import { api, Button, Card, CheckboxField, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme, tileList } from '@portal/kit';
+import { Button, Card, CheckboxField, formatDate, Loader, Muted, notify, SectionTitle, Stack, theme, tileList, useEndpointMutation, useEndpointQuery } from '@portal/kit';
 import { type Artist, PLATFORM_COUNTS, type Release, RELEASE_ENDPOINTS, RELEASE_MESSAGES, RELEASE_UI } from '@portal/contracts';
 import { LoadFailed, ReleaseSummary, TracksCard } from '../../shared/ReleaseSummary';
 import { orDash, priceTierLabel, releaseTypeLabel } from '../../shared/release-format';
 import { RELEASE_ROUTES } from '../../shared/routes';
 import { t } from '../../shared/text';
-import { useArtistsStore } from '../artists/artists.store';
+import { useArtists } from '../artists/use-artists';
 import { StoreReadyCard } from './StoreReadyCard';
 
 export type SubmissionTabProps = { release: Release };
@@ -44,39 +44,23 @@ const SubmitBar = styled(Card)`
 /**
  * Tab 4, Submission (core §2, §4): the getSubmissionDetails summary (artwork, facts, tracks,
  * platforms) and a terms checkbox; Submit stays disabled until it is ticked, then posts
- * submissionButton (draft -> in_review), toasts the server's message and opens /catalog.
+ * submissionButton (draft -> in_review), toasts the server's message and opens /catalog. The summary
+ * is a query of the kit's data layer asked at each opening of the tab (the other tabs change it), the
+ * submission a mutation that reloads the catalogue's lists (docs/decisions/025).
  */
 export function SubmissionTab({ release: draft }: SubmissionTabProps) {
   const navigate = useNavigate();
-  const primary = useArtistsStore((s) => s.lists.primary);
-  const featuring = useArtistsStore((s) => s.lists.featuring);
-  const loadArtists = useArtistsStore((s) => s.load);
-  const [release, setRelease] = useState<Release | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { artists: primary } = useArtists('primary');
+  const { artists: featuring } = useArtists('featuring');
+  const details = useEndpointQuery(RELEASE_ENDPOINTS.getSubmissionDetails, { query: { release_id: draft.release_id } }, { staleTime: 0, gcTime: 0 });
+  const submitRelease = useEndpointMutation(RELEASE_ENDPOINTS.submissionButton, { invalidates: [RELEASE_ENDPOINTS.getCatelogListWeb, RELEASE_ENDPOINTS.getCatelogById] });
   const [accepted, setAccepted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const answer = await api.call(RELEASE_ENDPOINTS.getSubmissionDetails, { query: { release_id: draft.release_id } });
-      setRelease(answer.body ?? null);
-    } catch {
-      setRelease(null);
-    } finally {
-      setLoading(false);
-    }
-  }, [draft.release_id]);
-
-  useEffect(() => {
-    void load();
-    void loadArtists('primary');
-    void loadArtists('featuring');
-  }, [load, loadArtists]);
-
-  if (loading) return <Loader label={RELEASE_UI.submission.loading} />;
+  const release: Release | null = details.isError ? null : (details.data?.body ?? null);
+  if (details.isFetching && (!details.data || details.isError)) return <Loader label={RELEASE_UI.submission.loading} />;
   if (!release) {
-    return <LoadFailed text={RELEASE_UI.wizard.loadFailed} retryLabel={RELEASE_UI.wizard.retry} onRetry={() => void load()} />;
+    return <LoadFailed text={RELEASE_UI.wizard.loadFailed} retryLabel={RELEASE_UI.wizard.retry} onRetry={() => void details.refetch()} />;
   }
 
   /** Names of the artist ids from the pickers' lists; null when one is not known. */
@@ -95,7 +79,7 @@ export function SubmissionTab({ release: draft }: SubmissionTabProps) {
     }
     setSubmitting(true);
     try {
-      const answer = await api.call(RELEASE_ENDPOINTS.submissionButton, { body: { release_id: release.release_id, terms: true } });
+      const answer = await submitRelease.mutateAsync({ body: { release_id: release.release_id, terms: true } });
       notify.success(answer.message || RELEASE_MESSAGES.submitted);
       // Leaving the wizard unmounts it, which clears its store.
       navigate(RELEASE_ROUTES.catalog);
