@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, PAYOUT_DESK_UI as PD, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
+import { BANK_CSV_COLUMNS, BANK_CSV_INTL_COLUMNS, fillMessage, PAYOUT_DESK_MESSAGES as PDM, PAYOUT_DESK_UI as PD, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -9,7 +9,8 @@ import { startPortal, type Portal } from './support/portal';
  * Bank details outside India in a real browser (docs/decisions/027-international-payouts.md): the form
  * opens on India with the spec's fields; a German artist switches the country, gets IBAN + BIC, sees a
  * bad IBAN refused (in the form, and by the server when the browser is bypassed), saves a good one, sees
- * it masked on the profile and in the payout confirmation. Screenshots of both shapes at 1280 and 412.
+ * it masked on the profile and in the payout confirmation. Finance then pays it with the SEPA file in EUR
+ * at the rate set on the run (docs/decisions/031). Screenshots of both shapes at 1280 and 412.
  * Any console error fails.
  */
 describe('international bank details in the browser', () => {
@@ -28,9 +29,11 @@ describe('international bank details in the browser', () => {
     await screenshotsAt(p, name, [narrow], { height: 823 });
   };
   let payoutId = 0;
+  /** The account the bank files pay from: a SEPA file needs an IBAN there (docs/decisions/031). */
+  const debtor = { PAYOUT_DEBTOR_NAME: 'Portal Distribution GmbH', PAYOUT_DEBTOR_ACCOUNT: 'DE02 1203 0000 0000 2020 51', PAYOUT_DEBTOR_BIC: 'BYLADEM1001' };
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await startPortal({ env: debtor });
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser));
     page.setDefaultTimeout(10_000);
@@ -107,7 +110,7 @@ describe('international bank details in the browser', () => {
     payoutId = payout.payout_id;
   });
 
-  it('finance sees the masked IBAN and BIC on the payout desk; the bank run carries them in the CSV and pain.001', async () => {
+  it('finance sees the masked IBAN and BIC on the payout desk; the bank run carries them in the CSV and, at the rate finance sets, in the SEPA file in EUR', async () => {
     const financeUser = newUser('finance');
     const { page: fin, errors: finErrors } = await newPage(browser);
     fin.setDefaultTimeout(15_000);
@@ -134,15 +137,47 @@ describe('international bank details in the browser', () => {
     await fin.getByRole('dialog', { name: PD.exportRun }).getByRole('button', { name: 'Yes' }).click();
     const runs = fin.getByRole('table', { name: PD.runs });
     await runs.getByRole('cell', { name: '#1', exact: true }).waitFor();
+    // The desk says which file pays it: the SEPA file, once the run has its rate.
+    await runs.getByText(fillMessage(PDM.filesSepa, { count: 1, rate: PDM.filesSepaNoRate })).waitFor();
+    await runs.getByText(PD.rateNone).waitFor();
     const [csvFile] = await Promise.all([fin.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadCsv} #1` }).click()]);
+    expect(csvFile.suggestedFilename()).toBe('bank-run-1.csv');
+    // Account codes (IBAN, BIC) are quoted: text, every character kept (docs/decisions/031).
     expect(readFileSync((await csvFile.path())!, 'utf8').trim().split('\n')).toEqual([
       [...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','),
-      `${payoutId},RUN1-PAYOUT${payoutId},180.00,USD,${user.name},,,Commerzbank,,Royalty payout #${payoutId},iban,DE,DE89370400440532013000,COBADEFFXXX,`,
+      `${payoutId},RUN1-PAYOUT${payoutId},180.00,USD,${user.name},,,Commerzbank,,Royalty payout #${payoutId},iban,DE,"DE89370400440532013000","COBADEFFXXX",`,
     ]);
-    const [xmlFile] = await Promise.all([fin.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadXml} #1` }).click()]);
-    const xml = readFileSync((await xmlFile.path())!, 'utf8');
+    // A SEPA-only run: the SEPA file is offered, the generic pain.001 in USD is not (it would hold nothing).
+    const sepaButton = runs.getByRole('button', { name: `${PD.downloadSepa} #1` });
+    await sepaButton.waitFor();
+    expect(await runs.getByRole('button', { name: `${PD.downloadXml} #1` }).count()).toBe(0);
+
+    // Without a rate the SEPA file is refused with the reason; finance sets it on the run.
+    await sepaButton.click();
+    await fin.getByRole('status').filter({ hasText: fillMessage(PDM.sepaRateMissing, { run: 1 }) }).first().waitFor();
+    await fin.getByLabel(fillMessage(PD.rateInput, { id: 1 })).fill('0.9234');
+    await runs.getByRole('button', { name: PD.setRate }).click();
+    await fin.getByRole('status').filter({ hasText: fillMessage(PDM.rateSet, { run: 1, rate: '0.9234' }) }).first().waitFor();
+    // 180.00 USD × 0.9234 = 166.212 → 166.21 EUR (half up to the cent).
+    await runs.getByText(fillMessage(PD.rateShown, { rate: '0.9234', eur: '166.21' })).waitFor();
+    await runs.getByText(fillMessage(PDM.filesSepa, { count: 1, rate: fillMessage(PDM.filesSepaRate, { rate: '0.9234' }) })).waitFor();
+    await both('bank-desk-sepa-run', fin, 600);
+
+    const [sepaFile] = await Promise.all([fin.waitForEvent('download'), sepaButton.click()]);
+    expect(sepaFile.suggestedFilename()).toBe('bank-run-1.sepa.pain.001.xml');
+    const xml = readFileSync((await sepaFile.path())!, 'utf8');
+    expect(xml).toContain('<Cd>SEPA</Cd>');
     expect(xml).toContain('<BICFI>COBADEFFXXX</BICFI>');
     expect(xml).toContain('<IBAN>DE89370400440532013000</IBAN>');
+    expect(xml).toContain(`<EndToEndId>RUN1-PAYOUT${payoutId}</EndToEndId>`);
+    expect(xml).toContain('<InstdAmt Ccy="EUR">166.21</InstdAmt>');
+    expect(xml.match(/<CtrlSum>([^<]*)<\/CtrlSum>/g)).toEqual(['<CtrlSum>166.21</CtrlSum>', '<CtrlSum>166.21</CtrlSum>']);
+    expect(xml).not.toContain('USD');
+    // Paid from the configured debtor IBAN and BIC.
+    expect(xml).toMatch(/<DbtrAcct>\s*<Id>\s*<IBAN>DE02120300000000202051<\/IBAN>/);
+    expect(xml).toContain('<BICFI>BYLADEM1001</BICFI>');
+    // Once the SEPA file was built its rate is fixed: the desk still shows it.
+    await runs.getByText(fillMessage(PD.rateShown, { rate: '0.9234', eur: '166.21' })).waitFor();
     expect(finErrors).toEqual([]);
   });
 });

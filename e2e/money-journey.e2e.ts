@@ -193,10 +193,13 @@ describe('money journey in the browser', () => {
     await list.getByText(PD.empty).waitFor();
     const [download] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadCsv} #1` }).click()]);
     expect(download.suggestedFilename()).toBe('bank-run-1.csv');
+    // Account codes are quoted (text, every digit kept: docs/decisions/031); the Indian payee is paid by the generic pain.001.
     const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
-    expect(csv).toEqual([[...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','), `${payoutId},RUN1-PAYOUT${payoutId},${amount},USD,Asha Rao,50100012345678,HDFC0001234,HDFC Bank,"Koregaon Park, Pune",Royalty payout #${payoutId},bank_in,IN,,,`]);
+    expect(csv).toEqual([[...BANK_CSV_COLUMNS, ...BANK_CSV_INTL_COLUMNS].join(','), `${payoutId},RUN1-PAYOUT${payoutId},${amount},USD,Asha Rao,"50100012345678","HDFC0001234",HDFC Bank,"Koregaon Park, Pune",Royalty payout #${payoutId},bank_in,IN,,,`]);
     const [xml] = await Promise.all([finance.page.waitForEvent('download'), runs.getByRole('button', { name: `${PD.downloadXml} #1` }).click()]);
     expect(readFileSync((await xml.path())!, 'utf8')).toContain(`<EndToEndId>RUN1-PAYOUT${payoutId}</EndToEndId>`);
+    // No IBAN payee in this run: no SEPA file is offered.
+    expect(await runs.getByRole('button', { name: `${PD.downloadSepa} #1` }).count()).toBe(0);
 
     // The artist's history says it is in payment.
     await go(artist.page, '/profile');

@@ -13,7 +13,8 @@ export type CreditNamesProps = {
   onChange(index: number, value: string): void;
   /** Replaces all three slots at once (removal moves later names up). */
   onReplace(values: [string, string, string]): void;
-  onBlur?(): void;
+  /** A slot lost focus; `values`: the three slots after the blur (a duplicate it found is already cleared). */
+  onBlur?(values: [string, string, string]): void;
   error?: string;
 };
 
@@ -60,14 +61,14 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
     }
   });
 
-  const checkDuplicate = (index: number) => {
+  /** Clears slot `index` when it repeats another name (case-insensitive); returns the slots after that. */
+  const checkDuplicate = (index: number): [string, string, string] => {
     const name = values[index].trim().toLowerCase();
-    if (!name) return;
-    if (values.some((other, i) => i !== index && other.trim().toLowerCase() === name)) {
-      notify.error(text.duplicate);
-      setNotice({ index, message: text.duplicate });
-      onChange(index, '');
-    }
+    if (!name || !values.some((other, i) => i !== index && other.trim().toLowerCase() === name)) return values;
+    notify.error(text.duplicate);
+    setNotice({ index, message: text.duplicate });
+    onChange(index, '');
+    return values.map((v, i) => (i === index ? '' : v)) as [string, string, string];
   };
 
   const add = () => {
@@ -111,10 +112,7 @@ export function CreditNames({ kind, values, onChange, onReplace, onBlur, error }
               if (notice?.index === index) setNotice(null);
               onChange(index, e.target.value);
             }}
-            onBlur={() => {
-              checkDuplicate(index);
-              onBlur?.();
-            }}
+            onBlur={() => onBlur?.(checkDuplicate(index))}
           />
         </SlotRow>
       ))}

@@ -81,7 +81,8 @@ const VERSION_OPTIONS = opts(TRACK_VERSIONS);
 const EXPLICIT_OPTIONS = opts(EXPLICIT_VERSIONS);
 const GENRE_OPTIONS = opts(GENRES);
 const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }));
-const LYRICS_LANGUAGE_OPTIONS = [{ value: NO_LINGUISTIC_CONTENT.code, label: NO_LINGUISTIC_CONTENT.name }, ...LANGUAGE_OPTIONS];
+// "No Linguistic Content" first (what an instrumental gets), then every other language once: LANGUAGES holds it too.
+const LYRICS_LANGUAGE_OPTIONS = [{ value: NO_LINGUISTIC_CONTENT.code, label: NO_LINGUISTIC_CONTENT.name }, ...LANGUAGE_OPTIONS.filter((o) => o.value !== NO_LINGUISTIC_CONTENT.code)];
 const FORM_ID = 'track-details-form';
 
 /**
@@ -152,7 +153,12 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
     values: [values[`${kind}1`], values[`${kind}2`], values[`${kind}3`]],
     onChange: (i, v) => setMany({ [`${kind}${i + 1}`]: v }),
     onReplace: ([a, b, c]) => setMany({ [`${kind}1`]: a, [`${kind}2`]: b, [`${kind}3`]: c }),
-    onBlur: () => void formik.setFieldTouched(`${kind}1`, true),
+    // Touch the first slot without formik's own validation (it would use the values from before a
+    // duplicate was cleared in this same blur), then validate the slots as they are after it.
+    onBlur: ([a, b, c]) => {
+      void formik.setFieldTouched(`${kind}1`, true, false);
+      void formik.validateForm({ ...values, [`${kind}1`]: a, [`${kind}2`]: b, [`${kind}3`]: c });
+    },
     error: errorOf(`${kind}1`),
   });
 
