@@ -77,6 +77,13 @@ function schemaOfType(checker, type, node, depth = 0) {
   return {};
 }
 
+/** Whether a route of a map is declared `list: true` (read from its `defineRoute(...)` call: the type says only `boolean`). */
+function isListRoute(route) {
+  const decl = route.valueDeclaration;
+  if (!decl) return false;
+  return /\blist:\s*true\b/.test(decl.getSourceFile().text.slice(decl.pos, decl.end));
+}
+
 /** `{ 'AUTH_ENDPOINTS.login': schema | null }`: each route's success `body` (one row of a list), null when it answers none. */
 function responseSchemas() {
   const program = ts.createProgram([INDEX], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, skipLibCheck: true, noEmit: true });
@@ -95,8 +102,9 @@ function responseSchemas() {
       let schema = null;
       if (res && !(res.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Unknown | ts.TypeFlags.Any))) {
         schema = schemaOfType(checker, res, source);
-        // A list route documents one row; the envelope wraps it in an array.
-        if (schema.type === 'array' && schema.items) schema = schema.items;
+        // A list route (`list: true`) documents one row, the envelope wraps it in an array; a route that
+        // answers an array without being a list (setTrackSplits) keeps its array.
+        if (schema.type === 'array' && schema.items && isListRoute(route)) schema = schema.items;
       }
       out[`${exported.name}.${route.name}`] = schema;
     }

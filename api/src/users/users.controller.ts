@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { AUTH_ENDPOINTS as E } from '@portal/contracts';
+import { AUTH_ENDPOINTS as E, type RevokeStatus } from '@portal/contracts';
 import { CurrentUser } from '../common/auth.decorators';
 import { ok } from '../common/envelope';
 import { Endpoint } from '../common/http/endpoint.decorator';
@@ -15,6 +15,6 @@ export class UsersController {
   @Endpoint(E.checkUserRevokeStatus)
   async revoked(@CurrentUser() user: AuthUser) {
     const revoked = (await this.users.isRevoked(user.id)) ? 1 : 0;
-    return ok('Revoke status.', { revoked, body: { revoked } });
+    return ok<RevokeStatus>('Revoke status.', { revoked, body: { revoked } });
   }
 }

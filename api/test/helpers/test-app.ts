@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as mysql from 'mysql2/promise';
+import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { AnswerSchemaChecker, answerSchemaCheckOn } from './answer-schemas';
 
 /** Engines the integration specs run on: SQLite always, MySQL/MariaDB too when MYSQL_URL is set. */
 export type Engine = 'sqlite' | 'mysql';
@@ -19,6 +21,11 @@ export type TestApp = {
   config: AppConfig;
   dataDir: string;
   engine: Engine;
+  /**
+   * With `CHECK_ANSWER_SCHEMAS=1` (or `checkAnswers`): every JSON answer checked against the OpenAPI
+   * document's schema of its operation and status; `close()` fails when one did not match.
+   */
+  answers?: AnswerSchemaChecker;
   /** The newest OTP mailed to this address (from the dev outbox), or undefined. */
   lastOtp(email: string): string | undefined;
   close(): Promise<void>;
@@ -27,8 +34,10 @@ export type TestApp = {
 /**
  * Boot the real app on a fresh database: a temp SQLite file, or a new MySQL database on MYSQL_URL's
  * server that is dropped on close. Captcha is off unless `env.CAPTCHA_REQUIRED` says otherwise.
+ * `checkAnswers` (default: `CHECK_ANSWER_SCHEMAS=1`) checks every JSON answer against the OpenAPI
+ * document (answer-schemas.ts); `close()` then throws the list of answers that did not match.
  */
-export async function bootTestApp(engine: Engine = 'sqlite', env: Record<string, string> = {}): Promise<TestApp> {
+export async function bootTestApp(engine: Engine = 'sqlite', env: Record<string, string> = {}, checkAnswers = answerSchemaCheckOn()): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-it-'));
   let dropDatabase: (() => Promise<void>) | undefined;
   const base: Record<string, string> = {
@@ -65,9 +74,15 @@ export async function bootTestApp(engine: Engine = 'sqlite', env: Record<string,
   const config = loadConfig({ ...base, ...env });
   const app = await createApp(config, { quiet: true });
   await app.init();
+  let answers: AnswerSchemaChecker | undefined;
+  if (checkAnswers) {
+    answers = new AnswerSchemaChecker((await request(app.getHttpServer()).get('/api/docs-json').expect(200)).body);
+    answers.install(app.getHttpServer());
+  }
   return {
     app,
     http: app.getHttpServer(),
+    answers,
     config,
     dataDir,
     engine,
@@ -84,6 +99,10 @@ export async function bootTestApp(engine: Engine = 'sqlite', env: Record<string,
       await app.close();
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
+      if (answers?.mismatches.length) {
+        const list = answers.mismatches.map((m) => `${m.operation} ${m.status}: ${m.errors.join('; ')}`);
+        throw new Error(`${answers.mismatches.length} of ${answers.checked} answers do not match the OpenAPI document:\n${[...new Set(list)].join('\n')}`);
+      }
     },
   };
 }

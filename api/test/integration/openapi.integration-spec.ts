@@ -6,6 +6,7 @@ import request from 'supertest';
 import { WIRE_MAP, type ServerEndpoint } from '@portal/contracts/server';
 import { bootTestApp, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
+import { AnswerSchemaChecker } from '../helpers/answer-schemas';
 
 type Operation = {
   summary?: string;
@@ -57,13 +58,18 @@ describe('OpenAPI document', () => {
     const op = doc.paths[openApiPath(def.path)][def.method.toLowerCase()];
     expect(op.summary).toBeTruthy();
     expect(op.responses['200']).toBeDefined();
-    if (!def.file) expect(op.responses['200'].content?.['application/json']?.schema?.properties).toHaveProperty('message');
+    if (!def.file && !def.unenveloped) expect(op.responses['200'].content?.['application/json']?.schema?.properties).toHaveProperty('message');
     if (def.access === 'public') expect(op.security).toEqual([]);
     else expect(op.responses['401']).toBeDefined();
     for (const status of def.errors) expect(op.responses[String(status)]).toBeDefined();
-    // Every error answer documents the `code` clients branch on, with the codes this operation may give.
+    // Every error answer documents the `code` clients branch on, with the codes this operation may give;
+    // a status report (health's 503, `reportStatuses`) documents its `body` instead.
     for (const [status, response] of Object.entries(op.responses)) {
       if (Number(status) < 400) continue;
+      if (def.reportStatuses?.includes(Number(status))) {
+        expect(response.content?.['application/json']?.schema?.properties).toHaveProperty('body');
+        continue;
+      }
       const code = response.content?.['application/json']?.schema?.properties?.code;
       expect({ status, documentsCodes: (code?.enum?.length ?? 0) > 0 }).toEqual({ status, documentsCodes: true });
     }
@@ -85,7 +91,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it.each(allEndpoints().filter(([, def]) => !def.file))('%s: the success answer documents a real body schema', (_name, def) => {
+  it.each(allEndpoints().filter(([, def]) => !def.file && !def.unenveloped))('%s: the success answer documents a real body schema', (_name, def) => {
     const properties = doc.paths[openApiPath(def.path)][def.method.toLowerCase()].responses['200'].content!['application/json'].schema!.properties!;
     // An envelope without a `body` (response type undefined) carries its answer, if any, in top-level fields (token, notification_icon...).
     if (!def.response && !def.responseSchema) expect(properties.body).toBeUndefined();
@@ -172,4 +178,38 @@ describe('OpenAPI document', () => {
     }
     expect({ failed, errors: output.split('\n').filter((l) => /error/i.test(l)) }).toEqual({ failed: false, errors: [] });
   }, 120_000);
+
+  /**
+   * The answers themselves match the document (docs/decisions/014 "Answers checked against the
+   * document"): an app booted with the answer check reads every JSON answer and validates it against the
+   * schema of its operation and status. The whole suite runs with it under CHECK_ANSWER_SCHEMAS=1.
+   */
+  it('answers what it documents: a session’s answers, successes and refusals, match the schemas of their operation and status', async () => {
+    const checked = await bootTestApp('sqlite', {}, true);
+    try {
+      const user = await createVerifiedUser(checked);
+      const auth = { Authorization: `Bearer ${user.token}` };
+      await request(checked.http).get('/api/captcha/challenge').expect(200);
+      await request(checked.http).get('/api/getUserDetails').set(auth).expect(200);
+      await request(checked.http).get('/api/getCatelogListWeb').query({ limit: 5 }).set(auth).expect(200);
+      await request(checked.http).get('/api/getNews').set(auth).expect(200);
+      await request(checked.http).get('/api/getDraft').query({ release_id: 999999 }).set(auth).expect(404);
+      await request(checked.http).get('/api/getUserDetails').expect(401);
+      await request(checked.http).post('/api/createReleaseInfo').set(auth).send({}).expect(400);
+      expect(checked.answers!.checked).toBeGreaterThanOrEqual(7);
+      expect(checked.answers!.mismatches).toEqual([]);
+    } finally {
+      await checked.close();
+    }
+  });
+
+  it('the answer check reports an answer that drifts from its documented schema', async () => {
+    const drifted = structuredClone(doc) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { required: string[] } }> }> }>> };
+    drifted.paths['/api/getUserDetails'].get.responses['200'].content['application/json'].schema.required.push('no_such_field');
+    const checker = new AnswerSchemaChecker(drifted);
+    checker.install(t.http);
+    const user = await createVerifiedUser(t);
+    await request(t.http).get('/api/getUserDetails').set('Authorization', `Bearer ${user.token}`).expect(200);
+    expect(checker.mismatches).toEqual([{ operation: 'GET /api/getUserDetails', status: 200, errors: [expect.stringContaining("must have required property 'no_such_field'")] }]);
+  });
 });

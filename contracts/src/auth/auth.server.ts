@@ -115,6 +115,11 @@ export const AUTH_SERVER = {
   },
   captchaChallenge: {
     summary: 'ALTCHA challenge for the captcha widget (raw, not enveloped: the widget reads it as is)',
+    unenveloped: true,
+    response: yup.object({
+      parameters: yup.object({ nonce: yup.string().required() }).required(),
+      signature: yup.string(),
+    }),
     errors: [],
   },
   capchaVerification: {
@@ -138,11 +143,13 @@ export const AUTH_SERVER = {
   health: {
     summary: 'Readiness: the database answers (503 with Retry-After while it does not)',
     response: yup.object({ database: yup.string().required(), engine: yup.string().required() }),
+    reportStatuses: [503],
     errors: [503],
   },
   healthReady: {
     summary: 'Readiness (same as health)',
     response: yup.object({ database: yup.string().required(), engine: yup.string().required() }),
+    reportStatuses: [503],
     errors: [503],
   },
   healthLive: {

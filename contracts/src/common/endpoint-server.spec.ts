@@ -4,8 +4,8 @@ import { pairServerMap, type EndpointDocs } from './endpoint-server';
 
 const pingSchema = yup.object({ name: yup.string().required() });
 const ROUTES = {
-  ping: defineRoute<yup.InferType<typeof pingSchema>, { pong: string }>({ method: 'POST', path: 'ping', access: 'public', tag: 'test' }),
-  health: defineRoute<undefined, undefined>({ method: 'GET', path: 'health', access: 'public', tag: 'test' }),
+  ping: defineRoute<yup.InferType<typeof pingSchema>, { pong: string }, 'POST'>({ method: 'POST', path: 'ping', access: 'public', tag: 'test' }),
+  health: defineRoute<undefined, undefined, 'GET'>({ method: 'GET', path: 'health', access: 'public', tag: 'test' }),
 } as const;
 const docs = (summary: string): EndpointDocs => ({ summary, errors: [] });
 

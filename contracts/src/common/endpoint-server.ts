@@ -24,6 +24,18 @@ export type EndpointDocs = {
   query?: yup.AnyObjectSchema;
   /** The envelope's `body` on success (of one row for a `list` route). Omitted only when the success envelope carries no `body`. */
   response?: yup.Schema;
+  /**
+   * Answers its `response` itself, not in the envelope (the ALTCHA challenge, which the captcha widget
+   * reads as is); its errors are still envelopes. Documented so, and the answers' schema check holds it
+   * to that (docs/decisions/014).
+   */
+  unenveloped?: true;
+  /**
+   * Error statuses whose answer is a status report rather than an error envelope: `{ status, message,
+   * body }` with `body` of the `response` schema and no `code` (health's 503 while the database is down
+   * or the instance drains). Documented so (docs/decisions/014).
+   */
+  reportStatuses?: number[];
   /** HTTP statuses it may answer besides 200 (401 is implied for non-public endpoints). */
   errors: number[];
   /**

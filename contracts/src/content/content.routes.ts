@@ -9,6 +9,6 @@ import { defineRoute } from '../common/endpoint';
  * `news` and `video-link`); a fresh install has a small default set from its migration.
  */
 export const CONTENT_ENDPOINTS = {
-  getNews: defineRoute<yup.InferType<typeof contentListQuerySchema>, NewsItem[]>({ method: 'GET', path: NEWS_PATH, access: 'user', tag: 'content', list: true }),
-  getVideoLinks: defineRoute<yup.InferType<typeof contentListQuerySchema>, VideoLink[]>({ method: 'GET', path: VIDEO_LINKS_PATH, access: 'user', tag: 'content', list: true }),
+  getNews: defineRoute<yup.InferType<typeof contentListQuerySchema>, NewsItem[], 'GET'>({ method: 'GET', path: NEWS_PATH, access: 'user', tag: 'content', list: true }),
+  getVideoLinks: defineRoute<yup.InferType<typeof contentListQuerySchema>, VideoLink[], 'GET'>({ method: 'GET', path: VIDEO_LINKS_PATH, access: 'user', tag: 'content', list: true }),
 } as const;

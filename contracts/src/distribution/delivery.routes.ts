@@ -4,10 +4,10 @@ import type { deliveryIdSchema, deliveryReleaseQuerySchema, deliveryTargetSchema
 import { defineRoute } from '../common/endpoint';
 
 export const DELIVERY_ENDPOINTS = {
-  getDeliveries: defineRoute<yup.InferType<typeof deliveryReleaseQuerySchema>, DeliveryRow[]>({ method: 'GET', path: 'getDeliveries', access: 'user', tag: 'releases', list: true }),
-  opsDeliveries: defineRoute<yup.InferType<typeof deliveryReleaseQuerySchema>, DeliveryRow[]>({ method: 'GET', path: 'ops/deliveries', access: 'staff', tag: 'ops', list: true }),
-  opsRetryDelivery: defineRoute<yup.InferType<typeof deliveryIdSchema>, DeliveryRow>({ method: 'POST', path: 'ops/deliveries/retry', access: 'staff', tag: 'ops' }),
-  opsStoreTakedown: defineRoute<yup.InferType<typeof storeTakedownSchema>, DeliveryRow>({ method: 'POST', path: 'ops/deliveries/takedown', access: 'staff', tag: 'ops' }),
-  opsDeliveryTargets: defineRoute<void, DeliveryTargetRow[]>({ method: 'GET', path: 'ops/delivery-targets', access: 'staff', tag: 'ops', list: true }),
-  opsSaveDeliveryTarget: defineRoute<yup.InferType<typeof deliveryTargetSchema>, DeliveryTargetRow>({ method: 'POST', path: 'ops/delivery-targets/save', access: 'staff', tag: 'ops' }),
+  getDeliveries: defineRoute<yup.InferType<typeof deliveryReleaseQuerySchema>, DeliveryRow[], 'GET'>({ method: 'GET', path: 'getDeliveries', access: 'user', tag: 'releases', list: true }),
+  opsDeliveries: defineRoute<yup.InferType<typeof deliveryReleaseQuerySchema>, DeliveryRow[], 'GET'>({ method: 'GET', path: 'ops/deliveries', access: 'staff', tag: 'ops', list: true }),
+  opsRetryDelivery: defineRoute<yup.InferType<typeof deliveryIdSchema>, DeliveryRow, 'POST'>({ method: 'POST', path: 'ops/deliveries/retry', access: 'staff', tag: 'ops' }),
+  opsStoreTakedown: defineRoute<yup.InferType<typeof storeTakedownSchema>, DeliveryRow, 'POST'>({ method: 'POST', path: 'ops/deliveries/takedown', access: 'staff', tag: 'ops' }),
+  opsDeliveryTargets: defineRoute<void, DeliveryTargetRow[], 'GET'>({ method: 'GET', path: 'ops/delivery-targets', access: 'staff', tag: 'ops', list: true }),
+  opsSaveDeliveryTarget: defineRoute<yup.InferType<typeof deliveryTargetSchema>, DeliveryTargetRow, 'POST'>({ method: 'POST', path: 'ops/delivery-targets/save', access: 'staff', tag: 'ops' }),
 } as const;

@@ -57,6 +57,7 @@ export const OPS_SERVER = {
     summary: 'Take an approved release down with a reason; tells the artist.' + ROLE('reviewer'),
     description: '403 ownRelease for a release of the reviewer’s own account (four-eyes).',
     body: opsTakedownSchema,
+    codes: { 403: ['four_eyes'] },
     errors: [400, 403, 404, 409],
   },
   videoQueue: {
@@ -94,6 +95,7 @@ export const OPS_SERVER = {
     summary: 'Revoke (revoked: true) or restore a user.' + ROLE('admin'),
     description: 'Revoking blocks the artist’s release writes (core §6) and, for staff, ends their console sessions at once and refuses every ops call until restored. 403 staffSelf for the caller’s own account.',
     body: opsRevokeSchema,
+    codes: { 403: ['staff_self'] },
     errors: [400, 403, 404],
   },
   staffMembers: {
@@ -104,7 +106,7 @@ export const OPS_SERVER = {
     summary: 'Give a verified account a staff role (as the CLI `staff add`); audited.' + ROLE('admin'),
     description: '400 staffNoAccount when no verified account has the e-mail; 403 staffSelf for the caller.',
     body: opsStaffAddSchema,
-    codes: { 400: ['no_account'] },
+    codes: { 400: ['no_account'], 403: ['staff_self'] },
     errors: [400, 403],
   },
   setStaffRoles: {
@@ -173,11 +175,13 @@ export const OPS_SERVER = {
     summary: 'Add a promotion to an artist’s history and tell the artist (the same service as the CLI promotion-add); audited.' + ROLE('admin'),
     description: '404 for an unknown user_id; 400 for a field out of its limits or an image name not uploaded here (or already used).',
     body: opsPromotionAddSchema,
+    codes: { 400: ['image_unknown'] },
     errors: [400, 403, 404],
   },
   editPromotion: {
     summary: 'Change a promotion’s fields, and its image when a new one is given (the old image is deleted); audited with before and after.' + ROLE('admin'),
     body: opsPromotionEditSchema,
+    codes: { 400: ['image_unknown'] },
     errors: [400, 403, 404],
   },
   removePromotion: {

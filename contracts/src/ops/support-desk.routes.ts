@@ -7,11 +7,11 @@ const SUP = { access: 'staff', tag: 'ops' } as const;
 
 /** The support desk's wire map. */
 export const SUPPORT_DESK_ENDPOINTS = {
-  supportTickets: defineRoute<yup.InferType<typeof supportDeskListSchema>, SupportDeskRow[]>({ ...SUP, method: 'GET', path: 'ops/support/tickets', list: true }),
-  supportThread: defineRoute<yup.InferType<typeof supportDeskTicketSchema>, SupportDeskThread>({ ...SUP, method: 'GET', path: 'ops/support/thread' }),
-  supportMembers: defineRoute<void, SupportMember[]>({ ...SUP, method: 'GET', path: 'ops/support/members', list: true }),
-  supportUploadAttachment: defineRoute<FormData, TicketAttachment>({ ...SUP, method: 'POST', path: 'ops/support/attachment', multipart: { field: 'attachement' } }),
-  supportReply: defineRoute<yup.InferType<typeof supportDeskReplySchema>, SupportDeskThread>({ ...SUP, method: 'POST', path: 'ops/support/reply' }),
-  supportClose: defineRoute<yup.InferType<typeof supportDeskTicketSchema>, SupportDeskThread>({ ...SUP, method: 'POST', path: 'ops/support/close' }),
-  supportAssign: defineRoute<yup.InferType<typeof supportDeskAssignSchema>, SupportDeskThread>({ ...SUP, method: 'POST', path: 'ops/support/assign' }),
+  supportTickets: defineRoute<yup.InferType<typeof supportDeskListSchema>, SupportDeskRow[], 'GET'>({ ...SUP, method: 'GET', path: 'ops/support/tickets', list: true }),
+  supportThread: defineRoute<yup.InferType<typeof supportDeskTicketSchema>, SupportDeskThread, 'GET'>({ ...SUP, method: 'GET', path: 'ops/support/thread' }),
+  supportMembers: defineRoute<void, SupportMember[], 'GET'>({ ...SUP, method: 'GET', path: 'ops/support/members', list: true }),
+  supportUploadAttachment: defineRoute<FormData, TicketAttachment, 'POST'>({ ...SUP, method: 'POST', path: 'ops/support/attachment', multipart: { field: 'attachement' } }),
+  supportReply: defineRoute<yup.InferType<typeof supportDeskReplySchema>, SupportDeskThread, 'POST'>({ ...SUP, method: 'POST', path: 'ops/support/reply' }),
+  supportClose: defineRoute<yup.InferType<typeof supportDeskTicketSchema>, SupportDeskThread, 'POST'>({ ...SUP, method: 'POST', path: 'ops/support/close' }),
+  supportAssign: defineRoute<yup.InferType<typeof supportDeskAssignSchema>, SupportDeskThread, 'POST'>({ ...SUP, method: 'POST', path: 'ops/support/assign' }),
 } as const;

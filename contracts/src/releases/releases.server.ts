@@ -59,12 +59,14 @@ export const RELEASE_SERVER = {
       'core §2 tab 1, §5 "Required in release info": release date at least today + 6 days (any time zone), artists the caller’s own of the right type, ' +
       'artwork an upload of the caller. 403 away / revoked text (core §6).',
     body: releaseInfoSchema,
+    codes: { 400: ['upc_in_use'] },
     errors: [400, 403, 404],
   },
   updateReleaseInfo: {
     summary: 'Update a draft or rejected release’s info',
     description: 'As createReleaseInfo; a rejected release stays rejected until submitted again. 409 notEditable (in review, approved, taken down).',
     body: releaseUpdateSchema,
+    codes: { 400: ['upc_in_use'] },
     errors: [400, 403, 404, 409],
   },
   getDraft: {
@@ -109,11 +111,13 @@ export const RELEASE_SERVER = {
     summary: 'Add a track to a draft or rejected release (answers audio_id)',
     description: 'core §5 "Required per track", artist, author/composer, ISRC, caller tune and video rules; the price tier must be allowed for the release type.',
     body: trackAddSchema,
+    codes: { 400: ['isrc_in_use'] },
     errors: [400, 403, 404, 409],
   },
   updateSongInfo: {
     summary: 'Update a track of a draft or rejected release',
     body: trackUpdateSchema,
+    codes: { 400: ['isrc_in_use'] },
     errors: [400, 403, 404, 409],
   },
   deleteSongInfo: {

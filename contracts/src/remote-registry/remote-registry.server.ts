@@ -129,12 +129,14 @@ export const REMOTE_REGISTRY_SERVER = {
     summary: 'Stored versions of the remotes, newest first, with the live marker (admins)',
     query: remotesQuerySchema,
     response: versionDoc,
+    codes: { 403: ['ops_admin_required'] },
     errors: [400, 403],
   },
   listRemoteActivations: {
     summary: 'Audit of remote activations: deploys, rollbacks, refusals and lost races (admins)',
     query: remotesQuerySchema,
     response: activationDoc,
+    codes: { 403: ['ops_admin_required'] },
     errors: [400, 403],
   },
   rollbackRemote: {
@@ -180,7 +182,7 @@ export const REMOTE_REGISTRY_SERVER = {
     description: 'Sets a signed cookie that /remotes.json honours for this browser only; `version: null` unpins. 404 unknown or pruned version.',
     body: pinSchema,
     response: yup.object({ remote: yup.string().required(), version: yup.string().nullable() }),
-    codes: { 404: ['unknown_version'] },
+    codes: { 403: ['ops_admin_required'], 404: ['unknown_version'] },
     errors: [400, 403, 404],
   },
   reportRemoteLoad: {
@@ -193,12 +195,14 @@ export const REMOTE_REGISTRY_SERVER = {
   listRemoteDeployTokens: {
     summary: 'Deploy tokens of the remotes, newest first (admins; never the tokens themselves)',
     response: deployTokenDoc,
+    codes: { 403: ['ops_admin_required'] },
     errors: [403],
   },
   createRemoteDeployToken: {
     summary: 'Create a deploy token scoped to one remote (admins); the token is answered this once',
     body: deployTokenCreateSchema,
     response: deployTokenDoc.shape({ token: yup.string().required() }),
+    codes: { 403: ['ops_admin_required'] },
     errors: [400, 403],
   },
   revokeRemoteDeployToken: {

@@ -14,6 +14,7 @@ export const ROYALTY_SERVER = {
   statementStart: {
     summary: 'Start an uploaded import with a preset (or a generic mapping, optionally saved), month, source, rate to USD, estimated/confirmed; runs as a background job.' + ROLE,
     body: statementStartSchema,
+    codes: { 409: ['duplicate_file'] },
     errors: [400, 403, 404, 409],
   },
   statementImports: {
@@ -36,6 +37,7 @@ export const ROYALTY_SERVER = {
     summary: 'Discard an upload that was never applied (uploaded, or failed): its file is deleted, the same file may be uploaded again (audited).' + ROLE,
     description: 'A file is claimed (the duplicate refusal) only when an import of it is applied (docs/decisions/031). 409 discardNotAllowed for any other state.',
     body: statementImportIdSchema,
+    codes: { 409: ['discard_not_allowed'] },
     errors: [403, 404, 409],
   },
   statementConfirm: {

@@ -119,6 +119,7 @@ export const SUPPORT_SERVER = {
     summary: 'The CSV of a received report of the caller (token in the header, or the row’s signed `download_url`)',
     description: '404 reportNotFound (another user’s, or a bad or expired link); 409 reportNotReceived.',
     query: reportDownloadQuerySchema,
+    codes: { 409: ['report_pending'] },
     errors: [401, 404, 409],
   },
   addBankDetails: {

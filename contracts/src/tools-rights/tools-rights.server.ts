@@ -75,6 +75,7 @@ export const TOOLS_RIGHTS_SERVER = {
       'areas §7 ("used for LRC files"). multipart field `file` (or `image`), UTF-8 text ≤ 256 KB. Every line an ID tag or [mm:ss.xx] time tags and text, times never going back, ' +
       'at least one timed line; otherwise 400 "Invalid LRC file at line {line}: {reason}". 413 when larger. body.filename goes into lrc_link.',
     response: yup.object({ filename: yup.string().required(), size: yup.number().integer().required(), lines: yup.number().integer().required() }),
+    codes: { 400: ['lrc_invalid', 'lrc_not_text'], 413: ['lrc_too_large'] },
     errors: [400, 413],
   },
   getProfileLinkingHistory: {

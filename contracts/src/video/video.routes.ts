@@ -11,12 +11,12 @@ export const THUMBNAIL_FIELD = 'image';
  * the caller's own: another user's release, audio or video answers 404 like a missing one.
  */
 export const VIDEO_ENDPOINTS = {
-  getReleaseTitlesForVRelease: defineRoute<void, ReleaseOption[]>({ method: 'GET', path: 'getReleaseTitlesForVRelease', access: 'user', tag: 'video', list: true }),
-  getAudioTitles: defineRoute<yup.InferType<typeof audioTitlesQuerySchema>, AudioOption[]>({ method: 'GET', path: 'getAudioTitles', access: 'user', tag: 'video', list: true }),
-  thumbnailFile: defineRoute<undefined, undefined>({ method: 'GET', path: 'files/thumbnail/:filename', access: 'public', tag: 'video', file: true }),
-  thumbnailUpload: defineRoute<void, UploadedThumbnail>({ method: 'POST', path: 'thumbnailUpload', access: 'user', tag: 'video', multipart: { field: THUMBNAIL_FIELD } }),
-  submitVideoRelease: defineRoute<yup.InferType<typeof videoReleaseSchema>, void>({ method: 'POST', path: 'submitVideoRelease', access: 'user', tag: 'video', fields: { video_id: 'integer' } }),
-  getVideoCatelogListWeb: defineRoute<yup.InferType<typeof videoCatalogQuerySchema>, VideoCatalogRow[]>({ method: 'GET', path: 'getVideoCatelogListWeb', access: 'user', tag: 'video', list: true }),
+  getReleaseTitlesForVRelease: defineRoute<void, ReleaseOption[], 'GET'>({ method: 'GET', path: 'getReleaseTitlesForVRelease', access: 'user', tag: 'video', list: true }),
+  getAudioTitles: defineRoute<yup.InferType<typeof audioTitlesQuerySchema>, AudioOption[], 'GET'>({ method: 'GET', path: 'getAudioTitles', access: 'user', tag: 'video', list: true }),
+  thumbnailFile: defineRoute<undefined, undefined, 'GET'>({ method: 'GET', path: 'files/thumbnail/:filename', access: 'public', tag: 'video', file: true }),
+  thumbnailUpload: defineRoute<void, UploadedThumbnail, 'POST'>({ method: 'POST', path: 'thumbnailUpload', access: 'user', tag: 'video', multipart: { field: THUMBNAIL_FIELD } }),
+  submitVideoRelease: defineRoute<yup.InferType<typeof videoReleaseSchema>, void, 'POST'>({ method: 'POST', path: 'submitVideoRelease', access: 'user', tag: 'video', fields: { video_id: 'integer' } }),
+  getVideoCatelogListWeb: defineRoute<yup.InferType<typeof videoCatalogQuerySchema>, VideoCatalogRow[], 'GET'>({ method: 'GET', path: 'getVideoCatelogListWeb', access: 'user', tag: 'video', list: true }),
 } as const;
 
 /** URL path under which an uploaded thumbnail is readable (public, like artwork), + the stored filename. */

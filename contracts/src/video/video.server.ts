@@ -43,6 +43,7 @@ export const VIDEO_SERVER = {
       '409 for a release that is not submitted or approved, or an audio that already has a video in review or approved. ' +
       `${GATES} Unknown fields (status, user_id...) are dropped; the titles stored are those of the caller’s release and track. Answers message "Release submitted for review" and video_id.`,
     body: videoReleaseSchema,
+    codes: { 400: ['upc_in_use', 'isrc_in_use'] },
     errors: [400, 403, 404, 409],
   },
   getVideoCatelogListWeb: {

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { endpointPath, GENERIC_ERROR, type EndpointDef, type Envelope } from '@portal/contracts';
+import { endpointPath, GENERIC_ERROR, type EndpointDef, type EndpointMethod, type Envelope, type QueryOf } from '@portal/contracts';
 import { useSession } from '../session/session.store';
 import { notify } from '../toast/notify';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
@@ -121,14 +121,16 @@ export const api = {
    * `api.call(RELEASE_ENDPOINTS.getDraft, { query: { release_id } })`. GET sends `query`, POST sends
    * `body` as JSON; `params` fill `:name` path parameters. Resolves to the envelope typed by the map.
    */
-  call<Req, Res>(
-    endpoint: EndpointDef<Req, Res>,
-    input: { body?: Req; query?: ApiQuery; params?: Record<string, string | number> } = {},
+  call<Req, Res, M extends EndpointMethod>(
+    endpoint: EndpointDef<Req, Res, M>,
+    input: { body?: Req; query?: QueryOf<Req, M>; params?: Record<string, string | number> } = {},
     options?: ApiOptions,
   ): Promise<Envelope<Res>> {
     const path = endpointPath(endpoint.path, input.params);
+    // The route's query type is an object of the route's fields; on the wire it is a flat string map.
+    const query = input.query as ApiQuery | undefined;
     return endpoint.method === 'GET'
-      ? call<Res>('get', path, { query: input.query }, options)
-      : call<Res>('post', path, { json: input.body ?? {}, query: input.query }, options);
+      ? call<Res>('get', path, { query }, options)
+      : call<Res>('post', path, { json: input.body ?? {}, query }, options);
   },
 };

@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@portal/contracts';
+import type { EndpointDef, EndpointMethod, QueryOf } from '@portal/contracts';
 import type { ApiQuery } from '../api/api-client';
 
 /** First element of every query key of the data layer: the portal API's answers (docs/decisions/025). */
@@ -7,8 +7,15 @@ export const API_QUERY_ROOT = 'portal-api';
 /** What names an endpoint for the cache: its method and its path as the wire map writes it (`:name` kept). */
 export type EndpointRef = Pick<EndpointDef, 'method' | 'path'>;
 
-/** What a call sends: the GET query, the POST body, the `:name` path parameters. */
-export type EndpointInput<Req = unknown> = { query?: ApiQuery; body?: Req; params?: Record<string, string | number> };
+/**
+ * What a call sends: the GET query, the POST body, the `:name` path parameters. `Query` is the route's
+ * query type (`QueryOf<Req, M>`, docs/decisions/014): a GET route's request type, so a misspelt or
+ * unknown parameter does not compile; loose for POST routes and for callers that name no route.
+ */
+export type EndpointInput<Req = unknown, Query = ApiQuery> = { query?: Query; body?: Req; params?: Record<string, string | number> };
+
+/** The input of a call of the route `EndpointDef<Req, Res, M>`, its query typed by the route. */
+export type RouteInput<Req, M extends EndpointMethod> = EndpointInput<Req, QueryOf<Req, M>>;
 
 /** The endpoint's path without a leading `/` or `api/` (the form the client sends and the route table writes). */
 export function endpointRefPath(endpoint: EndpointRef): string {
@@ -16,9 +23,9 @@ export function endpointRefPath(endpoint: EndpointRef): string {
 }
 
 /** `query` without the values the client does not send (`undefined`, `null`), so both build one key. */
-function sentQuery(query: ApiQuery | undefined): ApiQuery {
+function sentQuery(query: unknown): ApiQuery {
   const out: ApiQuery = {};
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) out[name] = value;
+  for (const [name, value] of Object.entries((query ?? {}) as ApiQuery)) if (value !== undefined && value !== null) out[name] = value;
   return out;
 }
 
@@ -35,7 +42,7 @@ export function endpointScope(endpoint: EndpointRef): readonly [typeof API_QUERY
  * unsent values. Object keys are compared whatever their order (TanStack Query hashes them sorted), so
  * a page and the shell's route-entry prefetch that build the same request share one cache entry.
  */
-export function endpointKey(endpoint: EndpointRef, input: EndpointInput = {}) {
+export function endpointKey(endpoint: EndpointRef, input: EndpointInput<unknown, unknown> = {}) {
   const part: { query: ApiQuery; body?: unknown; params?: Record<string, string | number> } = { query: sentQuery(input.query) };
   if (input.body !== undefined) part.body = input.body;
   if (input.params !== undefined) part.params = input.params;

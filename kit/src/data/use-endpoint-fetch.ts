@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { EndpointDef, Envelope } from '@portal/contracts';
+import type { EndpointDef, EndpointMethod, Envelope } from '@portal/contracts';
 import { api } from '../api/api-client';
-import { endpointKey, type EndpointInput } from './endpoint-key';
+import { endpointKey, type RouteInput } from './endpoint-key';
 
 export type EndpointFetchOptions = {
   /** No error toast (the promise still rejects with the ApiError). */
@@ -16,11 +16,11 @@ export type EndpointFetchOptions = {
  * anew (fresh time 0: a file or a signed link of a minute ago may be out of date). Resolves to the
  * envelope; rejects with the ApiError after the kit's toast (unless `silent`), like `api.call`.
  */
-export function useEndpointFetch<Req, Res>(endpoint: EndpointDef<Req, Res>, options: EndpointFetchOptions = {}): (input?: EndpointInput<Req>) => Promise<Envelope<Res>> {
+export function useEndpointFetch<Req, Res, M extends EndpointMethod>(endpoint: EndpointDef<Req, Res, M>, options: EndpointFetchOptions = {}): (input?: RouteInput<Req, M>) => Promise<Envelope<Res>> {
   const client = useQueryClient();
   const { silent = false } = options;
   return useCallback(
-    (input: EndpointInput<Req> = {}) =>
+    (input: RouteInput<Req, M> = {}) =>
       client.fetchQuery<Envelope<Res>>({
         queryKey: endpointKey(endpoint, input),
         queryFn: ({ signal }) => api.call(endpoint, input, { silent, signal }),

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { EndpointDef, Envelope } from '@portal/contracts';
+import type { EndpointDef, EndpointMethod, Envelope } from '@portal/contracts';
 import { api } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
 import { staleTimeOf } from './query-client';
-import { endpointKey, type EndpointInput } from './endpoint-key';
+import { endpointKey, type RouteInput } from './endpoint-key';
 
 export type EndpointPagesOptions = {
   /** Rows of a full page: a shorter page is the last one. */
@@ -39,9 +39,9 @@ export type EndpointPages<Row> = {
  * is `api.call(endpoint, pageInput(offset))` with `offset` the number of rows loaded before it. Cached
  * under the endpoint's scope, so invalidating the endpoint reloads it like any of its queries.
  */
-export function useEndpointPages<Req, Row>(
-  endpoint: EndpointDef<Req, Row[]>,
-  pageInput: (offset: number) => EndpointInput<Req>,
+export function useEndpointPages<Req, Row, M extends EndpointMethod>(
+  endpoint: EndpointDef<Req, Row[], M>,
+  pageInput: (offset: number) => RouteInput<Req, M>,
   options: EndpointPagesOptions,
 ): EndpointPages<Row> {
   const { pageSize, enabled = true, silent = false, staleTime, gcTime } = options;

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import type { EndpointDef, Envelope } from '@portal/contracts';
+import type { EndpointDef, EndpointMethod, Envelope } from '@portal/contracts';
 import { api } from '../api/api-client';
 import type { ApiError } from '../api/api-error';
 import { staleTimeOf } from './query-client';
-import { endpointKey, type EndpointInput } from './endpoint-key';
+import { endpointKey, type RouteInput } from './endpoint-key';
 
 type Options<Res> = UseQueryOptions<Envelope<Res>, ApiError>;
 
@@ -32,9 +32,9 @@ export type EndpointQueryOptions<Res = unknown> = {
  * invalidation reloads it. Answers TanStack Query's result with the envelope as `data` and the
  * ApiError as `error` (the kit already showed its toast unless `silent`).
  */
-export function useEndpointQuery<Req, Res>(
-  endpoint: EndpointDef<Req, Res>,
-  input: EndpointInput<Req> = {},
+export function useEndpointQuery<Req, Res, M extends EndpointMethod>(
+  endpoint: EndpointDef<Req, Res, M>,
+  input: RouteInput<Req, M> = {},
   options: EndpointQueryOptions<Res> = {},
 ): UseQueryResult<Envelope<Res>, ApiError> {
   const { enabled = true, silent = false, refetchInterval, refetchOnWindowFocus, staleTime, keepPrevious = false, gcTime } = options;
@@ -73,9 +73,9 @@ export type EndpointPage<Row> = {
  * caller builds the input of the page (limit, offset, filters), and a change of it loads that page
  * while the previous rows stay (`loading` true). Disabled: no call, no rows.
  */
-export function useEndpointPage<Req, Row>(
-  endpoint: EndpointDef<Req, Row[]>,
-  input: EndpointInput<Req> = {},
+export function useEndpointPage<Req, Row, M extends EndpointMethod>(
+  endpoint: EndpointDef<Req, Row[], M>,
+  input: RouteInput<Req, M> = {},
   options: EndpointQueryOptions<Row[]> = {},
 ): EndpointPage<Row> {
   const enabled = options.enabled ?? true;

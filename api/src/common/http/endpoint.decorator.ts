@@ -2,7 +2,7 @@ import { applyDecorators, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { AnyObjectSchema, Schema } from 'yup';
-import type { EndpointDef } from '@portal/contracts';
+import type { EndpointDef, EndpointMethod, Envelope } from '@portal/contracts';
 import { serverEndpoint, type ServerEndpoint } from '@portal/contracts/server';
 import { Public, RequireTokenKind } from '../auth.decorators';
 
@@ -110,6 +110,13 @@ const errorEnvelope = (status: number, codes: string[]): JsonSchema => ({
   },
 });
 
+/** The answer of a status report at an error status (`reportStatuses`): `{ status, message, body }`, no `code`. */
+const reportEnvelope = (status: number, body: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['status', 'message', 'body'],
+  properties: { status: { type: 'integer', example: status }, message: { type: 'string' }, body, request_id: { type: 'string' } },
+});
+
 function successEnvelope(def: ServerEndpoint): JsonSchema {
   const properties: Record<string, unknown> = { status: { type: 'integer', example: 200 }, message: { type: 'string' } };
   // The hand-written yup documentation where there is one, else the schema of the route's response type.
@@ -127,8 +134,13 @@ function successEnvelope(def: ServerEndpoint): JsonSchema {
  * answers 200), `@Public()` or `@RequireTokenKind('reset')` by `access`, and documents the request
  * schema (required fields marked), the success envelope with its body schema, and every error answer.
  * Public operations declare `security: []`.
+ *
+ * The decorated handler's answer is tied to the route's response type (docs/decisions/014, "Answers
+ * typed by the route"): a route whose `Res` is a type must answer `ok(message, { body })` with a `body`
+ * of that type (or a promise of it), so an answer that drifts from what OpenAPI documents does not
+ * compile. A route answering no body (`Res` undefined: most POSTs, the file routes) is not constrained.
  */
-export function Endpoint(route: EndpointDef): MethodDecorator {
+export function Endpoint<Req, Res, M extends EndpointMethod>(route: EndpointDef<Req, Res, M>): EndpointDecorator<Res> {
   const def = serverEndpoint(route);
   const decorators: Array<ClassDecorator | MethodDecorator | PropertyDecorator> = [];
   decorators.push(def.method === 'GET' ? Get(def.path) : Post(def.path));
@@ -162,6 +174,8 @@ export function Endpoint(route: EndpointDef): MethodDecorator {
   for (const header of def.headers ?? []) decorators.push(ApiHeader({ name: header.name, required: header.required, description: header.description }));
   if (def.file) {
     decorators.push(ApiProduces('application/octet-stream'), ApiResponse({ status: 200, description: 'The file’s bytes.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }));
+  } else if (def.unenveloped) {
+    decorators.push(ApiResponse({ status: 200, description: 'The answer itself (not enveloped).', schema: (def.response ? jsonSchemaOf(def.response) : { type: 'object' }) as never }));
   } else {
     decorators.push(ApiResponse({ status: 200, description: 'Success envelope.', schema: successEnvelope(def) as never }));
   }
@@ -169,8 +183,26 @@ export function Endpoint(route: EndpointDef): MethodDecorator {
   if (def.access !== 'public') errors.add(401);
   for (const status of [...errors].sort((a, b) => a - b)) {
     // Errors answer the JSON envelope even where success is a file (explicit content type, not the operation's `produces`).
-    const schema = errorEnvelope(status, errorCodesOf(def, status)) as never;
+    // A status report (health's 503) answers the success envelope's shape with its status, and no code.
+    const report = def.reportStatuses?.includes(status) && def.response;
+    const schema = (report ? reportEnvelope(status, jsonSchemaOf(def.response!)) : errorEnvelope(status, errorCodesOf(def, status))) as never;
     decorators.push(ApiResponse({ status, description: ERROR_TEXT[status] ?? 'Error envelope.', content: { 'application/json': { schema } } }));
   }
-  return applyDecorators(...decorators);
+  // Types only: the decorator Nest applies is the same; the cast adds the compile-time check of the answer.
+  return applyDecorators(...decorators) as EndpointDecorator<Res>;
 }
+
+/**
+ * What a handler of a route with response type `Res` may answer (docs/decisions/014): the success
+ * envelope with `body` present and of type `Res`. Unconstrained when the route answers no body (`Res`
+ * undefined or void: a message-only envelope, a file, a redirect) or declares no type (`unknown`: the
+ * captcha challenge, answered raw for the widget).
+ */
+export type EndpointAnswer<Res> = [Res] extends [undefined | void] ? unknown : unknown extends Res ? unknown : Envelope<Res> & { body: Res };
+
+/** A method decorator that accepts only a handler answering `EndpointAnswer<Res>` or a promise of it. */
+export type EndpointDecorator<Res> = <H extends (...args: never[]) => EndpointAnswer<Res> | Promise<EndpointAnswer<Res>>>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<H>,
+) => void;

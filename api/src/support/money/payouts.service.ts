@@ -52,6 +52,9 @@ function isUniqueViolation(e: unknown): boolean {
  * Finance (the operator command for now) marks it paid with a reference or rejected with a reason,
  * which credits the amount back. Each outcome goes to the user's bell.
  */
+/** The answer of withdrawMoney: the success envelope whose `body` is the payout (stored as the first answer). */
+type PayoutAnswer = Envelope<Payout> & { body: Payout };
+
 @Injectable()
 export class PayoutsService {
   private readonly logger = new Logger(PayoutsService.name);
@@ -69,15 +72,16 @@ export class PayoutsService {
    * MySQL, queue on SQLite) and the (user_id, key) unique index as a backstop: read the balance,
    * check it (≥ 10000 cents) and the bank details, insert the payout and its debit.
    * Errors: 400 idempotencyKeyInvalid, minimumWithdrawal; 409 bankDetailsRequired.
+   * Resolves to the success envelope with `body` the Payout (the stored first answer on a repeat).
    */
-  async withdraw(userId: number, key: string | undefined): Promise<Envelope<Payout>> {
+  async withdraw(userId: number, key: string | undefined): Promise<PayoutAnswer> {
     const idempotencyKey = key === undefined || key === '' ? `auto-${randomUUID()}` : key;
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw DomainError.badRequest(M.idempotencyKeyInvalid, 'idempotency_key_invalid');
     try {
       return await this.tx.run(async (m) => {
         await this.users.lockForUpdate(m, [userId]);
         const earlier = await m.findOne(PayoutEntity, { where: { user_id: userId, idempotency_key: idempotencyKey } });
-        if (earlier) return JSON.parse(earlier.first_answer) as Envelope<Payout>;
+        if (earlier) return JSON.parse(earlier.first_answer) as PayoutAnswer;
         const balance = await ledgerBalanceCents(m, userId);
         if (balance < SUPPORT_LIMITS.minWithdrawalCents) throw DomainError.badRequest(M.minimumWithdrawal, 'minimum_withdrawal');
         const bank = await m.findOne(BankDetailsEntity, { where: { user_id: userId } });
@@ -96,7 +100,7 @@ export class PayoutsService {
       if (!isUniqueViolation(e)) throw e;
       const first = await this.payouts.findOne({ where: { user_id: userId, idempotency_key: idempotencyKey } });
       if (!first?.first_answer) throw e;
-      return JSON.parse(first.first_answer) as Envelope<Payout>;
+      return JSON.parse(first.first_answer) as PayoutAnswer;
     }
   }
 
