@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { reproduceFinalStage, type ReproducedImage } from './support/docker-stage';
+import { waitFor } from './support/wait-for';
 
 const ROOT = join(__dirname, '..');
 
@@ -39,12 +40,16 @@ describe('container images start from exactly what their final stage copies', ()
   const images: ReproducedImage[] = [];
   afterAll(() => images.forEach((i) => i.remove()));
 
-  const boot = async (image: ReproducedImage, env: Record<string, string>) => {
+  /** Start the image's CMD, wait for its HEALTHCHECK and (when given) for `expected` in its output; answers the output. */
+  const boot = async (image: ReproducedImage, env: Record<string, string>, expected?: RegExp) => {
     expect(modulesAbove(image.root)).toEqual([]);
     const run = image.start(env);
     try {
       await image.healthy(env, 60_000, run.output, run.child);
       expect(run.child.exitCode).toBeNull();
+      // The health check runs synchronously: the CMD's lines written before it passed may not have been
+      // read yet, so wait for the expected line rather than reading the output once.
+      if (expected) await waitFor(() => expected.test(run.output()), { timeout: 5000, what: `${expected} in the CMD's output` }).catch(() => undefined);
       return run.output();
     } finally {
       await run.stop();
@@ -64,8 +69,9 @@ describe('container images start from exactly what their final stage copies', ()
     const image = reproduceFinalStage(ROOT, 'docker/remote.Dockerfile', { REMOTE: remote, GIT_COMMIT: 'test' });
     images.push(image);
     const port = await freePort();
-    const output = await boot(image, { PORT: String(port) });
-    expect(output).toMatch(new RegExp(`published ${remote} \\S+ into`));
+    const published = new RegExp(`published ${remote} \\S+ into`);
+    const output = await boot(image, { PORT: String(port) }, published);
+    expect(output).toMatch(published);
   }, 60_000);
 
   it('finds every remote of docker-compose.yml', () => {
