@@ -7,31 +7,8 @@ import type { Page } from 'playwright-core';
  * (a mail in the outbox, a port that answers, a box that moved).
  */
 
-/** How `waitFor` polls: give up after `timeout` ms, ask again every `interval` ms; `what` names the condition in the error. */
-export type WaitOptions = { timeout?: number; interval?: number; what?: string };
-
-/**
- * Calls `condition` until it answers something truthy and resolves to that value. A condition that
- * throws counts as not yet met. Rejects with `timed out after <timeout> ms waiting for <what>` (plus
- * the last error thrown, if any). Defaults: timeout 5000 ms, interval 50 ms.
- */
-export async function waitFor<T>(condition: () => T | Promise<T>, { timeout = 5000, interval = 50, what = 'a condition' }: WaitOptions = {}): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
-  const end = Date.now() + timeout;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await condition();
-      if (value) return value as Exclude<T, false | null | undefined | 0 | ''>;
-    } catch (e) {
-      lastError = e;
-    }
-    if (Date.now() >= end) {
-      const cause = lastError === undefined ? '' : ` (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})`;
-      throw new Error(`timed out after ${timeout} ms waiting for ${what}${cause}`);
-    }
-    await new Promise((r) => setTimeout(r, interval));
-  }
-}
+// One waitFor for every test tier (api/test/helpers/wait-for.ts): condition, timeout, interval, `what` in the error.
+export { waitFor, type WaitOptions } from '../../api/test/helpers/wait-for';
 
 /**
  * Resolves once the page has taken its viewport's width, its web fonts are loaded and no finite CSS
