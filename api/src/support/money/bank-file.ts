@@ -44,8 +44,15 @@ export function usdCentsToEurCents(usdCents: number, eurRate: string): number {
   return Number((BigInt(usdCents) * rateMicros + 500_000n) / 1_000_000n);
 }
 
-/** EUR cents as the decimal text of a SEPA amount: 923492 → "9234.92". */
-const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** EUR cents as the decimal text of a SEPA amount (923492 → "9234.92"): the same two-decimal text contracts' centsToUsd writes. */
+const centsText = centsToUsd;
+
+/** A transfer's `PmtId` (pain.001 §2.29): InstrId `PAYOUT<id>` and the run's end-to-end id, the same in the generic and the SEPA file. */
+function paymentIds(tx: ReturnType<ReturnType<typeof create>['ele']>, runId: number, payoutId: number): void {
+  const pmtId = tx.ele('PmtId');
+  pmtId.ele('InstrId').txt(`PAYOUT${payoutId}`);
+  pmtId.ele('EndToEndId').txt(endToEndId(runId, payoutId));
+}
 
 /** The run's header: pain.001 MsgId (≤ 35), when it was made, and the account paying. */
 export type BankRunHeader = { run_id: number; message_id: string; created_at: Date; debtor: { name: string; account: string; bic: string } };
@@ -136,9 +143,7 @@ export function bankPain001(header: BankRunHeader, all: BankTransfer[]): string 
   for (const t of transfers) {
     // Generic pain.001 only: SEPA payees are in the SEPA file (bankTransfersOnly left them out).
     const tx = pmt.ele('CdtTrfTxInf');
-    const pmtId = tx.ele('PmtId');
-    pmtId.ele('InstrId').txt(`PAYOUT${t.payout_id}`);
-    pmtId.ele('EndToEndId').txt(endToEndId(header.run_id, t.payout_id));
+    paymentIds(tx, header.run_id, t.payout_id);
     tx.ele('Amt').ele('InstdAmt', { Ccy: 'USD' }).txt(centsToUsd(t.amount_cents));
     const agent = tx.ele('CdtrAgt').ele('FinInstnId');
     if (t.payout_method === 'iban') {
@@ -197,9 +202,7 @@ export function sepaPain001(header: BankRunHeader, all: BankTransfer[], eurRate:
   pmt.ele('ChrgBr').txt('SLEV');
   for (const t of transfers) {
     const tx = pmt.ele('CdtTrfTxInf');
-    const pmtId = tx.ele('PmtId');
-    pmtId.ele('InstrId').txt(`PAYOUT${t.payout_id}`);
-    pmtId.ele('EndToEndId').txt(endToEndId(header.run_id, t.payout_id));
+    paymentIds(tx, header.run_id, t.payout_id);
     tx.ele('Amt').ele('InstdAmt', { Ccy: 'EUR' }).txt(centsText(t.eur_cents));
     if (t.bic) tx.ele('CdtrAgt').ele('FinInstnId').ele('BICFI').txt(t.bic.toUpperCase());
     tx.ele('Cdtr').ele('Nm').txt(isoText(t.holder_name, 70));
