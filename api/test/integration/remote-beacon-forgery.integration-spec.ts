@@ -1,33 +1,14 @@
 import request from 'supertest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REMOTE_BEACON_TEXT } from '@portal/contracts';
 import { RemoteRegistryService } from '../../src/remote-registry/remote-registry.service';
 import { RemoteCanaryService } from '../../src/remote-registry/canary/canary.service';
 import { RemoteLoadReportsService } from '../../src/remote-registry/canary/load-reports.service';
+import { makeBundle, SHELL } from '../helpers/remote-bundles';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 
-const SHELL = { react: '19.3.1', 'react-dom': '19.3.1' };
-
-function makeBundle(root: string, version: string, name = 'mfe_releases'): string {
-  const dir = join(root, `${name}-${version}`);
-  mkdirSync(dir, { recursive: true });
-  const chunk = `465.${version.replace(/\W/g, '')}.js`;
-  writeFileSync(join(dir, 'version.json'), JSON.stringify({ name, version, buildId: version, commit: 'c1', shared: SHELL }));
-  writeFileSync(
-    join(dir, 'mf-manifest.json'),
-    JSON.stringify({
-      name,
-      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      shared: Object.entries(SHELL).map(([n, v]) => ({ name: n, version: v, singleton: true })),
-      exposes: [{ path: './CatalogPage', assets: { js: { sync: [chunk], async: [] }, css: { sync: [], async: [] } } }],
-    }),
-  );
-  writeFileSync(join(dir, 'remoteEntry.js'), `var ${name};`);
-  writeFileSync(join(dir, chunk), '1');
-  return dir;
-}
 
 /**
  * Issue 34 §2 (docs/decisions/029): a load beacon counts only with a load token the server issued in
