@@ -203,8 +203,13 @@ function verdict(target, met, measured) {
 
 /** Run a bench's `main`: exit 1 on an error, or when a target printed by `verdict` was not met. */
 function runBench(main) {
+  const os = require('node:os');
+  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  // Every bench prints the machine's load before and after (figures taken on a busy machine are not comparable).
+  console.log(`machine: ${os.cpus().length} cores, load average ${load()} (1, 5, 15 min) at start`);
   main().then(
     () => {
+      console.log(`machine: load average ${load()} at end`);
       const missed = verdicts.filter((v) => !v.met);
       if (missed.length) {
         console.log(`${missed.length} of ${verdicts.length} targets NOT met: ${missed.map((v) => v.target).join('; ')}`);

@@ -34,16 +34,17 @@ async function injectSession(port, origin, token) {
 /**
  * One Lighthouse run (performance only) of `url` in a fresh Chromium (empty cache and storage); with a
  * `token` the origin's localStorage holds it and Lighthouse keeps storage (`disableStorageReset`).
- * Resolves to Lighthouse's `{ lhr, artifacts }` (artifacts: Trace, DevtoolsLog, ...).
+ * `categories`: Lighthouse categories to score (default performance only; the public page adds
+ * accessibility). Resolves to Lighthouse's `{ lhr, artifacts }` (artifacts: Trace, DevtoolsLog, ...).
  */
-async function runLighthouse(url, token) {
+async function runLighthouse(url, token, categories = ['performance']) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
   const userDataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir });
   try {
     if (token) await injectSession(chrome.port, new URL(url).origin, token);
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, disableStorageReset: Boolean(token) });
     return { lhr: result.lhr, artifacts: result.artifacts };
   } finally {
     chrome.kill();

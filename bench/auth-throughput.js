@@ -14,15 +14,24 @@
  * (the captcha pass is single use; its cost is the widget's proof of work in the browser, not the
  * server) and the auth rate limit raised so the limiter does not answer 429 instead of logging in.
  * Login is dominated by argon2id verification by design (memory-hard hashing, ~19 MiB, t=2).
+ *
+ * Observability cost (docs/decisions/038): a second API, the same build with metrics (METRICS_PORT,
+ * scraped once per round) and tracing on (OTEL_EXPORTER_OTLP_ENDPOINT at an OTLP sink in this process
+ * that accepts and drops the spans; sampled as compose does, `--sample 0.1`), is measured on getUserDetails
+ * by turns with the plain API, and the
+ * median ratio of their rounds is printed. Target: metrics and tracing cost under 10 % (ratio >= 0.9).
+ * `--observability false` skips it.
  */
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
-const { benchEnv, createVerifiedUser, numberArg, startApi, freePort, runBench, verdict } = require('./_api-process');
+const http = require('node:http');
+const { benchEnv, createVerifiedUser, numberArg, stringArg, startApi, freePort, runBench, verdict } = require('./_api-process');
 
 const seconds = numberArg('seconds', 10);
 const connections = numberArg('connections', 10);
 const rounds = numberArg('rounds', 3);
+const withObservability = stringArg('observability', 'true') !== 'false';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function run(opts) {
@@ -68,9 +77,61 @@ runBench(async () => {
       console.log(name.padEnd(32), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx).padStart(7), (r.rps / base.rps).toFixed(3).padStart(8));
     }
     verdict('getUserDetails / hello-world throughput >= 0.6', mid.ratio >= 0.6, `median of ${rounds} rounds: ${mid.ratio.toFixed(3)}`);
+    if (withObservability) await observabilityCost(apiUrl, token);
   } finally {
     hello.kill();
     await api.stop();
     cleanup();
   }
 });
+
+/**
+ * getUserDetails on the plain API (`plainUrl`, `plainToken`) against the same build with metrics and
+ * tracing on, by turns in `rounds` rounds; prints each round and the median ratio (docs/decisions/038).
+ */
+async function observabilityCost(plainUrl, plainToken) {
+  let spansBytes = 0;
+  let exports = 0;
+  // An OTLP/HTTP sink: reads and drops every export, answers an empty ExportTraceServiceResponse.
+  const sink = http.createServer((req, res) => {
+    req.on('data', (c) => (spansBytes += c.length));
+    req.on('end', () => {
+      exports += 1;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const metricsPort = await freePort();
+  // As compose runs it: every request traced (its id is the trace id), one trace in ten kept and exported
+  // (`--sample 1` exports every one).
+  const sample = stringArg('sample', '0.1');
+  const { env, dataDir, cleanup } = benchEnv(undefined, {
+    LOG_REQUESTS: 'false',
+    METRICS_PORT: String(metricsPort),
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: sample,
+  });
+  const observed = await startApi(env);
+  try {
+    const url = `http://127.0.0.1:${observed.port}/api`;
+    const { token } = await createVerifiedUser(url, dataDir, 'bench-observed@example.com');
+    const scrape = () => new Promise((resolve, reject) => http.get({ port: metricsPort, path: '/metrics' }, (res) => res.resume().on('end', () => resolve(res.statusCode))).on('error', reject));
+    const pairs = [];
+    for (let i = 0; i < rounds; i++) {
+      const plain = summary(await run({ url: `${plainUrl}/getUserDetails`, headers: { authorization: `Bearer ${plainToken}` } }));
+      const on = summary(await run({ url: `${url}/getUserDetails`, headers: { authorization: `Bearer ${token}` } }));
+      if ((await scrape()) !== 200) throw new Error('the observed API did not answer its metrics scrape');
+      pairs.push({ plain, on, ratio: on.rps / plain.rps });
+    }
+    const mid = pairs.find((p) => p.ratio === median(pairs.map((q) => q.ratio)));
+    console.log(`\ngetUserDetails with metrics and tracing on (OTLP exporter to a local sink, sampler ratio ${sample}) against the same build without, by turns:`);
+    pairs.forEach((p, i) => console.log(`round ${i + 1}: without ${p.plain.rps.toFixed(0)} req/s (p99 ${p.plain.p99} ms), with ${p.on.rps.toFixed(0)} req/s (p99 ${p.on.p99} ms), ratio ${p.ratio.toFixed(3)}`));
+    console.log(`spans exported: ${exports} OTLP requests, ${(spansBytes / 1024).toFixed(0)} KiB; non-2xx with: ${mid.on.non2xx}`);
+    verdict('getUserDetails with metrics + tracing / without >= 0.9 (cost under 10 %)', mid.ratio >= 0.9, `median of ${rounds} rounds: ${mid.ratio.toFixed(3)}`);
+  } finally {
+    await observed.stop();
+    cleanup();
+    sink.close();
+  }
+}

@@ -18,7 +18,7 @@ async function main() {
   build(process.argv);
   const { buildErn43, releaseParentalWarning } = require('../api/dist/distribution/ddex/ern43.builder');
   const { validateErn } = require('../api/dist/distribution/ddex/ern-validator');
-  const { ernSchemaDir } = require('../api/dist/config/distribution-settings');
+  const { ernSchemaDir } = require('../api/dist/distribution/distribution.settings');
   const runs = numberArg('runs', 30);
   const n = numberArg('tracks', 20);
   const hex = (i) => require('node:crypto').createHash('md5').update(String(i)).digest('hex');

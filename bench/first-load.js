@@ -5,7 +5,10 @@
  * repository, so the built shell and remotes' build folders). For /login, /catalog and
  * /create_releases (the last two logged in) it prints the JavaScript bytes on the wire (encoded body,
  * as compressed by the server), the decoded JavaScript bytes, the JavaScript and total request counts,
- * and how many copies of React's core ran; /login is checked against the 170 KB target.
+ * and how many copies of React's core ran. Each page is counted over its first 5 seconds without any
+ * interaction (WINDOW_MS): everything a visitor's browser fetches by then, including what a page loads on
+ * a timer (the captcha widget of /login), whatever the machine's speed; a request started after the window
+ * is not counted. /login is checked against 150 KB of JavaScript with brotli and 170 KB with gzip (issue 40 §2).
  * Chromium advertises brotli only over HTTPS, so on this plain-HTTP origin it receives gzip; the
  * "JS brotli" column is what an HTTPS browser receives: the same script URLs fetched again with
  * `Accept-Encoding: br` (body bytes, headers not counted), and the target is checked on it.
@@ -17,7 +20,10 @@
 const { launchChromium } = require('../scripts/chromium');
 const { ROOT, build, benchEnv, createVerifiedUser, startApi, runBench, verdict } = require('./_api-process');
 
-const TARGET_LOGIN_JS_BYTES = 170 * 1024;
+const TARGET_LOGIN_JS_BROTLI_BYTES = 150 * 1024;
+const TARGET_LOGIN_JS_GZIP_BYTES = 170 * 1024;
+/** Everything loaded within this long after navigation starts, without interaction, is counted. */
+const WINDOW_MS = 5000;
 const PAGES = [
   { path: '/login', loggedIn: false },
   { path: '/catalog', loggedIn: true },
@@ -34,6 +40,11 @@ async function measure(browser, url, token) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const requests = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const r = requests.get(e.requestId) || {};
+    r.startedAt = Date.now();
+    requests.set(e.requestId, r);
+  });
   cdp.on('Network.responseReceived', (e) => {
     const r = requests.get(e.requestId) || {};
     Object.assign(r, { url: e.response.url, type: e.type, encoding: e.response.headers['content-encoding'] || e.response.headers['Content-Encoding'] || '' });
@@ -56,8 +67,11 @@ async function measure(browser, url, token) {
   const started = Date.now();
   await page.goto(url, { waitUntil: 'networkidle' });
   const loadMs = Date.now() - started;
+  // The window is the behaviour measured: what a visitor who does nothing has fetched 5 s in (timers included).
+  await page.waitForTimeout(Math.max(0, WINDOW_MS - (Date.now() - started)));
+  await page.waitForLoadState('networkidle');
   const bodies = await Promise.all(scripts);
-  const all = [...requests.values()].filter((r) => r.url && !r.url.startsWith('data:'));
+  const all = [...requests.values()].filter((r) => r.url && !r.url.startsWith('data:') && r.startedAt !== undefined && r.startedAt - started <= WINDOW_MS);
   const js = all.filter((r) => r.type === 'Script');
   const sum = (list, key) => list.reduce((n, r) => n + (r[key] || 0), 0);
   const brBodies = await Promise.all(
@@ -112,8 +126,9 @@ runBench(async () => {
       for (const r of results) console.log(`  ${r.page}: ${r.largestScripts.join(', ')}`);
     }
     const login = results[0];
-    console.log(`\n/login: ${login.jsBrotliBytes} bytes of JavaScript with brotli, ${login.jsWireBytes} on this HTTP wire with gzip`);
-    verdict(`/login JavaScript <= ${TARGET_LOGIN_JS_BYTES} bytes with brotli (170 KB)`, login.jsBrotliBytes <= TARGET_LOGIN_JS_BYTES, `${login.jsBrotliBytes} bytes`);
+    console.log(`\n/login, first ${WINDOW_MS / 1000} s without interaction: ${login.jsBrotliBytes} bytes of JavaScript with brotli, ${login.jsWireBytes} on this HTTP wire with gzip`);
+    verdict(`/login JavaScript in the first 5 s <= ${TARGET_LOGIN_JS_BROTLI_BYTES} bytes with brotli (150 KB)`, login.jsBrotliBytes <= TARGET_LOGIN_JS_BROTLI_BYTES, `${login.jsBrotliBytes} bytes`);
+    verdict(`/login JavaScript in the first 5 s <= ${TARGET_LOGIN_JS_GZIP_BYTES} bytes with gzip (170 KB)`, login.jsWireBytes <= TARGET_LOGIN_JS_GZIP_BYTES, `${login.jsWireBytes} bytes`);
     verdict('one copy of React on every page', results.every((r) => r.reactCopies === 1), results.map((r) => `${r.page}: ${r.reactCopies}`).join(', '));
   } finally {
     await browser.close();

@@ -23,7 +23,7 @@ const { DataSource } = require('typeorm');
 
 const DIST = join(__dirname, '..', 'api', 'dist');
 const { AppModule } = require(join(DIST, 'app.module'));
-const { loadConfig } = require(join(DIST, 'config', 'app-config'));
+const { bootConfig } = require(join(DIST, 'config', 'app-config'));
 const { SessionService } = require(join(DIST, 'auth', 'session.service'));
 const { UserEntity } = require(join(DIST, 'users', 'user.entity'));
 const { ArtistEntity } = require(join(DIST, 'releases', 'entities', 'artist.entity'));
@@ -171,7 +171,7 @@ async function seed(db, sessions, users, perUser, tokens, labelReleases) {
 async function main() {
   const [users, perUser, tokens, labelReleases] = [process.argv[2] ?? '1000', process.argv[3] ?? '100', process.argv[4] ?? '0', process.argv[5] ?? '0'].map(Number);
   if ([users, perUser, tokens, labelReleases].some((x) => !Number.isInteger(x) || x < 0)) throw new Error('seed-catalog.js <users> <releases per user> [tokens] [label releases]');
-  const config = { ...loadConfig(process.env, process.cwd()), logRequests: false, staticRoot: '' };
+  const config = { ...bootConfig(process.env, process.cwd()), logRequests: false, staticRoot: '' };
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     console.log(JSON.stringify(await seed(app.get(DataSource), app.get(SessionService), users, perUser, tokens, labelReleases)));

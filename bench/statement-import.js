@@ -9,13 +9,14 @@
  * exit, and the process's peak RSS growth over its RSS at the end of the boot (sampled from
  * /proc/<pid>/status every 50 ms). Targets: under 60 s and under 150 MB on 2 cores.
  *
- *   node bench/statement-import.js [--rows 1000000] [--tracks 2000] [--no-build] [--cpu-prof-dir DIR]   # SQLite
+ *   node bench/statement-import.js [--rows 1000000] [--tracks 2000] [--runs 5] [--detection on|off] [--no-build] [--cpu-prof-dir DIR]   # SQLite
  *   MYSQL_URL=mysql://root@127.0.0.1:3306/test node bench/statement-import.js --engine mysql
  */
 require('reflect-metadata');
 const { spawn } = require('node:child_process');
 const { createWriteStream, readFileSync, statSync } = require('node:fs');
 const { join } = require('node:path');
+const { loadavg } = require('node:os');
 const { once } = require('node:events');
 const { ROOT, build, benchEnv, numberArg, stringArg, mysqlDatabase, runBench, verdict } = require('./_api-process');
 
@@ -25,6 +26,10 @@ const TARGET = { rowsPerSecond: 1_000_000 / 60, rssGrowthMb: 150 };
 const ROWS = numberArg('rows', 1_000_000);
 const TRACKS = numberArg('tracks', 2000);
 const ENGINE = stringArg('engine', 'sqlite');
+/** Explained holds (docs/decisions/039): the rules run at import unless `--detection off`. */
+const DETECTION = stringArg('detection', 'on');
+/** Runs, each on a fresh database (issue 35 asks five on a quiet machine). */
+const RUNS = numberArg('runs', 1);
 const STORES = ['Spotify', 'Apple Music', 'Amazon Music', 'YouTube Music', 'Deezer', 'JioSaavn', 'Tidal', 'TikTok'];
 const COUNTRIES = ['IN', 'US', 'GB', 'DE', 'FR', 'BR', 'JP', 'AU', 'CA', 'MX'];
 
@@ -35,8 +40,8 @@ async function seed(env) {
   const { NestFactory } = require('@nestjs/core');
   const { DataSource } = require('typeorm');
   const { AppModule } = require(join(DIST, 'app.module'));
-  const { loadConfig } = require(join(DIST, 'config', 'app-config'));
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(env, ROOT), logRequests: false, staticRoot: '' }), { logger: ['error', 'warn'] });
+  const { bootConfig } = require(join(DIST, 'config', 'app-config'));
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...bootConfig(env, ROOT), logRequests: false, staticRoot: '' }), { logger: ['error', 'warn'] });
   const db = app.get(DataSource);
   const users = Math.max(1, Math.floor(TRACKS / 20));
   const now = new Date();
@@ -104,12 +109,17 @@ function rssKb(pid) {
 
 async function main() {
   build(process.argv);
+  for (let run = 1; run <= RUNS; run += 1) await oneRun(run);
+}
+
+/** One seeded database, one statement, one measured import; prints the machine's load with it. */
+async function oneRun(run) {
   let db = null;
   if (ENGINE === 'mysql') {
     if (!process.env.MYSQL_URL) throw new Error('--engine mysql needs MYSQL_URL');
     db = await mysqlDatabase('portal_bench_royalty');
   }
-  const { env, dataDir, cleanup } = benchEnv(db?.url);
+  const { env, dataDir, cleanup } = benchEnv(db?.url, { HOLD_DETECTION: DETECTION });
   try {
     process.stdout.write(`seeding ${TRACKS} tracks on ${ENGINE}… `);
     const codes = await seed(env);
@@ -119,6 +129,7 @@ async function main() {
     await writeStatement(file, codes);
     console.log(`${(statSync(file).size / 1048576).toFixed(1)} MB`);
 
+    const loadBefore = loadavg()[0];
     const profile = stringArg('cpu-prof-dir', '');
     const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), join(ROOT, 'api', 'dist', 'cli.js'), 'statement-import', file, '--format', 'distrokid', '--month', '2026-03', '--confirmed', '--source', 'Bench'], {
       env,
@@ -143,10 +154,15 @@ async function main() {
     const [code] = await once(child, 'exit');
     clearInterval(timer);
     const seconds = (Date.now() - started) / 1000;
+    const loadAfter = loadavg()[0];
     if (code !== 0) throw new Error(`statement-import exited ${code}\n${out}`);
     console.log(out.trim());
     console.log(JSON.stringify({
+      run,
       engine: ENGINE,
+      detection: DETECTION,
+      load_1min_before: Number(loadBefore.toFixed(2)),
+      load_1min_after: Number(loadAfter.toFixed(2)),
       rows: ROWS,
       seconds: Number(seconds.toFixed(1)),
       rows_per_second: Math.round(ROWS / seconds),
@@ -156,8 +172,9 @@ async function main() {
     }));
     const rate = ROWS / seconds;
     const growthMb = (peak - base) / 1024;
-    verdict('statement import at >= 16,667 rows/s (1M rows within 60 s)', rate >= TARGET.rowsPerSecond, `${Math.round(rate)} rows/s, ${ROWS} rows in ${seconds.toFixed(1)} s`);
-    verdict(`statement import peak RSS growth < ${TARGET.rssGrowthMb} MB`, growthMb < TARGET.rssGrowthMb, `${growthMb.toFixed(1)} MB`);
+    const load = `load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}, detection ${DETECTION}`;
+    verdict(`run ${run}: statement import at >= 16,667 rows/s (1M rows within 60 s)`, rate >= TARGET.rowsPerSecond, `${Math.round(rate)} rows/s, ${ROWS} rows in ${seconds.toFixed(1)} s; ${load}`);
+    verdict(`run ${run}: statement import peak RSS growth < ${TARGET.rssGrowthMb} MB`, growthMb < TARGET.rssGrowthMb, `${growthMb.toFixed(1)} MB; ${load}`);
   } finally {
     cleanup();
     await db?.drop();

@@ -119,7 +119,7 @@ describe('international bank details in the browser', () => {
     await fin.goto(`${portal.url}/ops`);
     await enrolTotp(fin);
     await fin.waitForLoadState('networkidle');
-    await fin.goto(`${portal.url}/ops/desk`);
+    await fin.goto(`${portal.url}/ops/payouts`);
     await fin.waitForLoadState('networkidle');
     const list = fin.getByRole('table', { name: PD.heading });
     await list.getByRole('cell', { name: 'XXXX3000' }).waitFor();

@@ -174,10 +174,10 @@ describe('distribution: store QC and delivery in the browser', () => {
       const rows = [...document.querySelectorAll('[data-testid=deliveries] li')];
       return rows.length === 2 && rows.every((r) => r.getAttribute('data-status') === 'delivered');
     }, undefined, { timeout: 90_000 });
-    // DELIVERY_UI "Delivered to {store} on {date}", the date in the portal's DD/MM/YYYY.
+    // STORE_LOOP_UI.state.delivered (issue 39 §2), the date in the portal's DD/MM/YYYY.
     const today = dayjs().format('DD/MM/YYYY');
     for (const store of ['Spotify', 'Deezer']) {
-      expect(await list.locator(`li[data-store="${store}"]`).textContent()).toBe(`Delivered to ${store} on ${today}`);
+      expect(await list.locator(`li[data-store="${store}"]`).textContent()).toBe(`Sent to ${store} on ${today}. Waiting for ${store} to confirm.`);
       const batches = readdirSync(join(sftp.root, store.toLowerCase()));
       expect(batches).toHaveLength(1);
       expect(readdirSync(join(sftp.root, store.toLowerCase(), batches[0])).some((f) => f.startsWith('BatchComplete_'))).toBe(true);

@@ -56,7 +56,7 @@ describe('failed jobs page', () => {
 
     const { page, errors } = await newPage(browser);
     await page.context().addInitScript((t) => localStorage.setItem('token', t), token);
-    await page.goto(`${portal.url}/ops/platform?view=jobs`);
+    await page.goto(`${portal.url}/ops/jobs`);
     await page.getByText(OPS_UI.totp.enrolIntro).waitFor({ timeout: 20_000 });
     await enrolTotp(page);
 

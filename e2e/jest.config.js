@@ -5,5 +5,4 @@ module.exports = {
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 180000,
-  maxWorkers: 1,
 };

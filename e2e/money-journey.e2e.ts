@@ -66,7 +66,7 @@ describe('money journey in the browser', () => {
     }
     // An admin (every role) approves through the API after TOTP in the browser below.
     await portal.cli('staff', 'add', financeUser.email, 'admin');
-    await go(finance.page, '/ops');
+    await go(finance.page, '/ops/review');
     await enrolTotp(finance.page);
     await finance.page.getByText('Monsoon Nights').waitFor();
     const financeToken = (await finance.page.evaluate(() => localStorage.getItem('token'))) ?? '';
@@ -126,7 +126,7 @@ describe('money journey in the browser', () => {
     writeFileSync(file, [DK_HEADER, ...rows].map((r) => r.join('\t')).join('\n') + '\n');
     const artistBefore = (await api(artistToken, 'GET', 'getUserDetails')).body.revenue as number;
 
-    await go(finance.page, '/ops/desk?view=statements');
+    await go(finance.page, '/ops/statements');
     await finance.page.getByLabel(ROYALTY_UI.desk.upload).setInputFiles(file);
     await finance.page.getByRole('button', { name: ROYALTY_UI.desk.uploadButton }).click();
     await finance.page.getByText(ROYALTY_UI.desk.preview).waitFor();
@@ -180,7 +180,7 @@ describe('money journey in the browser', () => {
     const amount = `${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}`;
 
     // The desk: the request is listed (requested), selected and exported in a bank run.
-    await go(finance.page, '/ops/desk');
+    await go(finance.page, '/ops/payouts');
     const list = finance.page.getByRole('table', { name: PD.heading });
     await list.getByRole('cell', { name: 'XXXX5678' }).waitFor();
     await finance.page.getByLabel(fillMessage(PD.selectRow, { id: payoutId })).check();

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { fillMessage, OPS_UI, RELEASE_MESSAGES, RELEASE_REJECTION_REASONS, RELEASE_UI, SUPPORT_DESK_UI, hasValidGs1CheckDigit } from '@portal/contracts';
-import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
+import { CONSOLE_NAV_UI, fillMessage, OPS_UI, RELEASE_MESSAGES, RELEASE_REJECTION_REASONS, RELEASE_UI, SUPPORT_DESK_UI, hasValidGs1CheckDigit } from '@portal/contracts';
+import { expectAccessible, launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
+import { settleLayout } from './support/wait-for';
 import { newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
 import { createSubmittedRelease } from './support/release-api';
@@ -68,6 +69,10 @@ describe('operations console in the browser', () => {
     const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
     await staff.page.getByLabel(OPS_UI.totp.code).fill(code);
     await staff.page.getByRole('button', { name: OPS_UI.totp.submit }).click();
+    // The console home (docs/decisions/040): the queues with their oldest item; the drawer leads to each desk.
+    await staff.page.getByRole('link', { name: CONSOLE_NAV_UI.queues.review, exact: true }).waitFor();
+    await staff.page.getByRole('navigation', { name: CONSOLE_NAV_UI.navLabel }).getByRole('link', { name: /^Release review/ }).click();
+    await staff.page.waitForURL(`${portal.url}/ops/review`);
     await staff.page.getByText('Monsoon Nights').waitFor();
     await both(staff.page, 'queue');
   });
@@ -173,7 +178,7 @@ describe('operations console in the browser', () => {
     const created = (await ticket.json()) as { status: number; body: { ticket_id: number } };
     expect(created.status).toBe(200);
     // The support desk (SupportDeskPage; its own journey: support-desk.e2e.ts).
-    await go(p, '/ops/desk');
+    await go(p, '/ops/support');
     await p.getByRole('button', { name: fillMessage(SUPPORT_DESK_UI.openLabel, { id: created.body.ticket_id }) }).click();
     await p.getByLabel(SUPPORT_DESK_UI.reply).fill('Your release is live now.');
     await p.getByRole('button', { name: SUPPORT_DESK_UI.send }).click();
@@ -202,5 +207,69 @@ describe('operations console in the browser', () => {
       await p.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     await both(p, 'audit');
+  });
+
+  it('the console is a workplace: grouped navigation with counts, walked by keyboard at 1280 and 412 px; old URLs lead to the new ones', async () => {
+    const p = staff.page;
+    const nav = () => p.getByRole('navigation', { name: CONSOLE_NAV_UI.navLabel });
+    /** What has focus: a console desk's id, else its text. */
+    const focused = () => p.evaluate(() => { const el = document.activeElement; return el?.getAttribute('data-desk') ?? el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? ''; });
+    /** Tab until `want` has focus (at most `max` presses). */
+    const tabTo = async (want: string, max = 40) => {
+      for (let i = 0; i < max && (await focused()) !== want; i++) await p.keyboard.press('Tab');
+      expect(await focused()).toBe(want);
+    };
+
+    // Work waiting: a ticket of the artist.
+    const ticket = await fetch(`${portal.url}/api/createTicket`, { method: 'POST', headers: { Authorization: `Bearer ${artistToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'Others', reply: 'A question for the desk.' }) });
+    expect(((await ticket.json()) as { status: number }).status).toBe(200);
+    // 1280 px: the drawer is the console's navigation; no artist item, no revenue (a staff-only account).
+    await go(p, '/ops');
+    await nav().getByRole('link', { name: /^Support desk\W+1 waiting$/ }).waitFor();
+    expect(await p.getByRole('link', { name: 'Create Release' }).count()).toBe(0);
+    expect(await p.getByTestId('revenue').count()).toBe(0);
+    expect(await p.getByRole('row', { name: new RegExp(`^${CONSOLE_NAV_UI.queues.support}`) }).textContent()).toContain('1');
+    await screenshotsAt(p, 'console-home', [412], { height: 823 });
+    await tabTo(CONSOLE_NAV_UI.home);
+    const order: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await p.keyboard.press('Tab');
+      const now = await focused();
+      if (now === 'Logout') break;
+      order.push(now);
+    }
+    expect(order).toEqual(['review', 'videos', 'statements', 'payouts', 'reports', 'holds', 'support', 'rights', 'users', 'staff', 'platform', 'remotes', 'jobs', 'delivery-targets', 'content', 'promotions', 'audit', 'health']);
+    // Back to Payouts with Shift+Tab, opened with Enter.
+    for (let i = 0; i < 30 && (await focused()) !== 'payouts'; i++) await p.keyboard.press('Shift+Tab');
+    await p.keyboard.press('Enter');
+    await p.waitForURL(`${portal.url}/ops/payouts`);
+    await p.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    expect(await nav().getByRole('link', { name: 'Payouts' }).getAttribute('aria-current')).toBe('page');
+    await screenshotsAt(p, 'console-payouts', [412], { height: 823 });
+
+    // 412 px: the drawer floats; opened from the top bar by keyboard, it holds the same groups, and Enter on a desk closes it.
+    await p.setViewportSize({ width: 412, height: 823 });
+    await go(p, '/ops');
+    await settleLayout(p);
+    await tabTo('Open navigation menu');
+    await p.keyboard.press('Enter');
+    await nav().waitFor();
+    await p.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Console home');
+    await expectAccessible(p, 'console-drawer-412');
+    await screenshot(p, 'console-drawer-412');
+    await tabTo('support', 20);
+    await p.keyboard.press('Enter');
+    await p.waitForURL(`${portal.url}/ops/support`);
+    await nav().waitFor({ state: 'hidden' });
+    await p.getByRole('heading', { level: 1, name: 'Support desk' }).waitFor();
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await settleLayout(p);
+    await screenshotsAt(p, 'console-support', [412], { height: 823 });
+
+    // The tab strip's old URLs lead to the desks' own.
+    for (const [old, now] of [['/ops/desk?view=statements', '/ops/statements'], ['/ops/platform?view=jobs', '/ops/jobs'], ['/ops/users?view=staff', '/ops/staff']]) {
+      await p.goto(`${portal.url}${old}`);
+      await p.waitForURL(`${portal.url}${now}`);
+    }
   });
 });

@@ -75,7 +75,7 @@ describe('console trust in the browser', () => {
   it('Staff tab: add a verified account with a role, change its roles, reset its two-factor, remove it; the admin’s own row has no action', async () => {
     const p = admin.page;
     await p.getByRole('link', { name: OPS_UI.nav.staff }).click();
-    await p.waitForURL(`${portal.url}/ops/users?view=staff`);
+    await p.waitForURL(`${portal.url}/ops/staff`);
     await staffRow(p, adminUser.email).filter({ hasText: S.you }).waitFor();
     expect(await staffRow(p, adminUser.email).getByRole('button').count()).toBe(0);
 

@@ -64,7 +64,7 @@ describe('remote versions in the operations console', () => {
   it('shows versions, load errors and bad marks; marks one bad; creates a deploy token shown once', async () => {
     const { page, errors } = await newPage(browser);
     await page.context().addInitScript((t) => localStorage.setItem('token', t), token);
-    await page.goto(`${portal.url}/ops/platform?view=remotes`);
+    await page.goto(`${portal.url}/ops/remotes`);
     await page.getByText(OPS_UI.totp.enrolIntro).waitFor({ timeout: 20_000 });
     await enrolTotp(page);
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { fillMessage, RIGHTS_DESK_MESSAGES, RIGHTS_DESK_UI as U, TOOLS_MESSAGES } from '@portal/contracts';
+import { CONSOLE_NAV_UI, fillMessage, RIGHTS_DESK_MESSAGES, RIGHTS_DESK_UI as U, TOOLS_MESSAGES } from '@portal/contracts';
 import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -67,7 +67,7 @@ describe('tools and rights desk in the browser', () => {
     await portal.cli('staff', 'add', supportUser.email, 'support');
     await support.page.goto(`${portal.url}/ops`);
     await enrolTotp(support.page);
-    await support.page.getByRole('link', { name: U.tab }).waitFor();
+    await support.page.getByRole('navigation', { name: CONSOLE_NAV_UI.navLabel }).getByRole('link', { name: U.tab }).waitFor();
     supportToken = (await support.page.evaluate(() => localStorage.getItem('token'))) ?? '';
   }, 180_000);
   afterAll(async () => {
@@ -81,7 +81,7 @@ describe('tools and rights desk in the browser', () => {
 
   it('support rejects the pitch with a reason; the artist sees it; a second decision is refused', async () => {
     const p = support.page;
-    await p.getByRole('link', { name: U.tab }).click();
+    await p.getByRole('navigation', { name: CONSOLE_NAV_UI.navLabel }).getByRole('link', { name: U.tab }).click();
     await p.getByRole('heading', { name: U.heading }).waitFor();
     await p.getByLabel(U.kindFilter).selectOption('playlist');
     const table = p.getByRole('table');

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { fillMessage, OPS_UI, SUPPORT_DESK_MESSAGES, SUPPORT_DESK_UI as U, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
+import { CONSOLE_NAV_UI, fillMessage, SUPPORT_DESK_MESSAGES, SUPPORT_DESK_UI as U, SUPPORT_MESSAGES as M, SUPPORT_UI as UI } from '@portal/contracts';
 import { launchBrowser, newPage, screenshot, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { startPortal, type Portal } from './support/portal';
@@ -42,7 +42,7 @@ describe('support desk in the browser', () => {
     await portal.cli('staff', 'add', supportUser.email, 'support');
     await support.page.goto(`${portal.url}/ops`);
     await enrolTotp(support.page);
-    await support.page.getByRole('link', { name: OPS_UI.nav.desk }).waitFor();
+    await support.page.getByRole('navigation', { name: CONSOLE_NAV_UI.navLabel }).getByRole('link', { name: /^Support desk/ }).waitFor();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -73,8 +73,8 @@ describe('support desk in the browser', () => {
 
   it('support reads the thread, opens the attachment, assigns the ticket and replies with a file', async () => {
     const p = support.page;
-    await p.getByRole('link', { name: OPS_UI.nav.desk }).click();
-    await p.getByRole('heading', { name: U.heading }).waitFor();
+    await p.getByRole('navigation', { name: CONSOLE_NAV_UI.navLabel }).getByRole('link', { name: /^Support desk/ }).click();
+    await p.getByRole('heading', { level: 2, name: U.heading }).waitFor();
     const table = p.getByRole('table', { name: U.heading });
     const row = table.getByRole('row').filter({ hasText: artistUser.email.toLowerCase() });
     await row.getByText(U.lastBy.user).waitFor();

@@ -21,6 +21,9 @@ import { LOAD_TOKENS_HEADER } from '@portal/contracts';
 import { WIRE_MAP } from '@portal/contracts/server';
 import { ShellDocument } from './front-end/shell-document';
 import { TusUploads } from './releases/uploads/tus-uploads';
+import { httpMetrics, metricsRoute } from './observability/http-metrics';
+import { observabilitySettings } from './observability/observability.settings';
+import { PublicPageHttp } from './public-page/public-page.http';
 
 /**
  * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
@@ -38,6 +41,9 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.disable('x-powered-by');
   // API answers are no-store, so an ETag (a hash of every JSON body) would never be used (docs/decisions/010).
   app.set('etag', false);
+  // Every request timed by route template; GET /metrics only for METRICS_TOKEN's bearer (docs/decisions/038).
+  app.use(httpMetrics);
+  app.use('/metrics', metricsRoute(observabilitySettings.of(config).metrics.token));
   app.use(requestId);
   app.use(securityHeaders(config));
   // Every /api middleware in one router layer (docs/decisions/010, hot path): each layer costs a path match per request.
@@ -59,6 +65,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   );
   // Resumable audio uploads (tus, docs/decisions/020): raw express middleware before Nest's routes.
   app.use(app.get(TusUploads).middleware);
+  // The public release pages (/r/<slug>, docs/decisions/037): HTML of their own, ahead of the shell's client routes.
+  app.use('/r', app.get(PublicPageHttp).router);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new EnvelopeExceptionFilter());
 

@@ -10,6 +10,7 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { PlatformStatusModule } from './platform-status/platform-status.module';
 import { HealthModule } from './health/health.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { SignedLinksModule } from './common/http/signed-links.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { FEATURE_MODULES } from './feature-modules';
@@ -36,6 +37,7 @@ export class AppModule {
         AuthModule,
         NotificationsModule,
         HealthModule,
+        ObservabilityModule,
         SignedLinksModule,
         ...FEATURE_MODULES,
       ],

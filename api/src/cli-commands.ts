@@ -12,6 +12,7 @@ import { JOBS_COMMANDS } from './jobs/jobs.cli';
 import { SealRotateCommand } from './database/sealing.cli';
 import { XmlTextScanCommand } from './database/xml-text-scan';
 import { BACKUP_COMMANDS } from './backup/backup.cli';
+import { PUBLIC_PAGE_COMMANDS } from './public-page/public-page.cli';
 
 /**
  * Every operator command of `npm run cli -w @portal/api` (docs/decisions/036-cli.md). Each is a provider of
@@ -31,6 +32,7 @@ export const OPERATOR_COMMANDS: Array<Type<OperatorCommand>> = [
   SealRotateCommand,
   XmlTextScanCommand,
   ...BACKUP_COMMANDS,
+  ...PUBLIC_PAGE_COMMANDS,
 ];
 
 /**

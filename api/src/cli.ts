@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import './settings'; // registers every module's settings before loadConfig runs (docs/decisions/035)
+import './settings'; // registers every module's settings before bootConfig runs (docs/decisions/035)
 import { NestFactory } from '@nestjs/core';
 import { CommanderError } from 'commander';
 import { AppModule } from './app.module';
-import { loadConfig } from './config/app-config';
+import { bootConfig } from './config/app-config';
 import { CommandsHelpModule } from './cli-commands';
 import { BackupCommandsModule } from './backup/backup.cli';
 import { commandLine } from './common/cli/command-line';
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   const app =
     name === 'backup' || name === 'restore'
       ? await NestFactory.createApplicationContext(BackupCommandsModule, { logger: ['error', 'warn'] })
-      : await NestFactory.createApplicationContext(AppModule.forRoot({ ...loadConfig(process.env, cwd), logRequests: false, runJobs: false, runsAs: 'cli' }), { logger: ['error', 'warn'] });
+      : await NestFactory.createApplicationContext(AppModule.forRoot({ ...bootConfig(process.env, cwd), logRequests: false, runJobs: false, runsAs: 'cli' }), { logger: ['error', 'warn'] });
   try {
     await (await commandLine(app, io)).run(argv);
     return 0;

@@ -7,6 +7,7 @@ import { RemoteRegistryModule } from './remote-registry/remote-registry.module';
 import { OpsModule } from './ops/ops.module';
 import { DistributionModule } from './distribution/distribution.module';
 import { RoyaltiesModule } from './royalties/royalties.module';
+import { PublicPageModule } from './public-page/public-page.module';
 
 /** Area modules (one per remote) and the remote registry. Each area adds its module here. */
-export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule, RemoteRegistryModule, OpsModule, DistributionModule, RoyaltiesModule];
+export const FEATURE_MODULES = [ReleasesModule, VideoModule, ContentModule, ToolsRightsModule, SupportModule, RemoteRegistryModule, OpsModule, DistributionModule, RoyaltiesModule, PublicPageModule];

@@ -1,7 +1,8 @@
+import './observability/tracing-bootstrap'; // first: OpenTelemetry patches http, express, mysql2, ioredis as they load (docs/decisions/038)
 import 'reflect-metadata';
-import './settings'; // registers every module's settings before loadConfig runs (docs/decisions/035)
+import './settings'; // registers every module's settings before bootConfig runs (docs/decisions/035)
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, bootConfig } from './config/app-config';
 import { createApp } from './app.factory';
 import { HttpDrain, ShutdownState } from './common/http/graceful-shutdown';
 import { installFatalHandlers } from './common/fatal-errors';
@@ -14,7 +15,7 @@ import { installFatalHandlers } from './common/fatal-errors';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = bootConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Configuration error: ${e.message}`);

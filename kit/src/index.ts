@@ -23,6 +23,7 @@ export { fileUrl, useAudioLink } from './api/file-url';
 export { theme, type PortalTheme } from './theme/theme';
 export { GlobalStyle } from './theme/GlobalStyle';
 export { PortalToaster, TOAST_BOTTOM_VAR } from './toast/PortalToaster';
+export { TOAST_LIFT_VAR, useToastClearance } from './toast/use-toast-clearance';
 export { notify } from './toast/notify';
 
 // Form fields

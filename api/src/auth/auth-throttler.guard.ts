@@ -2,6 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
 import type { AppConfig } from '../config/app-config';
+import { authSettings } from './auth.settings';
 
 /** The e-mail of an account call's body, lowercased ('' when none). */
 function emailOf(req: Record<string, unknown>): string {
@@ -18,17 +19,18 @@ function emailOf(req: Record<string, unknown>): string {
  * The client IP is the socket's, or X-Forwarded-For's only from TRUST_PROXY.
  */
 export function authThrottlers(config: AppConfig): ThrottlerOptions[] {
-  const ttl = config.rateLimit.authTtlMs;
+  const rateLimit = authSettings.of(config).rateLimit;
+  const ttl = rateLimit.authTtlMs;
   // One bucket across all account endpoints (login, signup, resend...), not one per route.
   const generateKey = (_ctx: ExecutionContext, tracker: string, name: string) => `${name}:${tracker}`;
   return [
-    { name: 'auth', ttl, limit: config.rateLimit.authLimit, generateKey, getTracker: (req) => `${String(req.ip)}|${emailOf(req)}` },
-    { name: 'auth-ip', ttl, limit: config.rateLimit.ipLimit, generateKey, getTracker: (req) => String(req.ip) },
+    { name: 'auth', ttl, limit: rateLimit.authLimit, generateKey, getTracker: (req) => `${String(req.ip)}|${emailOf(req)}` },
+    { name: 'auth-ip', ttl, limit: rateLimit.ipLimit, generateKey, getTracker: (req) => String(req.ip) },
     {
       name: 'auth-account',
       ttl,
       generateKey,
-      limit: config.rateLimit.accountLimit,
+      limit: rateLimit.accountLimit,
       getTracker: (req) => emailOf(req),
       skipIf: (ctx: ExecutionContext) => !emailOf(ctx.switchToHttp().getRequest<Record<string, unknown>>()),
     },

@@ -7,6 +7,7 @@ import { OtpService } from './otp.service';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { SessionService } from './session.service';
 import { SignupAttemptsService } from './signup-attempts.service';
+import { observe } from '../observability/metrics';
 
 // Verified against when the e-mail is unknown, so a miss costs the same time as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password-' + Math.random());
@@ -83,7 +84,10 @@ export class AuthService {
       if (pending) throw new DomainError(403, pending.sent ? M.notVerified : M.notVerifiedCodeSent, { code: 'not_verified', extra: { signup_token: pending.token } });
     }
     const valid = await verifyPassword(account?.passwordHash ?? (await DUMMY_HASH), dto.password);
-    if (!user || !valid) throw DomainError.badRequest(M.invalidCredentials);
+    if (!user || !valid) {
+      observe.authFailure('credentials'); // docs/decisions/038
+      throw DomainError.badRequest(M.invalidCredentials);
+    }
     return { message: M.loginSuccess, token: await this.sessions.issue(user.id, 'login') };
   }
 

@@ -30,7 +30,7 @@ describe('SessionService cache (docs/decisions/010)', () => {
   let sessions: SessionService;
   beforeEach(() => {
     repo = fakeRepository();
-    sessions = new SessionService({ sessionTtlHours: 1 } as AppConfig, new JwtService({ secret: 'test-secret' }), repo as unknown as Repository<SessionEntity>, new InstanceEvents());
+    sessions = new SessionService({ modules: { auth: { sessionTtlHours: 1 } } } as unknown as AppConfig, new JwtService({ secret: 'test-secret' }), repo as unknown as Repository<SessionEntity>, new InstanceEvents());
   });
   afterEach(() => jest.useRealTimers());
 

@@ -9,6 +9,7 @@ import { SessionOverError } from '../common/domain-error';
 import type { AuthUser } from '../common/request-context';
 import { SessionEntity } from './session.entity';
 import { InstanceEvents } from '../redis/instance-events';
+import { authSettings } from './auth.settings';
 
 /** InstanceEvents topic of revocations (several instances on one Redis): `{ sessionId }` or `{ userId }`. */
 export const SESSION_REVOKED_TOPIC = 'session.revoked';
@@ -58,7 +59,7 @@ export class SessionService implements OnModuleDestroy {
   /** Open a session and sign its token. Login sessions last SESSION_TTL_HOURS; reset sessions 15 minutes. */
   async issue(userId: number, kind: 'login' | 'reset'): Promise<string> {
     const id = randomUUID();
-    const ttlSeconds = kind === 'login' ? this.config.sessionTtlHours * 3600 : AUTH_LIMITS.resetTokenTtlMinutes * 60;
+    const ttlSeconds = kind === 'login' ? authSettings.of(this.config).sessionTtlHours * 3600 : AUTH_LIMITS.resetTokenTtlMinutes * 60;
     await this.sessions.insert({ id, user_id: userId, kind, expires_at: new Date(Date.now() + ttlSeconds * 1000), revoked_at: null });
     return this.jwt.signAsync({ sub: userId, kind } satisfies Omit<Claims, 'jti'>, { jwtid: id, expiresIn: ttlSeconds });
   }

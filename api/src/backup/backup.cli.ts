@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Command } from 'nest-commander';
 import { OperatorCommand } from '../common/cli/operator-command';
-import { loadConfig } from '../config/app-config';
+import { bootConfig } from '../config/app-config';
 import { createFileStorage } from '../storage/storage.module';
 import { S3FileStorage } from '../storage/s3.storage';
 import { backup, restore } from './backup';
@@ -17,7 +17,7 @@ export const BACKUP_USAGE = `  backup <dir>                 database + every sto
 export async function runBackupCommand(name: 'backup' | 'restore', args: string[], cwd: string): Promise<string> {
   const dir = args[0];
   if (!dir) throw new Error(`usage:\n${BACKUP_USAGE}`);
-  const config = loadConfig(process.env, cwd);
+  const config = bootConfig(process.env, cwd);
   const storage = createFileStorage(config);
   try {
     if (name === 'backup') {

@@ -1,5 +1,5 @@
 import { Controller, Header } from '@nestjs/common';
-import { AUTH_ENDPOINTS as E, AUTH_MESSAGES } from '@portal/contracts';
+import { AUTH_ENDPOINTS as E, AUTH_MESSAGES, type EndpointRequest } from '@portal/contracts';
 import { ok } from '../common/envelope';
 import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidQuery } from '../common/http/validation.pipe';
@@ -22,7 +22,7 @@ export class CaptchaController {
    * Answers `body: { success, captcha_token? }`; success is false for a bad, expired or replayed payload.
    */
   @Endpoint(E.capchaVerification)
-  async verify(@ValidQuery(E.capchaVerification) query: { responseCapcha: string }) {
+  async verify(@ValidQuery(E.capchaVerification) query: EndpointRequest<typeof E.capchaVerification>) {
     const body = await this.captcha.verify(query.responseCapcha || undefined);
     return ok(body.success ? AUTH_MESSAGES.captchaSuccess : AUTH_MESSAGES.captchaFailed, { body });
   }

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { CaptchaPassEntity } from './captcha-pass.entity';
 import { ALTCHA_ALGORITHM, altcha, deriveKey, verifyAltchaPayload, type AltchaChallenge } from './altcha';
+import { captchaSettings } from './captcha.settings';
 
 /**
  * Self-hosted ALTCHA proof of work (DESIGN "Mail, captcha, identity"): issues challenges, verifies a
@@ -22,7 +23,8 @@ export class CaptchaService {
 
   /** A signed challenge for the widget; it expires after CAPTCHA_TTL_SECONDS. */
   createChallenge(): Promise<AltchaChallenge> {
-    const { cost, maxCounter, hmacSecret, ttlSeconds } = this.config.captcha;
+    const { cost, maxCounter, ttlSeconds } = captchaSettings.of(this.config);
+    const hmacSecret = this.config.captchaSecret;
     return altcha.createChallenge({
       algorithm: ALTCHA_ALGORITHM,
       cost,
@@ -40,11 +42,11 @@ export class CaptchaService {
    */
   async verify(payload: string | undefined): Promise<{ success: boolean; captcha_token?: string }> {
     if (!payload || payload.length > 20_000) return { success: false };
-    const hmac = this.config.captcha.hmacSecret;
+    const hmac = this.config.captchaSecret;
     const result = await verifyAltchaPayload(payload, deriveKey, hmac, hmac + ':key').catch(() => null);
     if (!result || result.error || !result.payload) return { success: false };
     const challengeId = String(result.payload.challenge.parameters.data?.challengeId ?? result.payload.challenge.parameters.nonce);
-    const expiresAt = new Date(Date.now() + this.config.captcha.ttlSeconds * 1000);
+    const expiresAt = new Date(Date.now() + captchaSettings.of(this.config).ttlSeconds * 1000);
     try {
       await this.passes.insert({ id: challengeId.slice(0, 128), expires_at: expiresAt, used_at: null });
     } catch {
@@ -58,7 +60,7 @@ export class CaptchaService {
    * failed.") when it is missing, forged, expired or already spent. No-op when CAPTCHA_REQUIRED=false.
    */
   async consume(token: string | undefined): Promise<void> {
-    if (!this.config.captcha.required) return;
+    if (!captchaSettings.of(this.config).required) return;
     const id = token && this.open(token);
     if (!id) throw DomainError.badRequest(AUTH_MESSAGES.captchaFailed);
     const now = new Date();
@@ -84,6 +86,6 @@ export class CaptchaService {
     }
   }
   private mac(body: string): string {
-    return createHmac('sha256', this.config.captcha.hmacSecret).update('captcha-pass:' + body).digest('base64url');
+    return createHmac('sha256', this.config.captchaSecret).update('captcha-pass:' + body).digest('base64url');
   }
 }

@@ -1,13 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import '../settings'; // every module's declaration, as at boot
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, defaultRemotes, loadConfig } from './app-config';
+import { ConfigError, bootConfig, defaultRemotes, loadConfig, prepareDataDir } from './app-config';
+import { captchaSettings } from '../captcha/captcha.settings';
 
 describe('loadConfig', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'portal-config-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env }, dir);
+  const boot = (env: Record<string, string>) => bootConfig({ DATA_DIR: dir, ...env }, dir);
 
   it('shares nothing by default, and reads REDIS_URL, STORAGE_S3_* and RUN_JOBS (docs/decisions/018)', () => {
     expect(load({})).toMatchObject({ redisUrl: null, storageS3: null, runJobs: true });
@@ -31,7 +34,7 @@ describe('loadConfig', () => {
     expect(c.port).toBe(8080);
     expect(c.database).toEqual({ type: 'sqlite', path: join(dir, 'portal.sqlite') });
     expect(c.remotes).toEqual(defaultRemotes());
-    expect(c.captcha.required).toBe(true);
+    expect(captchaSettings.of(c).required).toBe(true);
   });
 
   it('has no public site unless PUBLIC_SITE_URL gives an absolute http(s) URL (docs/decisions/010)', () => {
@@ -41,15 +44,42 @@ describe('loadConfig', () => {
   });
 
   it('keeps generated local secrets across restarts', () => {
-    expect(load({}).jwtSecret).toBe(load({}).jwtSecret);
+    expect(boot({}).jwtSecret).toBe(boot({}).jwtSecret);
+    expect(boot({}).captchaSecret).toBe(load({}).captchaSecret);
+  });
+
+  it('loading writes nothing: DATA_DIR and the local secrets appear only at the boot step (docs/decisions/035)', () => {
+    const data = join(dir, 'fresh');
+    const env = { DATA_DIR: data };
+    const config = loadConfig(env, dir);
+    expect(existsSync(data)).toBe(false);
+    expect(config.localSecrets).toMatchObject({ file: join(data, '.secrets.json'), write: true });
+    const booted = prepareDataDir(config, env, dir);
+    expect(JSON.parse(readFileSync(join(data, '.secrets.json'), 'utf8'))).toEqual({ jwt: booted.jwtSecret, captcha: booted.captchaSecret });
+    expect(loadConfig(env, dir).localSecrets).toMatchObject({ write: false });
+  });
+
+  it('a second process starting on the same DATA_DIR signs with the secrets the first one wrote', () => {
+    const first = load({});
+    const second = load({});
+    expect(second.jwtSecret).not.toBe(first.jwtSecret); // both generated in memory, neither written yet
+    const a = prepareDataDir(first, { DATA_DIR: dir }, dir);
+    const b = prepareDataDir(second, { DATA_DIR: dir }, dir);
+    expect(b.jwtSecret).toBe(a.jwtSecret);
+    expect(b.sealing.current.equals(a.sealing.current)).toBe(true);
+  });
+
+  it('stops on an unreadable secrets file instead of replacing it', () => {
+    writeFileSync(join(dir, '.secrets.json'), '{nope');
+    expect(() => load({})).toThrow(/\.secrets\.json cannot be read/);
   });
 
   it('keeps the generated secrets readable by their owner only, also a file an older version left world-readable', () => {
-    load({});
+    boot({});
     const file = join(dir, '.secrets.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     chmodSync(file, 0o644);
-    load({});
+    boot({});
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

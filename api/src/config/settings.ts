@@ -19,7 +19,13 @@ export type SettingsInput = { env: NodeJS.ProcessEnv; cwd: string; production: b
  * One setting: `variables` it reads (README's first column), `default` and `meaning` as the README shows
  * them (markdown), and `parse`, which answers the value or throws ConfigError naming the variable.
  */
-export type Setting<T> = { variables: readonly string[]; default: string; meaning: string; parse: (input: SettingsInput) => T };
+export type Setting<T> = {
+  variables: readonly string[];
+  default: string;
+  meaning: string;
+  /** Parse from `input`; `earlier` holds the values of the settings declared before this one in the same declaration. */
+  parse: (input: SettingsInput, earlier: Readonly<Record<string, unknown>>) => T;
+};
 
 type Parsed<S> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
 
@@ -37,6 +43,8 @@ export type SettingsDeclaration<S extends Record<string, Setting<unknown>> = Rec
 };
 
 const registry = new Map<string, SettingsDeclaration>();
+/** The core's declarations (`describeSettings`): checked for clashes and tabled, not registered as modules. */
+const described = new Map<string, SettingsDeclaration>();
 
 /**
  * Declare (and register) the settings of `module`. `settings` keeps README order. A second declaration
@@ -46,13 +54,13 @@ export function defineSettings<S extends Record<string, Setting<unknown>>>(modul
   const declaration: SettingsDeclaration<S> = {
     module,
     settings,
-    load: (input) => Object.fromEntries(Object.entries(settings).map(([key, setting]) => [key, setting.parse(input)])) as Parsed<S>,
+    load: (input) => parseAll(settings, input) as Parsed<S>,
     of: (config) => {
       if (!(module in config.modules)) throw new Error(`the settings of ${module} were not loaded at boot: import its .settings.ts in api/src/settings.ts`);
       return config.modules[module] as Parsed<S>;
     },
   };
-  for (const other of registry.values()) {
+  for (const other of [...registry.values(), ...described.values()]) {
     if (other.module === module) continue;
     const clash = variablesOf(declaration as unknown as SettingsDeclaration).find((v) => variablesOf(other).includes(v));
     if (clash) throw new Error(`${clash} is declared by both ${other.module} and ${module}`);
@@ -61,7 +69,41 @@ export function defineSettings<S extends Record<string, Setting<unknown>>>(modul
   return declaration;
 }
 
+/** Parse each setting in order, handing it the values parsed before it. */
+function parseAll(settings: Record<string, Setting<unknown>>, input: SettingsInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(settings)) out[key] = setting.parse(input, out);
+  return out;
+}
+
+
+/**
+ * Declare the settings of the core (`config/core.settings.ts`): the same declaration as `defineSettings`
+ * (README table, parsers, clash check) but not registered as a module: `loadConfig` parses it itself and
+ * lays its values out as `AppConfig`'s own fields, so `of()` is not used for it.
+ */
+export function describeSettings<S extends Record<string, Setting<unknown>>>(name: string, settings: S): SettingsDeclaration<S> {
+  const declaration: SettingsDeclaration<S> = {
+    module: name,
+    settings,
+    load: (input) => parseAll(settings, input) as Parsed<S>,
+    of: () => {
+      throw new Error(`${name} is the core's declaration: read its values from AppConfig's fields`);
+    },
+  };
+  for (const other of [...registry.values(), ...described.values()]) {
+    if (other.module === name) continue;
+    const clash = variablesOf(declaration as unknown as SettingsDeclaration).find((v) => variablesOf(other).includes(v));
+    if (clash) throw new Error(`${clash} is declared by both ${other.module} and ${name}`);
+  }
+  described.set(name, declaration as unknown as SettingsDeclaration);
+  return declaration;
+}
+
 const variablesOf = (d: SettingsDeclaration): string[] => Object.values(d.settings).flatMap((s) => [...s.variables]);
+
+/** The core's declarations, in declaration order. */
+export const describedSettings = (): SettingsDeclaration[] => [...described.values()];
 
 /** Every registered declaration, in registration order. */
 export const registeredSettings = (): SettingsDeclaration[] => [...registry.values()];

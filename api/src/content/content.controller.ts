@@ -1,5 +1,5 @@
 import { Controller, Param } from '@nestjs/common';
-import { CONTENT_ENDPOINTS as E, CONTENT_MESSAGES as M, LEGAL_ENDPOINTS, LEGAL_MESSAGES, SERVER_MESSAGES, type ContentListQueryDto } from '@portal/contracts';
+import { CONTENT_ENDPOINTS as E, CONTENT_MESSAGES as M, LEGAL_ENDPOINTS, LEGAL_MESSAGES, SERVER_MESSAGES, type EndpointRequest } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { ok } from '../common/envelope';
 import { Endpoint } from '../common/http/endpoint.decorator';
@@ -24,14 +24,14 @@ export class ContentController {
 
   /** GET /api/getNews → body NewsItem[] newest first, total. */
   @Endpoint(E.getNews)
-  async news(@ValidQuery(E.getNews) query: ContentListQueryDto) {
+  async news(@ValidQuery(E.getNews) query: EndpointRequest<typeof E.getNews>) {
     const { rows, total } = await this.content.listNews(query);
     return ok(M.newsList, { body: rows, total });
   }
 
   /** GET /api/getVideoLinks → body VideoLink[] newest first, total. */
   @Endpoint(E.getVideoLinks)
-  async videoLinks(@ValidQuery(E.getVideoLinks) query: ContentListQueryDto) {
+  async videoLinks(@ValidQuery(E.getVideoLinks) query: EndpointRequest<typeof E.getVideoLinks>) {
     const { rows, total } = await this.content.listVideoLinks(query);
     return ok(M.videoLinksList, { body: rows, total });
   }

@@ -12,16 +12,22 @@ import { DELIVERY_ENTITIES } from './delivery/delivery.entities';
 import { DeliveryService } from './delivery/delivery.service';
 import { DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController } from './delivery/delivery.controllers';
 import { DISTRIBUTION_COMMANDS } from './distribution.cli';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
+import { AcknowledgementsService } from './acknowledgements/acknowledgements.service';
+import { StoreStatesService } from './store-status/store-states.service';
+import { OpsStoreLoopController, OpsTargetFeedController, StoreStatesController } from './store-status/store-loop.controllers';
 
 /**
  * The distribution engine (docs/decisions/020-distribution-engine.md): store QC of uploads (a job per
- * audio file), the ERN 4.3 message of approved releases, and per-store delivery (SFTP batches). Talks to the
+ * audio file), the ERN 4.3 message of approved releases, per-store delivery (SFTP and S3 batches), and the loop
+ * back from the stores (acknowledgements, store states, test/live feeds: docs/decisions/041). Talks to the
  * releases area only through its exported services.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule, VideoModule],
-  controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController],
-  providers: [QcService, DdexService, DeliveryService, ...DISTRIBUTION_COMMANDS],
+  imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule, VideoModule, NotificationsModule, UsersModule],
+  controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController, StoreStatesController, OpsStoreLoopController, OpsTargetFeedController],
+  providers: [QcService, DdexService, DeliveryService, AcknowledgementsService, StoreStatesService, ...DISTRIBUTION_COMMANDS],
   exports: [QcService, DdexService, DeliveryService],
 })
 export class DistributionModule {}

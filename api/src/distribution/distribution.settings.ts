@@ -17,6 +17,8 @@ export type DistributionConfig = {
   ernSchemaDir: string;
   /** Delivery job: attempts per batch and the first retry's delay in ms (doubling after). */
   delivery: { attempts: number; backoffMs: number };
+  /** How often every target's acknowledgements folder is read (ms; issue 39 §1). */
+  ackPollMs: number;
   /** 32 bytes (hex or base64) that sealed target credentials before SEAL_KEY (v1, decision 032); unset: derived from JWT_SECRET. */
   credentialsKey: string | undefined;
 };
@@ -77,7 +79,7 @@ export const distributionSettings = defineSettings('distribution', {
   messageControl: {
     variables: ['DDEX_MESSAGE_CONTROL'],
     default: '`TestMessage`',
-    meaning: '`LiveMessage` once real stores are configured',
+    meaning: 'MessageControlType of the console\'s DDEX download; deliveries use each target\'s test or live feed',
     parse: ({ env }): DistributionConfig['messageControl'] => {
       const value = env.DDEX_MESSAGE_CONTROL?.trim() || 'TestMessage';
       if (value !== 'LiveMessage' && value !== 'TestMessage') throw new ConfigError('DDEX_MESSAGE_CONTROL must be LiveMessage or TestMessage');
@@ -104,6 +106,12 @@ export const distributionSettings = defineSettings('distribution', {
       attempts: intSetting(env, 'DELIVERY_ATTEMPTS', 5, 1, 20, false),
       backoffMs: intSetting(env, 'DELIVERY_BACKOFF_MS', 30_000, 10, 3_600_000, false),
     }),
+  },
+  ackPollMs: {
+    variables: ['DELIVERY_ACK_POLL_MS'],
+    default: '`300000` (5 min)',
+    meaning: 'how often the stores\' acknowledgements are read (`deliveries poll-acks` reads them at once)',
+    parse: ({ env }) => intSetting(env, 'DELIVERY_ACK_POLL_MS', 300_000, 1000, 86_400_000, false),
   },
   credentialsKey: {
     variables: ['DELIVERY_CREDENTIALS_KEY'],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { compactIsrc, fillMessage, OPS_MESSAGES, RELEASE_MESSAGES as M, VIDEO_MESSAGES as V } from '@portal/contracts';
+import { compactIsrc, fillMessage, gtin14, OPS_MESSAGES, RELEASE_MESSAGES as M, VIDEO_MESSAGES as V } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { AssignedIdentifierEntity } from './identifier.entities';
 
@@ -17,11 +17,15 @@ export type IdentifierOwner = { release_id: number | null; user_id: number; sour
  * - A UPC identifies one release: a claim by any other release, of any owner, is refused.
  * - An ISRC identifies one recording of one owner: the owner's other releases (a re-release) may carry
  *   it; another owner never may.
+ * - One code, one row (issue 38 item 8): a UPC is kept in its GTIN-14 form (the UPC-A `089000000012`,
+ *   the EAN-13 `0089000000012` and the GTIN-14 `00089000000012` are one code), an ISRC compact
+ *   (uppercase, no hyphens); the release and track rows keep what the artist typed, for display.
  */
 @Injectable()
 export class IdentifierRegistryService {
   /** Claim an artist-entered UPC for `releaseId` (idempotent for the same release). 400 upcInUse. */
-  async claimUpc(m: EntityManager, code: string, userId: number, releaseId: number): Promise<void> {
+  async claimUpc(m: EntityManager, typed: string, userId: number, releaseId: number): Promise<void> {
+    const code = gtin14(typed);
     const held = await this.holder(m, 'upc', code);
     if (held) {
       if (held.release_id === releaseId) return;
@@ -51,7 +55,8 @@ export class IdentifierRegistryService {
    * upcInUse), except the same video submitted again (`sameVideo(heldVideoId)`, e.g. after a
    * rejection: the owner's earlier video of the same audio), which moves the claim to the new row.
    */
-  async claimVideoUpc(m: EntityManager, code: string, userId: number, videoId: number, sameVideo: (heldVideoId: number) => Promise<boolean>): Promise<void> {
+  async claimVideoUpc(m: EntityManager, typed: string, userId: number, videoId: number, sameVideo: (heldVideoId: number) => Promise<boolean>): Promise<void> {
+    const code = gtin14(typed);
     const mayTake = async (held: IdentifierOwner | null) => !!held && held.source === 'video' && held.user_id === userId && (held.object_id === videoId || (await sameVideo(held.object_id)));
     const held = await this.holder(m, 'upc', code);
     if (held) {
@@ -84,19 +89,19 @@ export class IdentifierRegistryService {
    * registered for another holder by the migration is refused, 409 with the holder's release id).
    */
   async confirmForApproval(m: EntityManager, kind: 'upc' | 'isrc', code: string, userId: number, releaseId: number, trackId: number): Promise<void> {
-    const c = kind === 'isrc' ? compactIsrc(code) : code;
+    const c = registryCode(kind, code);
     const held = await this.holder(m, kind, c);
     const ours = held && (kind === 'upc' ? held.release_id === releaseId : held.user_id === userId);
     if (ours) return;
     if (!held && (await this.insert(m, { kind, code: c, object_id: kind === 'upc' ? releaseId : trackId, user_id: userId, release_id: releaseId, source: 'entered' }))) return;
     const other = held ?? (await this.holder(m, kind, c));
-    throw new DomainError(409, fillMessage(OPS_MESSAGES.identifierTaken, { kind: kind.toUpperCase(), code: c, release_id: String(other?.release_id ?? '?') }), { code: `${kind}_in_use` });
+    throw new DomainError(409, fillMessage(OPS_MESSAGES.identifierTaken, { kind: kind.toUpperCase(), code, release_id: String(other?.release_id ?? '?') }), { code: `${kind}_in_use` });
   }
 
   /** Give back an entered UPC of an editable release that no longer carries it (assigned codes are kept forever). */
   async releaseUpc(m: EntityManager, code: string, releaseId: number): Promise<void> {
     if (!code) return;
-    await m.delete(AssignedIdentifierEntity, { kind: 'upc', code, release_id: releaseId, source: 'entered' });
+    await m.delete(AssignedIdentifierEntity, { kind: 'upc', code: gtin14(code), release_id: releaseId, source: 'entered' });
   }
 
   /** Give back an entered ISRC none of the owner's tracks carries any more (the caller checks that). */
@@ -107,13 +112,13 @@ export class IdentifierRegistryService {
 
   /** Whether a code is in the registry (the approval's number assignment skips it). */
   async taken(m: EntityManager, kind: 'upc' | 'isrc', code: string): Promise<boolean> {
-    return m.exists(AssignedIdentifierEntity, { where: { kind, code } });
+    return m.exists(AssignedIdentifierEntity, { where: { kind, code: registryCode(kind, code) } });
   }
 
   /** Insert an assigned code; false when the code is already in use. */
   async insertAssigned(m: EntityManager, kind: 'upc' | 'isrc', code: string, objectId: number, userId: number, releaseId: number): Promise<boolean> {
     if (await this.taken(m, kind, code)) return false;
-    return this.insert(m, { kind, code, object_id: objectId, user_id: userId, release_id: releaseId, source: 'assigned' });
+    return this.insert(m, { kind, code: registryCode(kind, code), object_id: objectId, user_id: userId, release_id: releaseId, source: 'assigned' });
   }
 
   private async holder(m: EntityManager, kind: 'upc' | 'isrc', code: string): Promise<IdentifierOwner | null> {
@@ -141,6 +146,9 @@ export class IdentifierRegistryService {
     }
   }
 }
+
+/** A code as the registry keeps it: a UPC/EAN in its GTIN-14 form, an ISRC compact (issue 38 item 8). */
+export const registryCode = (kind: 'upc' | 'isrc', code: string): string => (kind === 'upc' ? gtin14(code) : compactIsrc(code));
 
 /** SQLite's and MySQL/MariaDB's duplicate-key errors. */
 function isUniqueViolation(e: unknown): boolean {

@@ -4,6 +4,8 @@ import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { redisOptions } from '../redis/redis-connection';
 import { unavailableOnFailure } from '../redis/redis-counters';
+import { JOB_STATES, type JobState } from '../observability/metrics';
+import { bullTelemetry } from '../observability/tracing';
 import type { EnqueueOptions, FailedJob, JobHandler, JobOptions } from './jobs.types';
 
 /** Key prefix of the portal's queues in Redis. */
@@ -75,7 +77,7 @@ export class BullMqTransport {
       const worker = new Worker(
         name,
         async (job: Job) => reg.handler(job.data, { id: String(job.id), name, attempt: job.attemptsMade + 1 }),
-        { connection: this.consumer, prefix: PREFIX, concurrency: reg.opts.concurrency },
+        { connection: this.consumer, prefix: PREFIX, concurrency: reg.opts.concurrency, ...bullTelemetry() },
       );
       worker.on('failed', (job, e) => {
         const last = !!job && job.attemptsMade >= (job.opts.attempts ?? 1);
@@ -158,6 +160,13 @@ export class BullMqTransport {
     await this.queue(name).removeJobScheduler(`${name}:every`);
   }
 
+  /** Jobs per queue and state, from Redis (docs/decisions/038). */
+  async counts(): Promise<Record<string, Record<JobState, number>>> {
+    const names = [...this.handlers.keys()];
+    const counts = await Promise.all(names.map((name) => this.queue(name).getJobCounts(...JOB_STATES)));
+    return Object.fromEntries(names.map((name, i) => [name, counts[i] as Record<JobState, number>]));
+  }
+
   async failed(): Promise<FailedJob[]> {
     const out: FailedJob[] = [];
     for (const name of this.handlers.keys()) {
@@ -211,7 +220,7 @@ export class BullMqTransport {
   private queue(name: string): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.producer, prefix: PREFIX });
+      q = new Queue(name, { connection: this.producer, prefix: PREFIX, ...bullTelemetry() });
       q.on('error', (e) => this.logger.warn({ msg: 'job queue error', job: name, err: e.message }));
       this.queues.set(name, q);
     }

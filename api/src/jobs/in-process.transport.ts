@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { JobState } from '../observability/metrics';
 import type { EnqueueOptions, FailedJob, JobHandler, JobOptions } from './jobs.types';
 
-type Registered = { handler: JobHandler; opts: Required<JobOptions>; running: number; waiting: Array<() => void> };
+type Registered = { handler: JobHandler; opts: Required<JobOptions>; running: number; waiting: Array<() => void>; delayed: number; completed: number };
 /** Failed jobs kept for `failed()` / `retry()` (the oldest go first). */
 const KEEP_FAILED = 1000;
 
@@ -27,7 +28,7 @@ export class InProcessTransport {
   }
 
   register(name: string, handler: JobHandler, opts: Required<JobOptions>): void {
-    this.handlers.set(name, { handler, opts, running: 0, waiting: [] });
+    this.handlers.set(name, { handler, opts, running: 0, waiting: [], delayed: 0, completed: 0 });
   }
 
   /**
@@ -47,7 +48,9 @@ export class InProcessTransport {
     const run = async (attempt: number): Promise<unknown> => {
       await this.slot(reg);
       try {
-        return await reg.handler(data, { id, name, attempt });
+        const result = await reg.handler(data, { id, name, attempt });
+        reg.completed += 1;
+        return result;
       } finally {
         reg.running -= 1;
         reg.waiting.shift()?.();
@@ -59,7 +62,7 @@ export class InProcessTransport {
         if (attempt < attempts && !this.closed) {
           const delay = backoff * 2 ** (attempt - 1);
           this.logger.warn({ msg: 'job failed; retrying', job: name, id, attempt, retry_in_ms: delay, err: e.message });
-          return this.sleep(delay).then(() => attemptLoop(attempt + 1));
+          return this.later(reg, delay).then(() => attemptLoop(attempt + 1));
         }
         this.logger.error({ msg: 'job failed', job: name, id, attempts: attempt, err: e.message });
         this.failedJobs.set(id, { id, name, data, attempts: attempt, reason: e.message, failedAt: Date.now(), opts });
@@ -68,7 +71,7 @@ export class InProcessTransport {
       });
     // A delayed job is accepted at once: the caller does not wait for the delay.
     if (opts.delayMs) firstSettled();
-    const done = (opts.delayMs ? this.sleep(opts.delayMs) : Promise.resolve()).then(() => attemptLoop(1)).finally(() => this.active.delete(id));
+    const done = (opts.delayMs ? this.later(reg, opts.delayMs) : Promise.resolve()).then(() => attemptLoop(1)).finally(() => this.active.delete(id));
     done.catch(() => undefined);
     this.active.set(id, { first, done });
     return { id, first, done };
@@ -84,6 +87,20 @@ export class InProcessTransport {
     this.failedJobs.delete(id);
     await this.enqueue(job.name, job.data, { ...job.opts, jobId: id, delayMs: 0 }).first;
     return true;
+  }
+
+  /** Jobs per queue and state in this process (docs/decisions/038); `completed` since it started. */
+  counts(): Record<string, Record<JobState, number>> {
+    const failed = [...this.failedJobs.values()];
+    return Object.fromEntries(
+      [...this.handlers].map(([name, reg]) => [name, { waiting: reg.waiting.length, active: reg.running, delayed: reg.delayed, failed: failed.filter((j) => j.name === name).length, completed: reg.completed }]),
+    );
+  }
+
+  /** `sleep`, counted as a delayed job of `reg` meanwhile. */
+  private later(reg: Registered, ms: number): Promise<void> {
+    reg.delayed += 1;
+    return this.sleep(ms).finally(() => (reg.delayed -= 1));
   }
 
   close(): void {

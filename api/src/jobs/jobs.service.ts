@@ -3,6 +3,8 @@ import { SERVER_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { unavailableOnFailure } from '../redis/redis-counters';
+import { observeJob } from '../observability/job-hooks';
+import { metricSources, type JobState } from '../observability/metrics';
 import { BullMqTransport, JobWaitTimeout } from './bullmq.transport';
 import { InProcessTransport } from './in-process.transport';
 import type { EnqueueOptions, FailedJob, JobHandler, JobOptions } from './jobs.types';
@@ -52,6 +54,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.bull = config.redisUrl ? new BullMqTransport(config.redisUrl) : null;
     this.local = this.bull ? null : new InProcessTransport();
+    metricSources.queues = () => this.counts(); // the queue gauges of /metrics (docs/decisions/038)
   }
 
   /** Whether jobs go through Redis (BullMQ) rather than this process. */
@@ -65,7 +68,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
    */
   register<N extends JobName>(name: N, handler: JobHandler<JobData<N>, JobResult<N>>, opts: JobOptions = {}): void {
     const full = { concurrency: opts.concurrency ?? 1, attempts: opts.attempts ?? 1, backoffMs: opts.backoffMs ?? 1000 };
-    (this.bull ?? this.local)!.register(name, handler as JobHandler, full);
+    (this.bull ?? this.local)!.register(name, observeJob(name, handler as JobHandler), full);
   }
 
   /**
@@ -137,6 +140,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   /** The failed jobs (kept a week with Redis; in a single process, those of this process since it started). Errors: 503 when Redis does not answer. */
   async failed(): Promise<FailedJob[]> {
     return this.bull ? unavailableOnFailure(this.bull.failed()) : this.local!.failed();
+  }
+
+  /** Jobs per queue and state (BullMQ: read from Redis, the same on every instance). Errors: rejects when Redis does not answer. */
+  async counts(): Promise<Record<string, Record<JobState, number>>> {
+    return this.bull ? this.bull.counts() : this.local!.counts();
   }
 
   /** Run a failed job again from its first attempt; false when no failed job has this id. Errors: 503 when Redis does not answer. */

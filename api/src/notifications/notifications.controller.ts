@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { AUTH_ENDPOINTS as E } from '@portal/contracts';
+import { AUTH_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../common/auth.decorators';
 import { ok } from '../common/envelope';
 import { Endpoint } from '../common/http/endpoint.decorator';
@@ -17,7 +17,7 @@ export class NotificationsController {
    * newest first, 20 per page, and `total`. Reading offset 0 clears the "new" badge.
    */
   @Endpoint(E.getNotificationsForUser)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getNotificationsForUser) query: { offset: number }) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getNotificationsForUser) query: EndpointRequest<typeof E.getNotificationsForUser>) {
     const { rows, total } = await this.notifications.page(user.id, query.offset);
     return ok('Notifications.', { body: rows, total });
   }

@@ -19,15 +19,19 @@ import { ReleaseReviewService } from './review/release-review.service';
 import { StaffModule } from '../staff/staff.module';
 import { DistributionModule } from '../distribution/distribution.module';
 import { OpsJobsController } from './jobs/ops-jobs.controller';
+import { OpsHealthController } from './health/ops-health.controller';
 import { OpsSupportDeskController } from './console/ops-support-desk.controller';
 import { OpsSupportDeskService } from './console/ops-support-desk.service';
 import { OPS_COMMANDS } from './ops.cli';
+import { RoyaltiesModule } from '../royalties/royalties.module';
+import { ConsoleHomeController } from './console-home/console-home.controller';
+import { ConsoleHomeService } from './console-home/console-home.service';
 
 /** The operations console's API (docs/decisions/008, `/api/ops/*`): release and video review, platform, users, content and promotions, desk, audit. */
 @Module({
-  imports: [StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule, DistributionModule],
-  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsRightsController, OpsSupportDeskController, OpsJobsController],
-  providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsSupportDeskService, OpsContentService, ...OPS_COMMANDS],
+  imports: [StaffModule, IdentifiersModule, ReleasesModule, VideoModule, ContentModule, SupportModule, ToolsRightsModule, DistributionModule, RoyaltiesModule],
+  controllers: [OpsReviewController, OpsUsersController, OpsAdminController, OpsContentController, OpsTicketsController, OpsPayoutsController, OpsRightsController, OpsSupportDeskController, OpsJobsController, ConsoleHomeController, OpsHealthController],
+  providers: [ReleaseReviewService, OpsConsoleService, OpsDeskService, OpsSupportDeskService, OpsContentService, ConsoleHomeService, ...OPS_COMMANDS],
   exports: [ReleaseReviewService, OpsConsoleService, IdentifiersModule, OpsContentService],
 })
 export class OpsModule {}

@@ -160,9 +160,9 @@ export async function runRemoteCommand(argv: string[], options: { root: string; 
     return deployOverHttp(api, token, name, { rollback: { to: flags.to, force: force || undefined } });
   }
   // Nest, TypeORM and the config module load only here: the HTTP path above stays a small client.
-  const { loadConfig } = await import('../config/app-config');
+  const { bootConfig } = await import('../config/app-config');
   const { openRemoteCli } = await import('./remote-cli.context');
-  const loaded: AppConfig = loadConfig(env, options.cwd);
+  const loaded: AppConfig = bootConfig(env, options.cwd);
   // The command never registers bundled versions by itself (that is the server's first start, docs/decisions/021).
   const config = { ...loaded, logRequests: false, remoteStore: { ...loaded.remoteStore, registerBundled: false } };
   const actor = flags.by || env.REMOTE_ACTOR || `${userInfo().username}@${hostname()}`;

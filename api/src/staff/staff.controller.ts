@@ -7,8 +7,6 @@ import { Endpoint } from '../common/http/endpoint.decorator';
 import { ValidBody } from '../common/http/validation.pipe';
 import { StaffService } from './staff.service';
 
-type VerifyBody = EndpointRequest<typeof E.staffTotpVerify>;
-
 /** Before the console (docs/decisions/008): who the caller is, TOTP enrolment and the second factor of this session. */
 @Controller()
 export class StaffController {
@@ -25,7 +23,7 @@ export class StaffController {
   }
 
   @Endpoint(E.staffTotpVerify)
-  async verify(@CurrentUser() user: AuthUser, @ValidBody(E.staffTotpVerify) body: VerifyBody) {
+  async verify(@CurrentUser() user: AuthUser, @ValidBody(E.staffTotpVerify) body: EndpointRequest<typeof E.staffTotpVerify>) {
     return ok(M.totpVerified, { body: await this.staff.verify(user, body.code) });
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { VIDEO_ENDPOINTS as E, VIDEO_MESSAGES as M, type VideoCatalogQueryDto, type VideoReleaseDto } from '@portal/contracts';
+import { VIDEO_ENDPOINTS as E, VIDEO_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../common/auth.decorators';
 import { ok } from '../common/envelope';
 import { Endpoint } from '../common/http/endpoint.decorator';
@@ -31,7 +31,7 @@ export class VideoController {
 
   /** GET /api/getAudioTitles?release_id → body AudioOption[], total. Errors: 404. */
   @Endpoint(E.getAudioTitles)
-  async audioTitles(@CurrentUser() user: AuthUser, @ValidQuery(E.getAudioTitles) query: { release_id: number }) {
+  async audioTitles(@CurrentUser() user: AuthUser, @ValidQuery(E.getAudioTitles) query: EndpointRequest<typeof E.getAudioTitles>) {
     const body = await this.videos.audioOptions(user.id, query.release_id);
     return ok(M.audioTitles, { body, total: body.length });
   }
@@ -45,14 +45,14 @@ export class VideoController {
 
   /** POST /api/submitVideoRelease → message "Release submitted for review", video_id. Errors: 400, 403, 404, 409. */
   @Endpoint(E.submitVideoRelease)
-  async submit(@CurrentUser() user: AuthUser, @ValidBody(E.submitVideoRelease) body: VideoReleaseDto) {
+  async submit(@CurrentUser() user: AuthUser, @ValidBody(E.submitVideoRelease) body: EndpointRequest<typeof E.submitVideoRelease>) {
     const { video_id } = await this.videos.submit(user.id, body);
     return ok(M.submitted, { video_id });
   }
 
   /** GET /api/getVideoCatelogListWeb → body VideoCatalogRow[], total. Errors: 400 unknown status. */
   @Endpoint(E.getVideoCatelogListWeb)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getVideoCatelogListWeb) query: VideoCatalogQueryDto) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getVideoCatelogListWeb) query: EndpointRequest<typeof E.getVideoCatelogListWeb>) {
     const { rows, total } = await this.catalog.list(user.id, query);
     return ok(M.catalogList, { body: rows, total });
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import * as mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import { loadConfig, type DatabaseConfig } from '../../src/config/app-config';
+import { bootConfig, type DatabaseConfig } from '../../src/config/app-config';
 import { countRows, schemaOf, type BackupManifest } from '../../src/backup/backup';
 import { FILE_COLUMN_NAME, FILE_COLUMNS, fileColumn } from '../../src/backup/file-columns';
 import { createFileStorage } from '../../src/storage/storage.module';
@@ -178,7 +178,7 @@ describe.each(SHAPES)('backup and restore drill: %s', (shape) => {
     cleanup.push(() => rmSync(join(statement, '..'), { recursive: true, force: true }));
     writeFileSync(statement, statementText(DISTROKID_HEADER, [distrokidRow({ month: '2026-03', store: 'Spotify', isrc: 'QZZZZ2600001', amount: '1.25' })], '\t'));
     await cli(original, ['statement-import', statement, '--format', 'distrokid', '--month', '2026-03']);
-    const originalConfig = loadConfig(original);
+    const originalConfig = bootConfig(original);
     const before = await countRows(originalConfig);
     const statementRows = (await cells(originalConfig.database)).filter(([t, c]) => t === 'statement_imports' && c === 'file_path');
     expect(statementRows).toHaveLength(1);
@@ -203,7 +203,7 @@ describe.each(SHAPES)('backup and restore drill: %s', (shape) => {
     // 3. Restore into a fresh database and store.
     const fresh = await shapeEnv();
     expect(await cli(fresh, ['restore', backupDir])).toMatch(/every row count and checksum checked/);
-    expect(await countRows(loadConfig(fresh))).toEqual(before);
+    expect(await countRows(bootConfig(fresh))).toEqual(before);
     // A second restore into the now full database is refused.
     await expect(cli(fresh, ['restore', backupDir])).rejects.toThrow(/not empty|already holds data/);
 
@@ -229,7 +229,7 @@ describe.each(SHAPES)('backup and restore drill: %s', (shape) => {
 
     // Every file a restored row refers to is there: objects in the store, the statement under this DATA_DIR
     // with the bytes the row's checksum names.
-    const freshConfig = loadConfig(fresh);
+    const freshConfig = bootConfig(fresh);
     const storage = createFileStorage(freshConfig);
     try {
       for (const c of FILE_COLUMNS.filter((x) => x.holds === 'object' || x.holds === 'data-file')) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { bootConfig, type AppConfig } from '../../src/config/app-config';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { MailService } from '../../src/mail/mail.service';
 import { letTimePass, waitFor } from '../helpers/wait-for';
@@ -31,7 +31,7 @@ describe('JobsService', () => {
   let redis: Service;
   let dataDir: string;
   const services: JobsService[] = [];
-  const config = (env: Record<string, string> = {}): AppConfig => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_ROOT: '', ...env });
+  const config = (env: Record<string, string> = {}): AppConfig => bootConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_ROOT: '', ...env });
   /** A JobsService as the app would have it: handlers registered, then bootstrapped. */
   const make = async (env: Record<string, string>, setup: (jobs: JobsService) => void): Promise<JobsService> => {
     const jobs = new JobsService(config(env));

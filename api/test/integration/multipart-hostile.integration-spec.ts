@@ -6,6 +6,7 @@ import { waitFor } from '../helpers/wait-for';
 import { createVerifiedUser } from '../helpers/accounts';
 import { createStaff } from '../helpers/staff';
 import { filesUnder, multipartRoutes, runMultipartMatrix, type MultipartRoute, type OpenApiDoc } from '../helpers/hostile-requests';
+import { releaseSettings } from '../../src/releases/releases.settings';
 
 /**
  * No request may take a process down (issue 34 §1, decision 026 "One multipart receiver"): every
@@ -32,7 +33,7 @@ describe.each(ENGINES)('hostile multipart bodies on %s', (engine) => {
     artist = (await createVerifiedUser(t)).token;
     admin = (await createStaff(t, 'admin')).token;
     routes = multipartRoutes((await request(t.http).get('/api/docs-json').expect(200)).body as OpenApiDoc);
-    storageDirs = [t.config.uploadsDir, join(t.config.dataDir, 'statements'), t.config.tus.dir];
+    storageDirs = [t.config.uploadsDir, join(t.config.dataDir, 'statements'), releaseSettings.of(t.config).tusDir];
   });
   afterAll(async () => t?.close());
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTENT_MESSAGES, OPS_ENDPOINTS as E, OPS_LIMITS, OPS_MESSAGES as M, fillMessage, TOOLS_MESSAGES, type EndpointDef } from '@portal/contracts';
+import { CONTENT_MESSAGES, NOTIFICATION_LINKS, OPS_ENDPOINTS as E, OPS_LIMITS, OPS_MESSAGES as M, fillMessage, TOOLS_MESSAGES, type EndpointDef } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media } from '../helpers/releases-fixtures';
@@ -94,6 +94,8 @@ describe.each(ENGINES)('console content and promotions on %s', (engine) => {
     expect(history.body.map((p: { promotion_id: number }) => p.promotion_id)).toContain(id);
     const bell = (await request(t.http).get('/api/getNotificationsForUser?offset=0').set('Authorization', `Bearer ${artist.token}`)).body.body;
     expect(bell.map((n: { notification: string }) => n.notification)).toContain(fillMessage(TOOLS_MESSAGES.promotionNotification, { song: 'Monsoon Nights', platform: 'Spotify', type: 'Editorial' }));
+    // The bell item leads to Promotions (issue 38 item 7).
+    expect(bell.find((n: { notification: string }) => n.notification.includes('Monsoon Nights'))?.link).toBe(NOTIFICATION_LINKS.promotions);
     // One image, one promotion.
     const reused = await post(E.addPromotion, promotion(firstImage));
     expect([reused.status, reused.body.message]).toEqual([400, M.promotionImageUnknown]);

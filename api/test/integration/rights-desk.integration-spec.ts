@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RIGHTS_DESK_MESSAGES as M, TOOLS_MESSAGES, fillMessage } from '@portal/contracts';
+import { NOTIFICATION_LINKS, RIGHTS_DESK_MESSAGES as M, TOOLS_MESSAGES, fillMessage } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { ReleasesClient } from '../helpers/releases-fixtures';
@@ -107,6 +107,9 @@ describe.each(ENGINES)('tools and rights desk on %s', (engine) => {
     for (const status of ['approved', 'processed', 'all']) expect((await list({ kind: 'playlist', status })).rows.map((r) => r.id)).toContain(id);
     expect((await list({ status: 'rejected' })).rows.map((r) => r.id)).not.toContain(id);
     expect(await bellTexts()).toContain(fillMessage(TOOLS_MESSAGES.reviewNotification, { kind: 'playlist pitch', title: 'Summer Single (track)', status: 'Approved', reason: '' }));
+    // The bell item leads to the tool's history (issue 38 item 7).
+    const bell = (await a.get('getNotificationsForUser').expect(200)).body.body as Array<{ notification: string; link: string | null }>;
+    expect(bell.find((n) => n.notification.includes('Summer Single'))?.link).toBe(NOTIFICATION_LINKS.submission.playlist);
   });
 
   it('reject with a reason: the artist sees it in their history and bell; a second decision is 409; the audit has one row', async () => {

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { command } from '../helpers/cli';
-import { ROYALTY_MESSAGES as M, REPORT_CSV_COLUMNS } from '@portal/contracts';
+import { NOTIFICATION_LINKS, ROYALTY_MESSAGES as M, REPORT_CSV_COLUMNS } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createStaff } from '../helpers/staff';
 import { outboxTo } from '../helpers/support-client';
@@ -93,6 +93,9 @@ describe.each(ENGINES)('royalty splits and earnings on %s', (engine) => {
     expect(await balanceCents(t, owner.id)).toBe(ownerBefore + Math.round(12_000_004 / 10_000));
     const lines = (await as(t, collaborator.token).get('getEarningLines', { from: month(-1), to: month() })).body;
     expect(lines.total).toBe(2);
+    // The collaborator's bell: the split offer and the royalty credit each lead to Earnings (issue 38 item 7).
+    const bell = (await as(t, collaborator.token).get('getNotificationsForUser', { offset: 0 })).body.body as Array<{ notification: string; link: string | null }>;
+    expect(bell.filter((n) => n.notification.includes('offered you') || n.notification.startsWith('Royalties of')).map((n) => n.link)).toEqual([NOTIFICATION_LINKS.earnings, NOTIFICATION_LINKS.earnings]);
     expect(lines.body.map((l: { amount_micros: number; share: string; track_id: number; import_id: number }) => [l.amount_micros, l.share, l.track_id, l.import_id])).toEqual([
       [0, 'split', track_id, row!.import_id],
       [3_000_000, 'split', track_id, row!.import_id],

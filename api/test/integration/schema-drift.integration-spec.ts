@@ -29,9 +29,10 @@ const ACCEPTED: Accepted[] = [
     applies: (e, _m, c, table) => e === 'mysql' && table.indices.some((i) => i.isUnique && i.columnNames.length === 1 && i.columnNames[0] === c.databaseName),
   },
   {
-    why: 'lyrics are MEDIUMTEXT on MariaDB, where TEXT holds only 64 KB (migrations 1763856000000, 1764200000000); the entity says text, which is what SQLite has',
+    why: 'lyrics and the raw text of a store acknowledgement are MEDIUMTEXT on MariaDB, where TEXT holds only 64 KB (migrations 1763856000000, 1764200000000, 1765570000000); the entity says text, which is what SQLite has',
     props: ['type'],
-    applies: (e, m, c) => e === 'mysql' && ['tracks', 'lyrics_submissions'].includes(m.tableName) && c.databaseName === 'lyrics',
+    applies: (e, m, c) =>
+      e === 'mysql' && ((['tracks', 'lyrics_submissions'].includes(m.tableName) && c.databaseName === 'lyrics') || (m.tableName === 'delivery_acks' && c.databaseName === 'raw')),
   },
   {
     why: 'releases.search_text is VARCHAR(700) on MariaDB since migration 1764500000000, which capped the values on both engines; SQLite does not enforce a VARCHAR width, and changing it there rebuilds the table, which would drop the release_counts triggers of that migration',

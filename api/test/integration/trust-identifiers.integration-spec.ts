@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { identifierSettings } from '../../src/identifiers/identifiers.settings';
-import { gs1CheckDigit, hasValidGs1CheckDigit, OPS_MESSAGES as O, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { gs1CheckDigit, gtin14, hasValidGs1CheckDigit, OPS_MESSAGES as O, RELEASE_MESSAGES as M } from '@portal/contracts';
 import { DataSource } from 'typeorm';
 import { ReleaseEntity } from '../../src/releases/entities/release.entity';
 import { TrackEntity } from '../../src/releases/entities/track.entity';
 import { AssignedIdentifierEntity, IdentifierCounterEntity } from '../../src/identifiers/identifier.entities';
 import { IdentifierRegistry1764622000000 } from '../../src/database/migrations/1764622000000-identifier-registry';
+import { IdentifierForms1765550000000 } from '../../src/database/migrations/1765550000000-identifier-forms';
 import { ReleaseReviewService } from '../../src/ops/review/release-review.service';
 import { CLI_ACTOR } from '../../src/audit/audit.service';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
@@ -199,13 +200,15 @@ describe.each(ENGINES)('identifiers unique on the platform on %s', (engine) => {
       await runner.query(`UPDATE tracks SET isrc = 'IN-A1B-26-00999', isrc_yes_no = 'Yes' WHERE id = ${r1.audioId}`);
       await runner.query(`UPDATE tracks SET isrc = 'INA1B2600999', isrc_yes_no = 'Yes' WHERE id IN (${r2.audioId}, ${r3.audioId})`);
       await m.up(runner);
+      // And the later migration that keeps UPCs in their GTIN-14 form (issue 38 item 8).
+      await new IdentifierForms1765550000000().up(runner);
 
       const reg = db().getRepository(AssignedIdentifierEntity);
       const aUser = (await db().getRepository(ReleaseEntity).findOneByOrFail({ id: r1.releaseId })).user_id;
-      expect(await reg.findOneBy({ kind: 'upc', code: legacyUpc })).toMatchObject({ release_id: r1.releaseId, user_id: aUser, source: 'entered' });
+      expect(await reg.findOneBy({ kind: 'upc', code: gtin14(legacyUpc) })).toMatchObject({ release_id: r1.releaseId, user_id: aUser, source: 'entered' });
       expect(await reg.findOneBy({ kind: 'isrc', code: 'INA1B2600999' })).toMatchObject({ object_id: r1.audioId, user_id: aUser, source: 'entered' });
       // The rows given on approval got their owner and stay 'assigned'.
-      expect(await reg.findOneBy({ kind: 'upc', code: approved.upc_ean })).toMatchObject({ release_id: approvedRelease.releaseId, user_id: aUser, source: 'assigned' });
+      expect(await reg.findOneBy({ kind: 'upc', code: gtin14(approved.upc_ean) })).toMatchObject({ release_id: approvedRelease.releaseId, user_id: aUser, source: 'assigned' });
       expect(await reg.findOneBy({ kind: 'isrc', code: approved.isrcs[0] })).toMatchObject({ release_id: approvedRelease.releaseId, user_id: aUser, source: 'assigned' });
       // Compacted, never reassigned: both releases keep the UPC; every track keeps its ISRC.
       expect((await db().getRepository(TrackEntity).findOneByOrFail({ id: r1.audioId })).isrc).toBe('INA1B2600999');

@@ -5,6 +5,7 @@ import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient, releaseInfo, trackInfo } from '../helpers/releases-fixtures';
 import { AssignedIdentifierEntity } from '../../src/identifiers/identifier.entities';
+import { registryCode } from '../../src/identifiers/identifier-registry.service';
 import { VideoReleaseEntity } from '../../src/video/entities/video-release.entity';
 import { VideoReleasesService } from '../../src/video/video-releases.service';
 import { cli } from '../helpers/staff';
@@ -41,7 +42,8 @@ describe.each(ENGINES)('video UPC and ISRC in the identifier registry on %s', (e
       .set('Authorization', `Bearer ${c.token}`)
       .send({ terms: true, release_id: sub.releaseId, audio_id: sub.audioId, download_link: 'https://wetransfer.com/downloads/v1', thumbnail, release_date: Date.now() + 8 * DAY, video_upc: '', video_isrc: '', actor: '', actress: '', ...codes });
   const reject = (videoId: number) => t.app.get(VideoReleasesService).setStatus(videoId, 'rejected', 'Logo overlay');
-  const holders = (kind: 'upc' | 'isrc', code: string) => db().getRepository(AssignedIdentifierEntity).find({ where: { kind, code } });
+  // The registry keeps a UPC in its GTIN-14 form (issue 38 item 8).
+  const holders = (kind: 'upc' | 'isrc', code: string) => db().getRepository(AssignedIdentifierEntity).find({ where: { kind, code: registryCode(kind, code) } });
 
   beforeAll(async () => {
     t = await bootTestApp(engine);

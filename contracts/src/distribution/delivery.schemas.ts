@@ -20,5 +20,9 @@ export const deliveryTargetSchema = yup.object({
   password: yup.string().max(1000).default(''),
   private_key: yup.string().max(20_000).default(''),
   enabled: yup.boolean().default(true),
+  feed: yup.string().trim().oneOf(['test', 'live'], 'Please choose the test or the live feed.').optional(),
+  test_path: yup.string().trim().default('').matches(/^(\/.*)?$/, DELIVERY_MESSAGES.pathRequired).max(255, DELIVERY_MESSAGES.pathRequired),
+  ack_path: yup.string().trim().default('').matches(/^(\/.*)?$/, DELIVERY_MESSAGES.pathRequired).max(255, DELIVERY_MESSAGES.pathRequired),
+  link_template: yup.string().trim().default('').max(500, 'The link template must be an https:// link of at most 500 characters.').matches(/^(https:\/\/\S+)?$/, 'The link template must be an https:// link of at most 500 characters.'),
 });
 

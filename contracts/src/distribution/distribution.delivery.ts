@@ -1,3 +1,4 @@
+import type { DeliveryFeed, StoreState } from '../store-loop';
 
 /** Per-store delivery (docs/decisions/020). */
 /**
@@ -15,7 +16,8 @@ export const deliveryTargetWhere = (t: { protocol: DeliveryProtocol; username: s
   t.protocol === 's3' ? `s3://${t.host}:${t.port}${t.path}` : `sftp://${t.username}@${t.host}:${t.port}${t.path}`;
 export const DELIVERY_STATUSES = ['queued', 'delivering', 'delivered', 'failed', 'taken_down'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export type DeliveryKind = 'release' | 'takedown';
+/** `update`: an approved release sent again after a change (a complete NewReleaseMessage, issue 39 §3). */
+export type DeliveryKind = 'release' | 'takedown' | 'update';
 
 export const DELIVERY_MESSAGES = {
   deliveries: 'Deliveries',
@@ -49,6 +51,41 @@ export const DELIVERY_UI = {
 } as const;
 
 /** A release's delivery at one store, as the artist sees it (staff also get id, attempts, error). */
-export type DeliveryRow = { delivery_id: number; store: string; kind: DeliveryKind; status: DeliveryStatus; batch_id: string; delivered_at: string | null; updated_at: string; attempts?: number; last_error?: string };
+export type DeliveryRow = {
+  delivery_id: number;
+  store: string;
+  kind: DeliveryKind;
+  status: DeliveryStatus;
+  batch_id: string;
+  delivered_at: string | null;
+  updated_at: string;
+  attempts?: number;
+  last_error?: string;
+  /** The state at the store (issue 39 §2) and its feed (§5). */
+  state: StoreState;
+  feed: DeliveryFeed;
+  /** Staff: the MessageId of the last message sent, the store's raw status and reason, the link set or made. */
+  message_id?: string;
+  store_status?: string;
+  reason?: string;
+  link?: string | null;
+};
 /** A delivery target without its credentials. */
-export type DeliveryTargetRow = { target_id: number; store: string; dpid: string; protocol: DeliveryProtocol; host: string; port: number; path: string; username: string; has_password: boolean; has_private_key: boolean; enabled: boolean };
+export type DeliveryTargetRow = {
+  target_id: number;
+  store: string;
+  dpid: string;
+  protocol: DeliveryProtocol;
+  host: string;
+  port: number;
+  path: string;
+  username: string;
+  has_password: boolean;
+  has_private_key: boolean;
+  enabled: boolean;
+  /** Test or live feed (issue 39 §5); the test folder ('' = the folder), the acknowledgements folder ('' = <folder>/acknowledgements), the store link template. */
+  feed: DeliveryFeed;
+  test_path: string;
+  ack_path: string;
+  link_template: string;
+};

@@ -6,6 +6,7 @@ import type { payoutDeskListSchema, PayoutDeskRow } from './payout-desk';
 import type { OpsPromotionRow, OpsTicketRow, PromotionImageUpload } from './ops.types';
 import type { AuditRow, OpsStaffRow, OpsUserDetail, OpsUserRow, PlatformState, ReviewOutcomeResult, ReviewQueueRow, ReviewRelease, StaffSession, TotpEnrolment, VideoQueueRow } from './ops.types';
 import { defineRoute } from '../common/endpoint';
+import type { reviewQueueQuerySchema } from './staff-desks';
 
 const S = { access: 'staff', tag: 'ops' } as const;
 
@@ -18,7 +19,7 @@ export const OPS_ENDPOINTS = {
   staffSession: defineRoute<void, StaffSession, 'GET'>({ method: 'GET', path: 'staff/session', access: 'user', tag: 'ops' }),
   staffTotpEnrol: defineRoute<void, TotpEnrolment, 'POST'>({ method: 'POST', path: 'staff/totp/enrol', access: 'user', tag: 'ops' }),
   staffTotpVerify: defineRoute<yup.InferType<typeof totpVerifySchema>, StaffSession, 'POST'>({ method: 'POST', path: 'staff/totp/verify', access: 'user', tag: 'ops' }),
-  reviewQueue: defineRoute<yup.InferType<typeof opsPagingSchema>, ReviewQueueRow[], 'GET'>({ ...S, method: 'GET', path: 'ops/releases/queue', list: true }),
+  reviewQueue: defineRoute<yup.InferType<typeof reviewQueueQuerySchema>, ReviewQueueRow[], 'GET'>({ ...S, method: 'GET', path: 'ops/releases/queue', list: true }),
   reviewRelease: defineRoute<yup.InferType<typeof opsReleaseIdSchema>, ReviewRelease, 'GET'>({ ...S, method: 'GET', path: 'ops/releases/detail' }),
   reviewAudioLink: defineRoute<yup.InferType<typeof opsTrackIdSchema>, { url: string; expires_at: number }, 'GET'>({ ...S, method: 'GET', path: 'ops/releases/audio-link' }),
   approveRelease: defineRoute<yup.InferType<typeof opsReleaseIdSchema>, ReviewOutcomeResult, 'POST'>({ ...S, method: 'POST', path: 'ops/releases/approve' }),

@@ -1,6 +1,7 @@
 import { opsAuditQuerySchema, opsAwaySchema, opsPagingSchema, opsRejectSchema, opsReleaseIdSchema, opsRevokeSchema, opsStaffAddSchema, opsStaffRolesSchema, opsStaffUserSchema, opsTakedownSchema, opsTrackIdSchema, opsUserIdSchema, opsUserSearchSchema, opsVideoReviewSchema, opsTicketReplySchema, opsTicketIdSchema, opsPayoutPaidSchema, opsPayoutRejectSchema, totpVerifySchema, opsNewsEditSchema, opsVideoLinkEditSchema, opsPromotionAddSchema, opsPromotionEditSchema, opsPromotionIdSchema, opsPromotionListSchema } from './ops.schemas';
 import { contentIdSchema, newsItemSchema, videoLinkSchema } from '../content/content.schemas';
 import { payoutDeskListSchema } from './payout-desk';
+import { reviewQueueQuerySchema } from './staff-desks';
 import type { ServerDocs } from '../common/endpoint-server';
 
 const ROLE = (role: string) => ` Role: ${role} (or admin), after the TOTP second factor of this session; anyone else gets the same 403.`;
@@ -25,9 +26,10 @@ export const OPS_SERVER = {
     errors: [400, 403, 429],
   },
   reviewQueue: {
-    summary: 'Releases in review, oldest first, with their age.' + ROLE('reviewer'),
-    query: opsPagingSchema,
-    errors: [403],
+    summary: 'Releases in review (or another status), oldest first (or newest), with their age and whether they are store-ready.' + ROLE('reviewer'),
+    description: 'Filters: status, ready (all, ready, not_ready), from/to (release date, YYYY-MM-DD, inclusive), q (artist or label, case-insensitive), order (oldest, newest).',
+    query: reviewQueueQuerySchema,
+    errors: [400, 403],
   },
   reviewRelease: {
     summary: 'One release with every field and its tracks.' + ROLE('reviewer'),

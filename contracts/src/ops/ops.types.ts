@@ -18,6 +18,13 @@ export type ReviewQueueRow = {
   submitted_at: string | null;
   /** Whole minutes since submission. */
   age_minutes: number;
+  /** The release's status (the queue may be filtered to another status than in_review). */
+  status: string;
+  /** Release date, epoch ms (UTC midnight). */
+  release_date: number;
+  lable_name: string;
+  /** Every file passed store QC (or has no QC row): bulk approval takes only these. */
+  store_ready: boolean;
 };
 export type ReviewTrack = {
   track_id: number;

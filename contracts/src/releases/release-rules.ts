@@ -24,10 +24,36 @@ export function minReleaseDateAnyZone(now: number = Date.now()): number {
 /** Highest production year allowed (core §5): current year + 3. */
 export const maxProductionYear = (now: number = Date.now()): number => new Date(now).getFullYear() + L.productionYearMaxAhead;
 
-/** Format digits as HH:MM:SS while typing (core §5 caller tune: digits only, at most 8 characters). */
+/**
+ * Format the caller tune timing while typing (core §5 caller tune: digits, at most 8 characters).
+ * Digits alone are grouped HH:MM:SS as typed ("0130" → "01:30"). A colon the artist types after one
+ * digit keeps their groups (issue 38: "0:15" stays "0:15", "1:02:03" stays), two digits each at most;
+ * normalizeCallerTune() then writes the stored HH:MM:SS.
+ */
 export function formatCallerTune(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 6);
-  return digits.replace(/^(\d{2})(\d{1,2})?(\d{1,2})?$/, (_, h: string, m?: string, s?: string) => [h, m, s].filter(Boolean).join(':'));
+  const kept = input.replace(/[^\d:]/g, '');
+  const groups = kept.split(':');
+  if (groups.length > 1 && groups.slice(0, -1).some((g) => g.length === 1)) {
+    return groups.slice(0, 3).map((g) => g.slice(0, 2)).join(':').slice(0, 8);
+  }
+  const digits = kept.replace(/\D/g, '').slice(0, 6);
+  const grouped = digits.replace(/^(\d{2})(\d{1,2})?(\d{1,2})?$/, (_, h: string, m?: string, s?: string) => [h, m, s].filter(Boolean).join(':'));
+  // A colon typed after a full group stays, so "10:" does not swallow it before the seconds come.
+  return kept.endsWith(':') && (digits.length === 2 || digits.length === 4) ? `${grouped}:` : grouped;
+}
+
+/**
+ * The stored HH:MM:SS of a caller tune timing as typed (issue 38): m:ss or mm:ss → 00:MM:SS
+ * ("0:15" → "00:00:15"), h:mm:ss → 0H:MM:SS ("1:02:03" → "01:02:03"). Anything else is returned
+ * as it is, for CALLER_TUNE_PATTERN to refuse with "Caller tune timing must be HH:MM:SS.".
+ */
+export function normalizeCallerTune(value: string): string {
+  const pad = (n: string) => n.padStart(2, '0');
+  const ms = /^(\d{1,2}):([0-5]\d)$/.exec(value);
+  if (ms) return `00:${pad(ms[1])}:${ms[2]}`;
+  const hms = /^(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(value);
+  if (hms) return `${pad(hms[1])}:${hms[2]}:${hms[3]}`;
+  return value;
 }
 export const CALLER_TUNE_PATTERN = /^\d{2}:[0-5]\d:[0-5]\d$/;
 /** ISRC: 2-letter country, 3 alphanumeric registrant, 2-digit year, 5-digit designation; hyphens allowed. */

@@ -43,7 +43,9 @@ export const ARTWORK_GUIDELINES = [
 /** Audio guidelines shown on tab 2 (core §2). */
 export const AUDIO_GUIDELINES = [
   'mp3 or wav only',
-  'At least 16 bit, 44.1 kHz, stereo',
+  'At least 16 bit, 44.1 kHz, stereo or mono',
+  // Mono passes the store check (QC_LIMITS.audioMaxChannels: 1 or 2 channels; issue 38 item 6).
+  'Mono is accepted: every store we deliver to takes it and plays it on both speakers',
   'Recommended: 24 bit at 48 kHz or 96 kHz',
   'No noise, clicks or silence padding',
 ] as const;

@@ -1,4 +1,4 @@
-import { checkArtistRules, formatCallerTune, minReleaseDate } from './release-rules';
+import { checkArtistRules, formatCallerTune, minReleaseDate, normalizeCallerTune } from './release-rules';
 import { releaseInfoSchema, trackSchema } from './releases.schemas';
 import { RELEASE_MESSAGES as M } from './releases.messages';
 import { priceTiersFor } from './price-tiers';
@@ -10,6 +10,25 @@ describe('release contracts', () => {
     expect(formatCallerTune('0012')).toBe('00:12');
     expect(formatCallerTune('001230')).toBe('00:12:30');
     expect(formatCallerTune('00a12b30999')).toBe('00:12:30');
+  });
+  it('keeps m:ss and h:mm:ss as typed and stores them as HH:MM:SS (issue 38 item 7)', () => {
+    const typing = (text: string) => [...text].reduce((shown, ch) => formatCallerTune(shown + ch), '');
+    expect(typing('0:15')).toBe('0:15');
+    expect(typing('1:02:03')).toBe('1:02:03');
+    expect(typing('10:15')).toBe('10:15');
+    expect(normalizeCallerTune('0:15')).toBe('00:00:15');
+    expect(normalizeCallerTune('10:15')).toBe('00:10:15');
+    expect(normalizeCallerTune('1:02:03')).toBe('01:02:03');
+    expect(normalizeCallerTune('1:5')).toBe('1:5');
+    const valid = {
+      audio_track: 'a.mp3', track_version: 'Original', instrumental: 'No', title: 'T', primary_artist1: 1, author1: 'A', composer1: 'C',
+      p_line: 'P', production_year: 2026, isrc_yes_no: 'No', genre: 'Pop', subgenre: 'Dance Pop', price_tier: '1.49', explicit_version: 'No',
+      track_title_language: 'en', lyrics_language: 'en',
+    };
+    const track = (caller_tune: string) => trackSchema.validateSync({ ...valid, caller_tune }, { context: { releaseType: 'single' } }).caller_tune;
+    expect(track('0:15')).toBe('00:00:15');
+    expect(track('1:02:03')).toBe('01:02:03');
+    expect(() => track('1:5')).toThrow(M.callerTuneFormat);
   });
   it('applies the artist limits with the spec messages', () => {
     expect(checkArtistRules({ primary_artist1: 1, primary_artist2: 1 })).toBe(M.artistAlreadyAdded);

@@ -12,7 +12,7 @@ import { RELEASE_MESSAGES as M } from './releases.messages';
 import { EXPLICIT_VERSIONS, RELEASE_TYPES, TRACK_VERSIONS, YES_NO } from './releases.enums';
 import { isPriceTierAllowed } from './price-tiers';
 import { compactIsrc, hasValidGs1CheckDigit } from '../video/video.codes';
-import { CALLER_TUNE_PATTERN, checkArtistRules, checkCreditNames, ISRC_PATTERN, maxProductionYear, minReleaseDate, minReleaseDateAnyZone, UPC_EAN_PATTERN } from './release-rules';
+import { CALLER_TUNE_PATTERN, checkArtistRules, checkCreditNames, ISRC_PATTERN, maxProductionYear, minReleaseDate, minReleaseDateAnyZone, normalizeCallerTune, UPC_EAN_PATTERN } from './release-rules';
 
 const text = (msg: string = M.requiredFields) => yup.string().trim().max(L.textMax).required(msg);
 const optionalText = () => yup.string().trim().max(L.textMax).optional().default('');
@@ -148,6 +148,8 @@ export const trackSchema = yup
     caller_tune: yup
       .string()
       .trim()
+      // m:ss and h:mm:ss as typed are stored as HH:MM:SS (issue 38 item 7).
+      .transform((v: unknown) => (typeof v === 'string' ? normalizeCallerTune(v) : v))
       .max(L.callerTuneMaxChars, M.callerTuneFormat)
       .optional()
       .default('')
@@ -260,7 +262,9 @@ export const audioLinkQuerySchema = yup.object({
     .meta({ notFoundId: true }),
 });
 /** files/audio/:filename query of a signed link: expiry (epoch seconds) and the HMAC. */
-export const signedFileQuerySchema = yup.object({
+/** The expiry (epoch seconds) and signature of a signed file link, as query fields. */
+export const signedFileFields = {
   expires: yup.number().integer().min(0).max(1e11).optional(),
   sig: yup.string().matches(/^[A-Za-z0-9_-]{20,100}$/).optional(),
-});
+};
+export const signedFileQuerySchema = yup.object(signedFileFields);

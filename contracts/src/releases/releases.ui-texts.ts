@@ -143,7 +143,7 @@ export const RELEASE_UI = {
     lyricsLanguage: 'Lyrics Language',
     lyrics: 'Lyrics',
     callerTune: 'Caller Tune Timing',
-    callerTuneHint: 'Start of the caller tune in the song, HH:MM:SS.',
+    callerTuneHint: 'Start of the caller tune in the song: m:ss or h:mm:ss (0:15, 1:02:03).',
     distributeVideo: 'Distribute Music Video',
     videoIsrc: 'Video ISRC',
     downloadVideoLink: 'Download Video Link',

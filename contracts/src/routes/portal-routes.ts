@@ -3,6 +3,7 @@
 // (docs/decisions/010) and the API reads it to name, in index.html, the files the route's first load
 // will need (docs/decisions/015).
 import { AUTH_TEXT } from '../auth/auth.messages';
+import { CONSOLE_ROUTES } from '../console-nav';
 import { DASHBOARD_FIRST_REQUESTS } from '../content/content.request';
 import { DASHBOARD_UI } from '../content/content.messages';
 import type { RouteRequest } from './route-request';
@@ -69,15 +70,9 @@ export const PROTECTED_ROUTES: readonly RemoteRoute[] = [
   { path: '/marketing/promotions', title: 'Promotions', remote: 'mfe_tools_rights', module: './PromotionsPage' },
   { path: '/rights/ugc-claims', title: 'UGC Claims', remote: 'mfe_tools_rights', module: './RightsPage' },
   { path: '/rights/whitelist', title: 'Whitelist', remote: 'mfe_tools_rights', module: './RightsPage' },
-  // The operations console (docs/decisions/008): staff only; the remote gates on TOTP and the server on the role.
-  { path: '/ops', title: 'Operations', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/review/:id', title: 'Release Review', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/videos', title: 'Video Review', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/users', title: 'Users', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/platform', title: 'Platform', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/desk', title: 'Desk', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/content', title: 'Content', remote: 'mfe_ops', module: './OpsPage' },
-  { path: '/ops/audit', title: 'Audit', remote: 'mfe_ops', module: './OpsPage' },
+  // The operations console (docs/decisions/008, 040): staff only, one URL per desk (console-nav.ts); the
+  // remote gates on TOTP and the server on the role.
+  ...CONSOLE_ROUTES.map((r): RemoteRoute => ({ ...r, remote: 'mfe_ops', module: './OpsPage' })),
 ];
 
 export const NOT_FOUND_TITLE = 'Page Not Found';

@@ -5,7 +5,7 @@
  */
 
 /** Canonical fields a statement column can be mapped to (the generic mapping of the import preview). */
-export const STATEMENT_FIELDS = ['sale_month', 'reporting_date', 'store', 'country', 'upc', 'isrc', 'quantity', 'amount', 'currency', 'sale_type', 'artist', 'release', 'track'] as const;
+export const STATEMENT_FIELDS = ['sale_month', 'reporting_date', 'store', 'country', 'upc', 'isrc', 'quantity', 'amount', 'currency', 'sale_type', 'artist', 'release', 'track', 'flag'] as const;
 export type StatementField = (typeof STATEMENT_FIELDS)[number];
 
 /** Labels of the fields in the mapping preview (the choices of each column's select, "Ignored" besides). */
@@ -23,6 +23,8 @@ export const STATEMENT_FIELD_LABELS: Record<StatementField, string> = {
   artist: 'Artist',
   release: 'Release',
   track: 'Track',
+  /** A statement's own mark of a row (suspected fraud, adjustment): such rows are held (docs/decisions/039). */
+  flag: 'Store flag (fraud, adjustment)',
 };
 
 /**

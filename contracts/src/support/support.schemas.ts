@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { signedFileQuerySchema } from '../releases/releases.schemas';
+import { signedFileFields } from '../releases/releases.schemas';
 import { idField, pagingFields } from '../common/query.schemas';
 import { STORES } from '../lists/stores';
 import { PAYOUT_METHODS, SUPPORT_LIMITS as L, TICKET_SUBJECTS } from './support.limits';
@@ -123,7 +123,7 @@ export const reportListQuerySchema = yup.object({ ...pagingFields(L.reportPageSi
 export type ReportListQueryDto = yup.InferType<typeof reportListQuerySchema>;
 export const reportIdQuerySchema = yup.object({ report_id: idField(M.reportNotFound) });
 /** downloadReport query: the report and, for a signed link, its expiry and signature. */
-export const reportDownloadQuerySchema = reportIdQuerySchema.shape(signedFileQuerySchema.fields);
+export const reportDownloadQuerySchema = yup.object({ report_id: idField(M.reportNotFound), ...signedFileFields });
 export const payoutListQuerySchema = yup.object({ ...pagingFields(L.payoutPageSize, L.listMaxLimit) });
 export type PayoutListQueryDto = yup.InferType<typeof payoutListQuerySchema>;
 export const payoutIdQuerySchema = yup.object({ payout_id: idField(M.payoutNotFound) });

@@ -66,7 +66,7 @@ export const SUPPORT_UI = {
     // Starts with the visible text (`download`), so the link's name contains it (axe label-content-name-mismatch).
     downloadFor: 'Download CSV of the {store} report',
     /** The Start/End Month pickers' popover (kit MonthPickerField); the field shows MMM/yyyy. */
-    monthPicker: { open: 'Open month picker', dialogTitle: 'Choose a month', previousYear: 'Previous year', nextYear: 'Next year', displayFormat: 'MMM/yyyy' },
+    monthPicker: { open: 'Open month picker', dialogTitle: 'Choose a month', previousYear: 'Previous year', nextYear: 'Next year', displayFormat: 'MMM/YYYY', placeholder: 'MMM/yyyy' },
   },
   profile: {
     title: 'Profile',

@@ -8,6 +8,8 @@ export type UploadOptions = {
   /** Whole percent 0..100 of the bytes sent. */
   onProgress?(percent: number): void;
   signal?: AbortSignal;
+  /** No toast on a failure: the caller shows the refusal under the upload box (useFileUpload's `refusal`). */
+  silent?: boolean;
 };
 
 /**
@@ -16,12 +18,13 @@ export type UploadOptions = {
  * back to "Something went wrong", core §8). An abort rejects with a DOMException named AbortError.
  */
 export async function uploadFile(file: File, options: UploadOptions = {}): Promise<{ filename: string; message: string }> {
-  const { kind, onProgress, signal } = options;
+  const { kind, onProgress, signal, silent } = options;
   const envelope = await uploadToEndpoint(RELEASE_ENDPOINTS.upload, file, {
     query: kind ? { kind } : undefined,
     fallback: kind === 'artwork' ? GENERIC_ARTWORK_ERROR : GENERIC_ERROR,
     onProgress,
     signal,
+    silent,
   });
   return { filename: envelope.body?.filename ?? '', message: envelope.message };
 }

@@ -12,6 +12,8 @@ export type EndpointUploadOptions = {
   query?: ApiQuery;
   /** Toast text when the failure carries no message (core §8: artwork uses "Something went wrong"). */
   fallback?: string;
+  /** No toast on a failure: the caller shows the ApiError's message itself (the upload box's refusal line). */
+  silent?: boolean;
 };
 
 /**
@@ -22,7 +24,7 @@ export type EndpointUploadOptions = {
  * session. An abort rejects with a DOMException named AbortError and no toast.
  */
 export function uploadToEndpoint<Res>(def: EndpointDef<unknown, Res>, file: File, options: EndpointUploadOptions = {}): Promise<Envelope<Res>> {
-  const { onProgress, signal, query, fallback = GENERIC_ERROR } = options;
+  const { onProgress, signal, query, fallback = GENERIC_ERROR, silent = false } = options;
   if (!def.multipart) return Promise.reject(new Error(`endpoint ${def.path} is not a multipart upload`));
   const field = def.multipart.field;
   return new Promise((resolve, reject) => {
@@ -49,7 +51,7 @@ export function uploadToEndpoint<Res>(def: EndpointDef<unknown, Res>, file: File
     };
     xhr.onerror = () => {
       cleanUp();
-      notify.error(fallback);
+      if (!silent) notify.error(fallback);
       reject(new ApiError(fallback, NETWORK_ERROR_STATUS, null));
     };
     xhr.onload = () => {
@@ -67,7 +69,7 @@ export function uploadToEndpoint<Res>(def: EndpointDef<unknown, Res>, file: File
         return;
       }
       try {
-        failCall(outcome, false);
+        failCall(outcome, silent);
       } catch (error) {
         reject(error);
       }

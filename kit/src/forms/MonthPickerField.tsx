@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { format } from 'date-fns';
+import dayjs from 'dayjs';
 import { PickerShell } from './picker/PickerShell';
 import type { MonthCalendarLabels } from './picker/MonthCalendar';
 
@@ -16,8 +16,10 @@ export type MonthPickerFieldProps = {
   value: string;
   /** Latest month offered, "YYYY-MM"; later months are disabled. */
   max?: string;
-  /** Shown in the field and as its placeholder (date-fns tokens, e.g. "MMM/yyyy"). */
+  /** How the chosen month is shown in the field (dayjs tokens, e.g. "MMM/YYYY"). */
   displayFormat: string;
+  /** The field's placeholder (default: `displayFormat`), e.g. the spec's notation "MMM/yyyy". */
+  placeholder?: string;
   labels: MonthPickerLabels;
   onChange(value: string): void;
   onBlur?(): void;
@@ -43,13 +45,13 @@ function parseMonth(value: string | undefined): Date | undefined {
  * open; arrows, PageUp/PageDown, Home/End move; Enter/Space choose; Esc closes. The value stays the
  * "YYYY-MM" string a native month input gave, so forms keep their rules.
  */
-export function MonthPickerField({ value, max, displayFormat, labels, onChange, ...shell }: MonthPickerFieldProps) {
+export function MonthPickerField({ value, max, displayFormat, placeholder, labels, onChange, ...shell }: MonthPickerFieldProps) {
   const selected = parseMonth(value);
   return (
     <PickerShell
       {...shell}
-      text={selected ? format(selected, displayFormat) : ''}
-      placeholder={displayFormat}
+      text={selected ? dayjs(selected).format(displayFormat) : ''}
+      placeholder={placeholder ?? displayFormat}
       openLabel={labels.open}
       dialogLabel={labels.dialogTitle}
       preload={preload}
@@ -60,7 +62,7 @@ export function MonthPickerField({ value, max, displayFormat, labels, onChange, 
           max={parseMonth(max)}
           labels={labels}
           onSelect={(month) => {
-            onChange(format(month, 'yyyy-MM'));
+            onChange(dayjs(month).format('YYYY-MM'));
             close(true);
           }}
         />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { TOAST_MS } from '@portal/contracts';
 import { theme } from '../theme/theme';
+import { TOAST_LIFT_VAR } from './use-toast-clearance';
 
 const MAX_VISIBLE = 1;
 
@@ -28,8 +29,9 @@ export function PortalToaster() {
     <Toaster
       position="bottom-right"
       reverseOrder={false}
-      // Above an open dialog's action row (Dialog sets the variable, docs/decisions/017), else 16 px.
-      containerStyle={{ zIndex: theme.zIndex.toast, bottom: `var(${TOAST_BOTTOM_VAR}, 16px)` }}
+      // Above an open dialog's action row (Dialog sets the variable, docs/decisions/017) or a page's
+      // action row near the bottom (useToastClearance, issue 38), else 16 px.
+      containerStyle={{ zIndex: theme.zIndex.toast, bottom: `max(var(${TOAST_BOTTOM_VAR}, 16px), var(${TOAST_LIFT_VAR}, 16px))` }}
       toastOptions={{
         duration: TOAST_MS.default,
         style: {

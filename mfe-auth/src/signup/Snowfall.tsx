@@ -47,6 +47,7 @@ const fall = keyframes`
 
 const Sky = styled.div`
   position: absolute;
+  z-index: 0;
   inset: 0;
   overflow: hidden;
   pointer-events: none;

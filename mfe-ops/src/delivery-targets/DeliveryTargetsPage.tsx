@@ -1,17 +1,36 @@
 import { useState } from 'react';
 import { Button, Card, CheckboxField, DataTable, notify, Row, SectionTitle, SelectField, Stack, TextAreaField, TextField, useEndpointMutation, useEndpointQuery } from '@portal/kit';
-import { DELIVERY_ENDPOINTS as E, DELIVERY_MESSAGES as M, DELIVERY_PROTOCOLS, deliveryTargetSchema, deliveryTargetWhere, QC_UI, STORES, type DeliveryProtocol, type DeliveryTargetRow } from '@portal/contracts';
+import { DELIVERY_ENDPOINTS as E, DELIVERY_FEEDS, DELIVERY_MESSAGES as M, DELIVERY_PROTOCOLS, deliveryTargetSchema, deliveryTargetWhere, QC_UI, STORE_LOOP_UI, STORES, type DeliveryFeed, type DeliveryProtocol, type DeliveryTargetRow } from '@portal/contracts';
 import type { ValidationError } from 'yup';
 
-type Form = { target_id?: number; store: string; dpid: string; protocol: DeliveryProtocol; host: string; port: string; path: string; username: string; password: string; private_key: string; enabled: boolean };
-const blank = (): Form => ({ store: STORES[0].name, dpid: '', protocol: 'sftp', host: '', port: '22', path: '/incoming', username: '', password: '', private_key: '', enabled: true });
+type Form = {
+  target_id?: number;
+  store: string;
+  dpid: string;
+  protocol: DeliveryProtocol;
+  host: string;
+  port: string;
+  path: string;
+  username: string;
+  password: string;
+  private_key: string;
+  enabled: boolean;
+  feed: DeliveryFeed;
+  test_path: string;
+  ack_path: string;
+  link_template: string;
+};
+const blank = (): Form => ({ store: STORES[0].name, dpid: '', protocol: 'sftp', host: '', port: '22', path: '/incoming', username: '', password: '', private_key: '', enabled: true, feed: 'test', test_path: '', ack_path: '', link_template: '' });
+const feedLabel = (feed: DeliveryFeed) => (feed === 'live' ? STORE_LOOP_UI.liveFeed : STORE_LOOP_UI.testFeed);
 
 /**
  * Delivery targets (docs/decisions/020), admins only: one target per store with its DPID, SFTP (host,
  * port, folder, user, password or key) or an S3-compatible bucket (endpoint host and port, /bucket/prefix,
  * access key id, secret key in Password). Passwords and keys go to the server only (sealed there) and are never shown
  * again: the list says whether each is set, and leaving them empty on a change keeps them. The list is a
- * query of the kit's data layer and a save a mutation that reloads it (docs/decisions/025).
+ * query of the kit's data layer and a save a mutation that reloads it (docs/decisions/025). Each target is on
+ * its test or live feed (issue 39 §5; a switch is audited by the server), with an optional test folder,
+ * acknowledgements folder and store link template.
  */
 export function DeliveryTargetsPage() {
   const targets = useEndpointQuery(E.opsDeliveryTargets, {}, { silent: true });
@@ -28,7 +47,7 @@ export function DeliveryTargetsPage() {
   };
   const edit = (r: DeliveryTargetRow) => {
     setErrors({});
-    setForm({ target_id: r.target_id, store: r.store, dpid: r.dpid, protocol: r.protocol, host: r.host, port: String(r.port), path: r.path, username: r.username, password: '', private_key: '', enabled: r.enabled });
+    setForm({ target_id: r.target_id, store: r.store, dpid: r.dpid, protocol: r.protocol, host: r.host, port: String(r.port), path: r.path, username: r.username, password: '', private_key: '', enabled: r.enabled, feed: r.feed, test_path: r.test_path, ack_path: r.ack_path, link_template: r.link_template });
   };
   const save = async () => {
     const body = { ...form, port: Number(form.port) };
@@ -74,6 +93,7 @@ export function DeliveryTargetsPage() {
                 { key: 'dpid', header: 'DPID', render: (r) => r.dpid },
                 { key: 'where', header: 'Where', render: (r) => deliveryTargetWhere(r) },
                 { key: 'secret', header: 'Credentials', render: (r) => [r.has_password && (r.protocol === 's3' ? 'secret key' : 'password'), r.has_private_key && 'key'].filter(Boolean).join(' + ') || '—' },
+                { key: 'feed', header: STORE_LOOP_UI.feedLabel, render: (r) => <span data-testid="target-feed" data-feed={r.feed}>{feedLabel(r.feed)}</span> },
                 { key: 'enabled', header: 'Enabled', render: (r) => (r.enabled ? 'Yes' : 'No') },
               ]}
             />
@@ -102,6 +122,10 @@ export function DeliveryTargetsPage() {
           <TextField label={s3 ? 'Access key ID' : 'User'} name="username" value={form.username} autoComplete="off" onChange={(e) => set('username', e.target.value)} error={errors.username} />
           <TextField label={`${s3 ? 'Secret access key' : 'Password'}${form.target_id ? ' (empty keeps the stored one)' : ''}`} name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} error={errors.password} />
           {!s3 && <TextAreaField label={form.target_id ? 'Private key (empty keeps the stored one)' : 'Private key'} name="private_key" value={form.private_key} onChange={(e) => set('private_key', e.target.value)} error={errors.private_key} />}
+          <SelectField label={STORE_LOOP_UI.feedLabel} name="feed" value={form.feed} options={DELIVERY_FEEDS.map((f) => ({ value: f.value, label: f.label }))} onChange={(e) => set('feed', e.target.value as DeliveryFeed)} error={errors.feed} />
+          <TextField label={STORE_LOOP_UI.testPathLabel} name="test_path" value={form.test_path} onChange={(e) => set('test_path', e.target.value)} error={errors.test_path} />
+          <TextField label={STORE_LOOP_UI.ackPathLabel} name="ack_path" value={form.ack_path} onChange={(e) => set('ack_path', e.target.value)} error={errors.ack_path} />
+          <TextField label={STORE_LOOP_UI.linkTemplateLabel} name="link_template" value={form.link_template} placeholder="https://store.example/album?upc={upc}" onChange={(e) => set('link_template', e.target.value)} error={errors.link_template} />
           <CheckboxField name="enabled" label="Enabled" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />
           <Row $gap={8}>
             <Button busy={saveTarget.isPending} onClick={() => void save()}>Save</Button>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DELIVERY_UI, QC_UI } from '@portal/contracts';
+import { DELIVERY_UI, QC_UI, STORE_LOOP_UI } from '@portal/contracts';
 import { ReleaseDistributionPanel } from './ReleaseDistributionPanel';
 import { callsTo, mockApi, renderAt } from '../test-support/render';
 
@@ -59,5 +59,37 @@ describe('ReleaseDistributionPanel (docs/decisions/020)', () => {
     expect(callsTo(spy, 'ops/deliveries/takedown')).toEqual([]);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /yes|confirm|ok/i }));
     await waitFor(() => expect(callsTo(spy, 'ops/deliveries/takedown')).toEqual([{ body: { release_id: 7, store: 'Spotify' } }]));
+  });
+
+  it('shows each store’s feed and what it said; a refused one can be sent again; the raw acknowledgement opens; staff set a store link and send an update (issue 39)', async () => {
+    const spy = mockApi({
+      'ops/releases/qc': { ready: true, items: [] },
+      'ops/deliveries': [
+        { delivery_id: 1, store: 'Deezer', kind: 'release', status: 'delivered', batch_id: '20261125101010123', delivered_at: '2026-11-25T10:10:10Z', updated_at: '2026-11-25T10:10:10Z', attempts: 1, last_error: '', state: 'refused', feed: 'live', store_status: 'ResourceCorrupt', reason: 'A file of the release arrived damaged.', link: null },
+        { delivery_id: 2, store: 'Spotify', kind: 'release', status: 'delivered', batch_id: '20261125101010456', delivered_at: '2026-11-25T10:10:10Z', updated_at: '2026-11-25T10:10:10Z', attempts: 1, last_error: '', state: 'ingested', feed: 'test', store_status: 'FileOK', reason: '', link: null },
+      ],
+      'ops/deliveries/acks': [{ ack_id: 9, store: 'Deezer', feed: 'live', file_name: 'ACK_1.xml', shape: 'FtpAcknowledgementMessage ern-c-sftp/16', outcome: 'applied', summary: '', received_at: '2026-11-25T11:00:00Z', entries: [{ entry_id: 1, ack_id: 9, delivery_id: 1, release_id: 7, message_id: '', icpn: '123', status: 'ResourceCorrupt', outcome: 'refused', reason: 'A file of the release arrived damaged.' }] }],
+      'ops/deliveries/ack': { ack_id: 9, store: 'Deezer', feed: 'live', file_name: 'ACK_1.xml', shape: 'x', outcome: 'applied', summary: '', received_at: '2026-11-25T11:00:00Z', entries: [], raw: '<FtpAcknowledgementMessage/>' },
+      'ops/deliveries/redeliver': { delivery_id: 1, store: 'Deezer' },
+      'ops/deliveries/link': { delivery_id: 2, store: 'Spotify', url: 'https://open.example.com/a' },
+      'ops/deliveries/update': { release_id: 7, stores: ['Deezer', 'Spotify'] },
+    });
+    renderAt('/ops/review/7', <ReleaseDistributionPanel releaseId={7} status="approved" />);
+    const list = await screen.findByTestId('ops-deliveries');
+    const feeds = within(list).getAllByTestId('delivery-feed').map((e) => e.textContent);
+    expect(feeds).toEqual([`${STORE_LOOP_UI.liveFeed} · Refused · ResourceCorrupt`, `${STORE_LOOP_UI.testFeed} · Ingested · FileOK`]);
+    expect(within(list).getByTestId('delivery-reason').textContent).toBe('A file of the release arrived damaged.');
+    fireEvent.click(within(list).getByRole('button', { name: STORE_LOOP_UI.redeliver }));
+    await waitFor(() => expect(callsTo(spy, 'ops/deliveries/redeliver')).toEqual([{ body: { delivery_id: 1 } }]));
+    fireEvent.change(within(list).getByLabelText('Link of the release at Spotify'), { target: { value: 'https://open.example.com/a' } });
+    fireEvent.click(within(list).getByRole('button', { name: STORE_LOOP_UI.saveLink }));
+    await waitFor(() => expect(callsTo(spy, 'ops/deliveries/link')).toEqual([{ body: { delivery_id: 2, url: 'https://open.example.com/a' } }]));
+    const acks = await screen.findByTestId('ops-acks');
+    const details = acks.querySelector('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    expect((await screen.findByTestId('raw-ack')).textContent).toBe('<FtpAcknowledgementMessage/>');
+    fireEvent.click(screen.getByRole('button', { name: STORE_LOOP_UI.sendUpdate }));
+    await waitFor(() => expect(callsTo(spy, 'ops/deliveries/update')).toEqual([{ body: { release_id: 7 } }]));
   });
 });

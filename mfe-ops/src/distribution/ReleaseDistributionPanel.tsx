@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { Button, Card, ConfirmDialog, Loader, Muted, notify, Row, SectionTitle, SelectField, Stack, theme, useEndpointMutation, useEndpointQuery, useSession } from '@portal/kit';
 import { apiUrl, DELIVERY_ENDPOINTS as DE, DELIVERY_UI, describeAudio, DISTRIBUTION_ENDPOINTS as D, fillMessage, OPS_ENDPOINTS, QC_UI, STORES, type AudioMeasurements, type DeliveryRow, type StoreReadyChecklist } from '@portal/contracts';
 
+import { DeliveryLoopActions, StoreLoopSection } from './StoreLoopSection';
+
 type Item = StoreReadyChecklist['items'][number] & { measurements?: AudioMeasurements | null };
 
 const Items = styled.ul`
@@ -21,7 +23,9 @@ const label = (status: string) => (status === 'passed' ? QC_UI.passed : status =
  * The reviewer's view of a release's store QC and DDEX message (docs/decisions/020): the checklist of
  * GET /api/ops/releases/qc with every track's measured values and problems, and for an approved or
  * taken-down release a download of its validated ERN 4.3 message for a chosen store
- * (GET /api/ops/releases/ddex, sent with the session's token and saved as `<UPC>.xml`).
+ * (GET /api/ops/releases/ddex, sent with the session's token and saved as `<UPC>.xml`). Each delivery shows
+ * its feed and what the store said, with redelivery and the store link (issue 39), and the release's
+ * acknowledgements with their raw text (StoreLoopSection).
  */
 export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: number; status: string }) {
   const qc = useEndpointQuery(D.opsReleaseQc, { query: { release_id: releaseId } }, { silent: true });
@@ -117,12 +121,13 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
                   {d.batch_id} · {d.attempts ?? 0} {DELIVERY_UI.attempts}
                 </Muted>
                 {d.last_error && <Muted>{d.last_error}</Muted>}
+                <DeliveryLoopActions d={d} acting={acting} act={act} />
                 {d.status === 'failed' && (
                   <Button variant="secondary" busy={acting === `retry-${d.delivery_id}`} onClick={() => void act(`retry-${d.delivery_id}`, () => retryDelivery.mutateAsync({ body: { delivery_id: d.delivery_id } }))}>
                     {DELIVERY_UI.retry}
                   </Button>
                 )}
-                {d.status === 'delivered' && d.kind === 'release' && (
+                {d.status === 'delivered' && d.kind !== 'takedown' && (
                   <Button variant="danger" busy={acting === `takedown-${d.store}`} onClick={() => setConfirmStore(d.store)}>
                     {DELIVERY_UI.takedownStore}
                   </Button>
@@ -131,6 +136,7 @@ export function ReleaseDistributionPanel({ releaseId, status }: { releaseId: num
             ))}
           </Items>
         )}
+        {deliveries.length > 0 && <StoreLoopSection releaseId={releaseId} status={status} acting={acting} act={act} />}
         {(status === 'approved' || status === 'takendown') && (
           <Row $gap={8} style={{ flexWrap: 'wrap', alignItems: 'flex-end' }}>
             <SelectField label={QC_UI.ddexStore} name="ddex-store" value={store} options={STORES.map((s) => ({ value: s.name, label: s.name }))} onChange={(e) => setStore(e.target.value)} />

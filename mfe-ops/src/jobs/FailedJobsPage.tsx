@@ -4,7 +4,7 @@ import { fillMessage, JOBS_ENDPOINTS as E, JOBS_UI as U, type FailedJobRow, type
 import { formatWhen } from '../common/format';
 
 /**
- * Failed jobs (docs/decisions/018-scale-out.md), admins only, `/ops/platform?view=jobs`: one
+ * Failed jobs (docs/decisions/018-scale-out.md), admins only, `/ops/jobs`: one
  * table per queue that has failures (job id, tries spent, when, the last error) with a Retry per job
  * (`POST /api/ops/jobs/retry`, audited), which runs it again from its first try and reloads the list
  * (also after a refusal: another admin may have retried it first). Both through the kit's data layer

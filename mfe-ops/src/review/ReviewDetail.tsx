@@ -108,7 +108,7 @@ export function ReviewDetail({ releaseId }: { releaseId: number }) {
   // A release that cannot be read (gone, or not in this console's reach) sends the reviewer back to the queue.
   const unreadable = detail.isError;
   useEffect(() => {
-    if (unreadable) navigate('/ops');
+    if (unreadable) navigate('/ops/review');
   }, [unreadable, navigate]);
 
   if (!release) return <Loader />;

@@ -36,7 +36,7 @@ function confirmText(p: NonNullable<Pending>): string {
 }
 
 /**
- * Staff management for admins (docs/decisions/016, `/ops/users?view=staff`): every staff member with
+ * Staff management for admins (docs/decisions/016, `/ops/staff`): every staff member with
  * roles, two-factor state and revoked flag; add a verified account with a role, change roles, reset
  * two-factor, remove. Each change is confirmed, done by the server (which audits it and ends console
  * sessions where it says so) and the list reloaded. The admin's own row offers no action: another

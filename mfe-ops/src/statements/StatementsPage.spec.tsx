@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROYALTY_UI, fillMessage, type StatementImportRow, type UnmatchedCodeRow } from '@portal/contracts';
-import { StatementsPage } from './StatementsPage';
+import { ROYALTY_MESSAGES, ROYALTY_UI, STAFF_DESK_MESSAGES, fillMessage, type StatementImportRow, type UnmatchedCodeRow } from '@portal/contracts';
+import { StatementsPage, statementFileRefusal } from './StatementsPage';
 import { callsTo, mockApi, renderAt } from '../test-support/render';
 
 const U = ROYALTY_UI.desk;
@@ -99,5 +99,32 @@ describe('StatementsPage (decision 019)', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await within(table).findByText('QZUNM2600049');
     expect(unmatchedCalls()).toBeGreaterThan(before);
+  });
+});
+
+describe('StatementsPage: files refused before upload (issue 38 item 9)', () => {
+  const choose = async (file: File) => {
+    mockApi({ 'ops/statements': [], 'ops/statements/unmatched': [] });
+    const send = jest.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    renderAt('/ops/desk?view=statements', <StatementsPage />);
+    fireEvent.change(await screen.findByLabelText(U.upload), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: U.uploadButton }));
+    return send;
+  };
+
+  it('an empty file says "This file is empty." under the field and sends nothing', async () => {
+    const send = await choose(new File([], 'empty.csv', { type: 'text/csv' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(STAFF_DESK_MESSAGES.fileEmpty);
+    expect(screen.getByLabelText(U.upload).getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a binary file gets the CSV/TSV message at once, with or without NUL bytes, and sends nothing', async () => {
+    const bytes = new Uint8Array(4096).map((_, i) => 1 + ((i * 131) % 255));
+    const send = await choose(new File([bytes], 'royalties.xlsx'));
+    expect((await screen.findByRole('alert')).textContent).toBe(ROYALTY_MESSAGES.fileNotText);
+    expect(send).not.toHaveBeenCalled();
+    expect(await statementFileRefusal(new File([new Uint8Array([80, 75, 3, 4, 0, 0])], 'a.zip'))).toBe(ROYALTY_MESSAGES.fileNotText);
+    expect(await statementFileRefusal(new File(['Sale Month,ISRC,Amount\n2026-03,INA1B2600001,1.50\n'], 'ok.csv'))).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, notify, theme, uploadToEndpoint, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
+import { ApiError, Button, Card, CheckboxField, ConfirmDialog, DataTable, Pagination, Row, SectionTitle, SelectField, Stack, TextField, notify, theme, uploadToEndpoint, useEndpointMutation, useEndpointPage, type DataTableColumn } from '@portal/kit';
 import {
   centsToUsd,
   fillMessage,
@@ -8,7 +8,9 @@ import {
   OPS_UI,
   ROYALTY_ENDPOINTS as E,
   ROYALTY_LIMITS as L,
+  ROYALTY_MESSAGES,
   ROYALTY_UI,
+  STAFF_DESK_MESSAGES,
   STATEMENT_DISCARDABLE,
   STATEMENT_FIELD_LABELS,
   STATEMENT_FIELDS,
@@ -46,6 +48,42 @@ const Grid = styled.div`
   @media (max-width: 640px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
+const FileError = styled.p`
+  margin: 0;
+  color: ${theme.colors.danger};
+  font-size: ${theme.font.size.sm};
+`;
+
+/** Bytes of a chosen file read to tell text from binary (the API's TEXT_SNIFF_BYTES). */
+const SNIFF_BYTES = 8192;
+
+/**
+ * Why a chosen statement file is refused before upload (issue 38 item 9), or '': empty (0 bytes:
+ * "This file is empty."), or binary by the API's rule (a NUL byte, or more than 4 / 1 % control bytes
+ * in the first 8 KB: "The statement must be a CSV or TSV text file.").
+ */
+export async function statementFileRefusal(file: Blob): Promise<string> {
+  if (file.size === 0) return STAFF_DESK_MESSAGES.fileEmpty;
+  const head = new Uint8Array(await readHead(file.slice(0, SNIFF_BYTES)));
+  let control = 0;
+  for (const b of head) {
+    if (b === 0) return ROYALTY_MESSAGES.fileNotText;
+    if ((b >= 0x01 && b <= 0x08) || (b >= 0x0e && b <= 0x1f && b !== 0x1b)) control += 1;
+  }
+  return control > Math.max(4, Math.floor(head.length / 100)) ? ROYALTY_MESSAGES.fileNotText : '';
+}
+
+/** A blob's bytes (Blob.arrayBuffer where the browser has it, else a FileReader). */
+function readHead(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /**
  * The statements desk (docs/decisions/019-money-engine.md), finance: upload a statement (CSV/TSV),
  * preview its first 20 rows, pick a preset or map each column (saved as a named preset on request),
@@ -60,6 +98,7 @@ export function StatementsPage() {
   const unmatched = useEndpointPage(E.unmatchedCodes, { query: { page: unmatchedPage, limit: L.pageSize } });
   const presets = useEndpointPage(E.statementPresets, {});
   const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState('');
   const [upload, setUpload] = useState<StatementUpload | null>(null);
   const [format, setFormat] = useState('');
   const [columns, setColumns] = useState<Record<number, StatementField | ''>>({});
@@ -104,14 +143,22 @@ export function StatementsPage() {
 
   const uploadFile = async () => {
     if (!file) return;
+    setFileError('');
+    // Refused here at once, before any byte is sent (the API refuses them too).
+    const refusal = await statementFileRefusal(file);
+    if (refusal) {
+      setFileError(refusal);
+      return;
+    }
     try {
       const answer = await uploadToEndpoint(E.statementUpload, file);
       notify.success(answer.message);
       setUpload(answer.body ?? null);
       setFormat(answer.body?.suggested_format || 'generic');
       setColumns({});
-    } catch {
-      // The kit showed the server's message.
+    } catch (e) {
+      // The kit showed the server's message as a toast; it stays under the field until the next file.
+      if (e instanceof ApiError) setFileError(e.message);
     }
   };
 
@@ -198,8 +245,24 @@ export function StatementsPage() {
         <Stack $gap={12}>
           <label>
             {U.upload}
-            <input key={fileKey} type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => setFile(e.target.files?.[0] ?? null)} style={{ display: 'block', marginTop: 6 }} />
+            <input
+              key={fileKey}
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? 'statement-file-error' : undefined}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setFileError('');
+              }}
+              style={{ display: 'block', marginTop: 6 }}
+            />
           </label>
+          {fileError && (
+            <FileError id="statement-file-error" role="alert">
+              {fileError}
+            </FileError>
+          )}
           <div>
             <Button type="button" disabled={!file} onClick={() => void uploadFile()}>
               {U.uploadButton}

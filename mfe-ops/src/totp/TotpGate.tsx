@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { CardFormPage, EmptyState, endpointKey, Loader, Muted, TextField, useEndpointMutation, useEndpointQuery, useQueryClient } from '@portal/kit';
-import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, type Envelope, type StaffSession, type TotpEnrolment } from '@portal/contracts';
+import { ApiError, CardFormPage, EmptyState, endpointKey, Loader, Muted, TextField, useEndpointMutation, useEndpointQuery, useQueryClient } from '@portal/kit';
+import { OPS_ENDPOINTS as E, OPS_MESSAGES, OPS_UI, STAFF_DESK_MESSAGES, type Envelope, type StaffSession, type TotpEnrolment } from '@portal/contracts';
 
 const U = OPS_UI.totp;
 const Qr = styled.img`
@@ -34,6 +34,39 @@ export function TotpGate({ children }: { children: (session: StaffSession) => Re
   const [code, setCode] = useState('');
   const busy = verify.isPending;
 
+  // An open console whose staff access was removed meanwhile (issue 38 item 13): a desk's call answers
+  // 403; the session is asked again, and when it is no staff any more the console says the access ended
+  // instead of each desk's "could not be loaded".
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    let checking = false;
+    const recheck = (error: unknown) => {
+      if (checking || !(error instanceof ApiError) || error.status !== 403) return;
+      const opened = client.getQueryData<Envelope<StaffSession>>(endpointKey(E.staffSession))?.body;
+      if (!opened?.staff || !opened.totp_verified) return;
+      checking = true;
+      void client
+        .refetchQueries({ queryKey: endpointKey(E.staffSession) })
+        .then(() => {
+          if (!client.getQueryData<Envelope<StaffSession>>(endpointKey(E.staffSession))?.body?.staff) setEnded(true);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          checking = false;
+        });
+    };
+    const offQueries = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    const offMutations = client.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [client]);
+
   // A staff member without an authenticator gets a new secret, once per opening of the gate.
   const needsSecret = !!session?.staff && !session.totp_enrolled;
   const { mutate: startEnrolment, isIdle: notEnrolling } = enrol;
@@ -41,6 +74,12 @@ export function TotpGate({ children }: { children: (session: StaffSession) => Re
     if (needsSecret && notEnrolling) startEnrolment({});
   }, [needsSecret, notEnrolling, startEnrolment]);
 
+  if (ended)
+    return (
+      <div role="alert">
+        <EmptyState>{STAFF_DESK_MESSAGES.accessEnded}</EmptyState>
+      </div>
+    );
   if (!session) return <Loader />;
   if (!session.staff) return <EmptyState>{OPS_MESSAGES.forbidden}</EmptyState>;
   if (session.totp_verified) return <>{children(session)}</>;

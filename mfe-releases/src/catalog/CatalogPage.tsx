@@ -7,6 +7,7 @@ import { RELEASE_ROUTES } from '../shared/routes';
 import { useListFilters } from '../shared/use-list-filters';
 import { t } from '../shared/text';
 import { storeLinks } from './store-links';
+import { StoreStateChips, useCatalogStoreStates } from './CatalogStoreStates';
 
 const ActionCell = styled.span`
   display: inline-flex;
@@ -44,6 +45,8 @@ export function CatalogPage() {
   const [storesFor, setStoresFor] = useState<CatalogRow | null>(null);
   const [storesLoading, setStoresLoading] = useState(true);
   const storeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Each approved or taken-down release's state at each store (issue 39 §2), one request for the page.
+  const storeStates = useCatalogStoreStates(catalog.rows.filter((r) => r.status === 'approved' || r.status === 'takendown').map((r) => r.release_id));
 
 
   // Store-dialog loader: 5 s from the first catalogue load of this visit only (core §2, §9).
@@ -86,7 +89,17 @@ export function CatalogPage() {
           <ArtworkImage filename={row.album_artwork} alt={t(RELEASE_UI.catalog.artworkAlt, { title: row.release_title })} loading={index < EAGER_ROWS ? 'eager' : 'lazy'} />
         ),
       },
-      { key: 'title', header: cols[3], render: (row) => <CellTitle $min={140}>{row.release_title}</CellTitle> },
+      {
+        key: 'title',
+        header: cols[3],
+        // Under the title, each store's state (issue 39 §2): no extra column, so the table keeps its width.
+        render: (row) => (
+          <>
+            <CellTitle $min={140}>{row.release_title}</CellTitle>
+            <StoreStateChips stores={storeStates.get(row.release_id)} />
+          </>
+        ),
+      },
       { key: 'artist', header: cols[4], render: (row) => row.artist_name || <Dash>{RELEASE_UI.facts.none}</Dash> },
       { key: 'genre', header: cols[5], render: (row) => row.genre },
       { key: 'label', header: cols[6], render: (row) => row.lable_name },
@@ -120,7 +133,7 @@ export function CatalogPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns change with the page offset only; the handlers read the latest state
-    [offset],
+    [offset, storeStates],
   );
 
   return (

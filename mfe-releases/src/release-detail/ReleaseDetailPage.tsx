@@ -9,6 +9,7 @@ import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
 import { t } from '../shared/text';
 import { firstReviewStep } from '../wizard/wizard-steps';
 import { DeliveryStatusCard } from './DeliveryStatusCard';
+import { PublicLinkCard } from '../public-link/PublicLinkCard';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; release: Release } | { kind: 'not-found' } | { kind: 'failed' };
 
@@ -176,6 +177,7 @@ export function ReleaseDetailPage() {
           ]}
         />
         {(release.status === 'approved' || release.status === 'takendown') && <DeliveryStatusCard releaseId={release.release_id} />}
+        {release.status === 'approved' && <PublicLinkCard releaseId={release.release_id} />}
       </Stack>
     </>
   );

@@ -88,6 +88,31 @@ export function FilePicker({ id, accept, ariaLabel, describedBy, invalid, upload
   );
 }
 
+const Refusal = styled.p`
+  margin: 0;
+  padding: 8px 10px;
+  border-left: 3px solid ${theme.colors.danger};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.danger};
+  font-size: ${theme.font.size.sm};
+  overflow-wrap: anywhere;
+`;
+
+/**
+ * Why the last file was refused (its measured size or type), under the upload box until the next file
+ * is chosen (issue 38 item 5: a toast was gone in 3 s and covered the Release Date field). `id` lets
+ * the file input name it in aria-describedby; announced once as an alert.
+ */
+export function RefusalLine({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <Refusal id={id} role="alert" data-testid="upload-refusal">
+      {message}
+    </Refusal>
+  );
+}
+
 /**
  * The check of useFileUpload for an image: `typeMessage` when `isType(file)` is false, else
  * `tooLargeMessage` above `maxBytes` bytes, else null (the server checks the bytes again).

@@ -165,6 +165,9 @@ export function DashboardPage() {
           </PendingLoader>
         )}
         <Layout $startFirst={newArtist} $pending={pending} aria-hidden={pending || undefined}>
+          {/* A new artist's "Get started" is drawn first (left, or on top at 412 px): it comes first in
+              the DOM too, so Tab reaches its steps before the News links (issue 38 item 2). */}
+          {newArtist && <StartCard steps={onboarding.steps} />}
           <NewsCard aria-labelledby="dashboard-news">
             <SectionTitle id="dashboard-news">{UI.newsHeading}</SectionTitle>
             {news.rows.length > 0 ? (
@@ -187,9 +190,7 @@ export function DashboardPage() {
               <ListState list={news} loading={UI.newsLoading} failed={UI.newsFailed} empty={UI.noNews} />
             )}
           </NewsCard>
-          {onboarding.state === 'ready' && newArtist ? (
-            <StartCard steps={onboarding.steps} />
-          ) : (
+          {!newArtist && (
             <UpdatesCard aria-labelledby="dashboard-updates" $belowLoadingNews={news.loading}>
               <SectionTitle id="dashboard-updates">{UI.updatesHeading}</SectionTitle>
               {first ? (

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button, Card, Columns, SectionTitle, theme } from '@portal/kit';
 import { ROYALTY_UI, type EarningsSummary, type EarningsTotal } from '@portal/contracts';
+import { axisLabelLayout, cutLabel } from './chart-axis';
 import { chartRows, usd } from './earnings-format';
 
 const U = ROYALTY_UI.earnings;
@@ -29,17 +30,28 @@ const Scroll = styled.div`
 function ChartBlock({ title, totals, id }: { title: string; totals: readonly EarningsTotal[]; id: string }) {
   const [open, setOpen] = useState(false);
   const data = chartRows(totals);
+  // The chart's width decides whether the names stand level or slanted (issue 38 item 7: at 412 px they ran together).
+  const [width, setWidth] = useState(0);
+  const axis = axisLabelLayout(data.map((d) => d.label), width);
   return (
     <Card>
       <figure style={{ margin: 0 }} aria-labelledby={`${id}-title`}>
         <SectionTitle as="figcaption" id={`${id}-title`}>
           {title}
         </SectionTitle>
-        <div aria-hidden="true" style={{ width: '100%', height: 220 }}>
-          <ResponsiveContainer width="100%" height="100%">
+        <div aria-hidden="true" style={{ width: '100%', height: 240 }}>
+          <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} height={40} />
+              <XAxis
+                dataKey="label"
+                tick={{ fontSize: 11 }}
+                interval={0}
+                height={axis.height}
+                angle={axis.angle}
+                textAnchor={axis.angle ? 'end' : 'middle'}
+                tickFormatter={(label: string) => cutLabel(label, axis.maxChars)}
+              />
               <YAxis tick={{ fontSize: 11 }} width={56} />
               <Tooltip formatter={(v) => `$${Number(v).toFixed(2)}`} />
               <Legend />

@@ -6,6 +6,8 @@ import { ListFallback } from '../support-common/ListFallback';
 import { fieldsThenButton, MutedNote } from '../support-common/layout';
 import { defaultWindow, usd } from './earnings-format';
 import { SplitsPanel } from './SplitsPanel';
+import { HoldsSection } from './holds/HoldsSection';
+import { StatementsSection } from './statements/StatementsSection';
 
 const U = ROYALTY_UI.earnings;
 /** recharts lives in this chunk only: loaded when /earnings renders its charts (decision 019). */
@@ -55,7 +57,9 @@ export function EarningsPage() {
       { key: 'month', header: U.lineColumns[0], render: (l) => l.sale_month },
       { key: 'store', header: U.lineColumns[1], render: (l) => l.store || '—' },
       { key: 'country', header: U.lineColumns[2], render: (l) => l.country || '—' },
-      { key: 'track', header: U.lineColumns[3], render: (l) => <a href={`/catalog/${l.release_id}`}>{l.track || `#${l.track_id}`}</a> },
+      // A collaborator's share is of another artist's release, whose page answers "Release not found"
+      // to them (issue 38 item 4): only the owner's lines link to the release.
+      { key: 'track', header: U.lineColumns[3], render: (l) => (l.share === 'owner' ? <a href={`/catalog/${l.release_id}`}>{l.track || `#${l.track_id}`}</a> : l.track || `#${l.track_id}`) },
       { key: 'release', header: U.lineColumns[4], render: (l) => l.release },
       { key: 'qty', header: U.lineColumns[5], render: (l) => l.quantity.toLocaleString('en-US') },
       { key: 'amount', header: U.lineColumns[6], render: (l) => `${usd(l.amount_micros)}${l.share === 'split' ? ` (${U.split})` : ''}` },
@@ -119,6 +123,7 @@ export function EarningsPage() {
             )}
           </>
         )}
+        <HoldsSection />
         <Stack $gap={10}>
           <SectionTitle>{U.lines}</SectionTitle>
           <DataTable<EarningLine>
@@ -132,6 +137,7 @@ export function EarningsPage() {
           <Pagination page={page} total={lines.total} pageSize={PAGE} onChange={setPage} />
         </Stack>
         <SplitsPanel />
+        <StatementsSection />
       </Stack>
     </>
   );

@@ -6,7 +6,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { SUPPORT_UI, type EndpointDef } from '@portal/contracts';
+import { ARTIST_JOURNEY_UI, SUPPORT_UI, type EndpointDef } from '@portal/contracts';
 import { api, ApiError, createPortalQueryClient, PortalQueryProvider } from '@portal/kit';
 import { ProfilePage } from './ProfilePage';
 
@@ -51,5 +51,27 @@ describe('the profile when its details or bank details cannot be loaded', () => 
     fireEvent.click(screen.getByRole('button', { name: SUPPORT_UI.common.retry }));
     await screen.findByText('XXXXXXXXXX5678');
     expect(screen.queryByText(U.bankFailed)).toBeNull();
+  });
+});
+
+/** Bank details before the first payout (issue 38 item 1): the form opens at any balance. */
+describe('the profile of an artist under the minimum balance without bank details', () => {
+  it('opens the bank details form from "Add bank details"; Withdraw still says the minimum', async () => {
+    jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>) => {
+      if (endpoint.path === 'getUserDetails') return { status: 200, message: 'ok', body: DETAILS };
+      if (endpoint.path === 'getUserBankDetails') return { status: 200, message: 'ok', body: null };
+      return { status: 200, message: 'ok', body: [], total: 0 };
+    }) as unknown as typeof api.call);
+    render(
+      <PortalQueryProvider client={createPortalQueryClient()}>
+        <MemoryRouter>
+          <ProfilePage />
+        </MemoryRouter>
+      </PortalQueryProvider>,
+    );
+
+    fireEvent.click(await screen.findByRole('button', { name: ARTIST_JOURNEY_UI.profile.addBank }));
+    expect(await screen.findByRole('dialog', { name: U.addBankTitle })).toBeTruthy();
+    expect(screen.getByText(ARTIST_JOURNEY_UI.profile.addBankNote)).toBeTruthy();
   });
 });

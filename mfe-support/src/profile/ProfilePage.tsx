@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, Card, ConfirmDialog, ErrorBox, Loader, Muted, PageHeader, SectionTitle, Stack, endpointKey, notify, theme, useEndpointMutation, useEndpointQuery, useQueryClient, useUserDetails } from '@portal/kit';
-import { AUTH_ENDPOINTS, countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails, type Envelope } from '@portal/contracts';
+import { ARTIST_JOURNEY_UI, AUTH_ENDPOINTS, countryName, fillMessage, SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, SUPPORT_UI, type BankDetails, type Envelope } from '@portal/contracts';
 import { formatUsd } from '../support-common/format';
 import { BankDialog } from './BankDialog';
 import { canRequestPayout, clientCode, newIdempotencyKey, withdrawAction } from './payout-rules';
@@ -53,6 +53,11 @@ const IconButton = styled.button`
   &:hover { background: ${theme.colors.accentSoft}; }
   &:focus-visible { outline: 2px solid ${theme.colors.focus}; }
 `;
+const ButtonRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+`;
 const TooltipWrap = styled.span`
   display: inline-block;
 `;
@@ -94,7 +99,8 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) 
  * Code FR-US-{id}, name, email, phone/address/password with Update dialogs, the note about name and
  * e-mail), the balance, the bank card (edit icon, "Request Payout" only with every field but other
  * details, else the tooltip "Please input all fields"; confirmation "Are you sure you want to request
- * for payout?") or, without bank details, "Withdraw" with the $100 note, and the payout history.
+ * for payout?") or, without bank details, "Add bank details" (the form at any balance, issue 38) and
+ * "Withdraw" with the $100 note, and the payout history.
  */
 export function ProfilePage() {
   // The profile shows the balance: each opening asks the server (the data layer's cached answer, which
@@ -235,12 +241,17 @@ export function ProfilePage() {
             )}
             {bankState === 'ready' && !bank && (
               <Stack $gap={8}>
-                <div>
-                  <Button type="button" onClick={withdraw}>
+                {/* Bank details at any balance (issue 38): only the payout request needs the minimum. */}
+                <ButtonRow>
+                  <Button type="button" onClick={() => setBankDialog(true)}>
+                    {ARTIST_JOURNEY_UI.profile.addBank}
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={withdraw}>
                     {U.withdraw}
                   </Button>
-                </div>
+                </ButtonRow>
                 <Muted>{M.minimumBalanceNote}</Muted>
+                {withdrawAction(details.revenue ?? 0) === 'minimum' && <Muted>{ARTIST_JOURNEY_UI.profile.addBankNote}</Muted>}
               </Stack>
             )}
           </Card>

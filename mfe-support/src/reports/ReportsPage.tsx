@@ -118,6 +118,7 @@ export function ReportsPage() {
                   name={field}
                   max={maxMonth}
                   displayFormat={U.monthPicker.displayFormat}
+                  placeholder={U.monthPicker.placeholder}
                   labels={U.monthPicker}
                   value={formik.values[field]}
                   onChange={(month) => void formik.setFieldValue(field, month)}

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { SHELL } from '@portal/contracts';
+import { CONSOLE_HOME_PATH, CONSOLE_NAV_UI, consoleDeskOf, consoleGroupsFor, fillMessage, isConsolePath, SHELL, type ConsoleHome, type StaffSession } from '@portal/contracts';
 import { theme } from '@portal/kit';
 import { PRODUCT_NAME } from '../app/DocumentTitle';
 import { Icon } from './icons';
 import { isGroupActive, isLinkActive, MENU, STAFF_MENU, type MenuGroup, type MenuLink } from './menu';
-import { useIsStaff } from './use-staff';
+import { showsArtistItems, useConsoleHome, useStaffSession } from './use-staff';
 import { useExternalLinks } from './use-app-config';
 
 export const DRAWER_ID = 'app-drawer';
@@ -204,7 +204,8 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
   if ((open || !overlay) && !everShown) setEverShown(true);
   const { pathname } = useLocation();
   const links = useExternalLinks();
-  const staff = useIsStaff();
+  const session = useStaffSession();
+  const home = useConsoleHome(session);
   const asideRef = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
   useLayoutEffect(() => {
@@ -239,24 +240,115 @@ export function Drawer({ open, overlay, onClose, onLogout }: DrawerProps) {
       // aria-allowed-role): a <div> then, named only while it is open.
       {...(overlay ? { as: 'div' as const, ...(open ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Navigation drawer' } : {}) } : { 'aria-label': 'Navigation drawer' })}
     >
-      {everShown && <DrawerContents pathname={pathname} staff={staff} links={links} onNavigate={onNavigate} onLogout={onLogout} />}
+      {everShown && <DrawerContents pathname={pathname} session={session} home={home} links={links} onNavigate={onNavigate} onLogout={onLogout} />}
     </Aside>
   );
 }
 
-type DrawerContentsProps = { pathname: string; staff: boolean; links: ReturnType<typeof useExternalLinks>; onNavigate(): void; onLogout(): void };
+type DrawerContentsProps = {
+  pathname: string;
+  session: StaffSession | undefined;
+  home: ConsoleHome | undefined;
+  links: ReturnType<typeof useExternalLinks>;
+  onNavigate(): void;
+  onLogout(): void;
+};
 
-/** The drawer's brand, menu and footer. */
-function DrawerContents({ pathname, staff, links, onNavigate, onLogout }: DrawerContentsProps) {
+const GroupLabel = styled.span`
+  display: block;
+  margin: 14px 10px 4px;
+  font-size: 11px;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${theme.colors.drawerMuted};
+`;
+
+const CountBadge = styled.span`
+  margin-left: auto;
+  min-width: 22px;
+  padding: 1px 7px;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accent};
+  color: #fff;
+  font-size: 12px;
+  font-weight: 700;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+`;
+
+/**
+ * The drawer inside the console (/ops, docs/decisions/040): the console home, then its desks in groups
+ * (only those the staff roles open, from the contracts' CONSOLE_GROUPS), each with the count of work
+ * waiting in its queue; the way back to the artist portal only for an account that also works as an
+ * artist. The shell knows the console's desks from the contracts, never from mfe-ops's code.
+ */
+function ConsoleMenu({ pathname, session, home, onNavigate }: { pathname: string; session: StaffSession; home: ConsoleHome | undefined; onNavigate(): void }) {
+  const activeDesk = consoleDeskOf(pathname)?.id;
+  const atHome = pathname.replace(/\/+$/, '').toLowerCase() === CONSOLE_HOME_PATH;
+  const counts = new Map((home?.queues ?? []).map((q) => [q.queue, q.count]));
   return (
     <>
-      <Brand to="/" onClick={onNavigate}>
+      <li>
+        <ItemLink to={CONSOLE_HOME_PATH} $active={atHome} aria-current={atHome ? 'page' : undefined} onClick={onNavigate}>
+          <Icon name="dashboard" />
+          {CONSOLE_NAV_UI.home}
+        </ItemLink>
+      </li>
+      {consoleGroupsFor(session.roles).map((group) => (
+        <li key={group.id}>
+          <GroupLabel id={`${DRAWER_ID}-group-${group.id}`}>{group.label}</GroupLabel>
+          <ul aria-labelledby={`${DRAWER_ID}-group-${group.id}`}>
+            {group.desks.map((desk) => {
+              const active = desk.id === activeDesk;
+              const count = desk.queue ? counts.get(desk.queue) : undefined;
+              return (
+                <li key={desk.id}>
+                  <ItemLink to={desk.path} $active={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} data-desk={desk.id}>
+                    {desk.label}
+                    {count !== undefined && count > 0 && (
+                      <>
+                        <CountBadge aria-hidden="true" data-testid={`count-${desk.id}`}>{count}</CountBadge>
+                        <span className="visually-hidden">, {fillMessage(CONSOLE_NAV_UI.waiting, { count })}</span>
+                      </>
+                    )}
+                  </ItemLink>
+                </li>
+              );
+            })}
+          </ul>
+        </li>
+      ))}
+      {home?.artist_use && (
+        <>
+          <Divider aria-hidden="true" />
+          <li>
+            <ItemLink to="/" onClick={onNavigate}>
+              <Icon name="dashboard" />
+              {CONSOLE_NAV_UI.artistPortal}
+            </ItemLink>
+          </li>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The drawer's brand, menu and footer: the console's navigation on /ops, else the artist's menu (without it for a staff-only account). */
+function DrawerContents({ pathname, session, home, links, onNavigate, onLogout }: DrawerContentsProps) {
+  const staff = !!session?.staff;
+  const artist = showsArtistItems(pathname, session, home);
+  const inConsole = staff && isConsolePath(pathname);
+  return (
+    <>
+      <Brand to={inConsole || !artist ? CONSOLE_HOME_PATH : '/'} onClick={onNavigate}>
         <Logo />
         {PRODUCT_NAME}
       </Brand>
-      <Nav aria-label="Main">
+      <Nav aria-label={inConsole ? CONSOLE_NAV_UI.navLabel : 'Main'}>
         <ul>
-          {[...MENU, ...(staff ? STAFF_MENU : [])].map((item) => {
+          {inConsole && session && <ConsoleMenu pathname={pathname} session={session} home={home} onNavigate={onNavigate} />}
+          {!inConsole && [...(artist ? MENU : []), ...(staff ? STAFF_MENU : [])].map((item) => {
             if (item.kind === 'link') return <NavItem key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />;
             if (item.kind === 'group') return <NavGroup key={item.id} group={item} pathname={pathname} onNavigate={onNavigate} />;
             const href = links[item.href];

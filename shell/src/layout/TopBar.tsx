@@ -8,6 +8,7 @@ import { DRAWER_ID } from './Drawer';
 import { IconButton } from './IconButton';
 import { Icon } from './icons';
 import { formatRevenue, type Currency } from './money';
+import { showsArtistItems, useConsoleHomeAnswer, useStaffSession } from './use-staff';
 
 const Bar = styled.header<{ $small: boolean }>`
   position: sticky;
@@ -84,9 +85,15 @@ export type TopBarProps = {
   small: boolean;
 };
 
-/** Top bar (core §2): drawer toggle, page title, revenue (USD; USD/INR switch on small screens), bell, profile. */
+/**
+ * Top bar (core §2): drawer toggle, page title, revenue (USD; USD/INR switch on small screens), bell,
+ * profile. The revenue is the artist's: not shown inside the console (/ops) nor to a staff-only
+ * account (docs/decisions/040).
+ */
 export function TopBar({ drawerOpen, onToggleDrawer, small }: TopBarProps) {
   const { pathname } = useLocation();
+  const session = useStaffSession();
+  const artist = showsArtistItems(pathname, session, useConsoleHomeAnswer(session));
   const navigate = useNavigate();
   const { details } = useUserDetails();
   const [chosen, setChosen] = useState<Currency>('USD');
@@ -105,11 +112,13 @@ export function TopBar({ drawerOpen, onToggleDrawer, small }: TopBarProps) {
       <Title $small={small} data-testid="top-bar-title">
         {titleOf(pathname)}
       </Title>
-      <Revenue aria-live="polite">
-        <span>Revenue</span>
-        <strong data-testid="revenue">{details ? formatRevenue(details.revenue, details.conversionRate, currency) : '—'}</strong>
-      </Revenue>
-      {small && (
+      {artist && (
+        <Revenue aria-live="polite">
+          <span>Revenue</span>
+          <strong data-testid="revenue">{details ? formatRevenue(details.revenue, details.conversionRate, currency) : '—'}</strong>
+        </Revenue>
+      )}
+      {artist && small && (
         <Switch role="group" aria-label="Currency">
           {(['USD', 'INR'] as const).map((value) => (
             <button key={value} type="button" aria-pressed={currency === value} onClick={() => setChosen(value)}>

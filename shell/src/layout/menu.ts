@@ -53,10 +53,11 @@ export const MENU: readonly MenuItem[] = [
   { kind: 'external', label: 'FAQ', icon: 'faq', href: 'faq' },
 ];
 
-/** The operations console's link (docs/decisions/008), shown only to staff, before Logout. */
-export const STAFF_MENU: readonly MenuItem[] = [
-  link('Operations', '/ops', 'tools', ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit']),
-];
+/**
+ * The operations console's link (docs/decisions/008), shown only to staff, before Logout, outside the
+ * console; inside it (/ops) the drawer is the console's own navigation (docs/decisions/040).
+ */
+export const STAFF_MENU: readonly MenuItem[] = [link('Operations', '/ops', 'tools')];
 
 export function isLinkActive(item: MenuLink, pathname: string): boolean {
   return item.activeFor.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);

@@ -5,8 +5,14 @@ const CORE_PROTECTED = [
   '/video-catalog', '/invite', '/marketing/promotions', '/tickets', '/tickets/:id', '/reports', '/profile',
   '/tools/profile-linking', '/marketing/playlist-pitchment', '/tools/distribute-lyrics', '/rights/ugc-claims', '/rights/whitelist',
 ];
-/** The operations console (docs/decisions/008): not in the spec, staff only, all served by mfe_ops's OpsPage. */
-const OPS_ROUTES = ['/ops', '/ops/review/:id', '/ops/videos', '/ops/users', '/ops/platform', '/ops/desk', '/ops/content', '/ops/audit'];
+/**
+ * The operations console (docs/decisions/008, 040): not in the spec, staff only, all served by mfe_ops's
+ * OpsPage: the home, one URL per desk, a release's review, and the old desk URL (redirected by OpsPage).
+ */
+const OPS_ROUTES = [
+  '/ops', '/ops/review', '/ops/review/:id', '/ops/videos', '/ops/statements', '/ops/payouts', '/ops/reports', '/ops/holds', '/ops/support', '/ops/rights', '/ops/users', '/ops/staff',
+  '/ops/platform', '/ops/remotes', '/ops/jobs', '/ops/delivery-targets', '/ops/content', '/ops/promotions', '/ops/audit', '/ops/health', '/ops/desk',
+];
 /** Beyond the spec: the artist's earnings (docs/decisions/019-money-engine.md), served by mfe_support. */
 const MONEY_ROUTES = ['/earnings'];
 

@@ -23,6 +23,10 @@ import { IntlPayouts1765410000000 } from './1765410000000-intl-payouts';
 import { SealedSecrets1765530000000 } from './1765530000000-sealed-secrets';
 import { RemoteLoadBrowsers1765500000000 } from './1765500000000-remote-load-browsers';
 import { PartnerFiles1765520000000 } from './1765520000000-partner-files';
+import { StoreLoop1765570000000 } from './1765570000000-store-loop';
+import { PublicPages1765575000000 } from './1765575000000-public-pages';
+import { MoneyTrust1765580000000 } from './1765580000000-money-trust';
+import { IdentifierForms1765550000000 } from './1765550000000-identifier-forms';
 
 /** Every migration, in order. Each runs on SQLite and MySQL/MariaDB (Table API only, no engine SQL). */
 export const MIGRATIONS = [
@@ -51,4 +55,8 @@ export const MIGRATIONS = [
   SealedSecrets1765530000000,
   RemoteLoadBrowsers1765500000000,
   PartnerFiles1765520000000,
+  StoreLoop1765570000000,
+  PublicPages1765575000000,
+  MoneyTrust1765580000000,
+  IdentifierForms1765550000000,
 ];

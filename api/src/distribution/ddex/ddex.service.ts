@@ -15,7 +15,7 @@ import type { ErnArtistCredit, ErnContributor, ErnInput, ErnLine, ErnParentalWar
 import { validateErn } from './ern-validator';
 
 /** A built message and the files a delivery puts beside it (`uri` as the message names them). */
-export type DdexMessage = { xml: string; filename: string; files: { uri: string; storage_key: string }[] };
+export type DdexMessage = { xml: string; filename: string; files: { uri: string; storage_key: string }[]; messageId: string; icpn: string };
 
 const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const PARENTAL: Record<string, ErnParentalWarning> = { Yes: 'Explicit', No: 'NotExplicit', Cleaned: 'ExplicitContentEdited' };
@@ -48,24 +48,26 @@ export class DdexService {
   /**
    * Build and validate the message of `releaseId` for `store` (a STORES name). Approved: the
    * NewReleaseMessage; taken down (or `takedown` for one store): its takedown form (deals end on
-   * `now`'s date). `recipientDpid`: the store's DPID from its delivery target (else config).
+   * `now`'s date). `recipientDpid`: the store's DPID from its delivery target (else config); `control`: the
+   * target's feed as MessageControlType (else DDEX_MESSAGE_CONTROL). Sent again after a change (issue 39 §3)
+   * it is the same complete message with the same identifiers and a newer MessageCreatedDateTime (`now`).
    * Errors: 404 release; 409 ddexNotApproved; 422 ddexInvalid (schema errors in `extra.errors`).
    */
-  async message(releaseId: number, store: string, opts: { now?: Date; takedown?: boolean; recipientDpid?: string } = {}): Promise<DdexMessage> {
+  async message(releaseId: number, store: string, opts: { now?: Date; takedown?: boolean; recipientDpid?: string; control?: 'LiveMessage' | 'TestMessage' } = {}): Promise<DdexMessage> {
     const now = opts.now ?? new Date();
     const { user_id, release } = await this.releases.readAny(releaseId);
     if (release.status !== 'approved' && release.status !== 'takendown') throw DomainError.conflict(M.ddexNotApproved, 'not_approved');
-    const input = await this.input(user_id, release, store, now, opts.takedown || release.status === 'takendown', opts.recipientDpid);
+    const input = await this.input(user_id, release, store, now, opts.takedown || release.status === 'takendown', opts.recipientDpid, opts.control);
     const xml = buildErn43(input.ern);
     const check = await validateErn(xml, { schemaDir: distributionSettings.of(this.config).ernSchemaDir });
     if (!check.valid) {
       this.logger.error({ msg: 'ERN did not validate', release_id: releaseId, errors: check.errors.slice(0, 10) });
       throw new DomainError(422, M.ddexInvalid, { code: 'ddex_invalid', extra: { errors: check.errors.slice(0, 20) } });
     }
-    return { xml, filename: `${release.upc_ean}.xml`, files: input.files };
+    return { xml, filename: `${release.upc_ean}.xml`, files: input.files, messageId: input.ern.messageId, icpn: release.upc_ean };
   }
 
-  private async input(userId: number, release: Release, store: string, now: Date, takedown: boolean, recipientDpid: string | undefined): Promise<{ ern: ErnInput; files: DdexMessage['files'] }> {
+  private async input(userId: number, release: Release, store: string, now: Date, takedown: boolean, recipientDpid: string | undefined, control: 'LiveMessage' | 'TestMessage' | undefined): Promise<{ ern: ErnInput; files: DdexMessage['files'] }> {
     const ids = [release, ...release.audios].flatMap((x) => [x.primary_artist1, x.primary_artist2, x.primary_artist3, x.featuring1, x.featuring2, x.featuring3]).filter((x): x is number => typeof x === 'number');
     const names = await this.artists.names(userId, ids);
     const credits = (x: Pick<Release, 'primary_artist1' | 'primary_artist2' | 'primary_artist3' | 'featuring1' | 'featuring2' | 'featuring3'>): ErnArtistCredit[] => [
@@ -99,7 +101,7 @@ export class DdexService {
       messageId: `${d.sender.dpid}-${release.release_id}-${now.getTime()}`,
       threadId: `${d.sender.dpid}-${release.release_id}`,
       createdAt: now,
-      control: d.messageControl,
+      control: control ?? d.messageControl,
       sender: d.sender,
       recipient: { dpid: recipientDpid ?? d.storeDpids[store] ?? PLACEHOLDER_DPID(store), name: store },
       release: {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import { DELIVERY_MESSAGES as M, fillMessage, type DeliveryProtocol, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
+import { DELIVERY_MESSAGES as M, STORE_LOOP_MESSAGES as SM, fillMessage, type DeliveryFeed, type DeliveryProtocol, type DeliveryRow, type DeliveryTargetRow } from '@portal/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { distributionSettings } from '../distribution.settings';
 import { DomainError } from '../../common/domain-error';
@@ -16,6 +16,9 @@ import { keyringFromConfig } from '../../sealing/sealing.config';
 import { DeliveryAttemptEntity, DeliveryEntity, DeliveryTargetEntity } from './delivery.entities';
 import { s3Deliver } from './s3-transport';
 import { sftpDeliver } from './sftp-transport';
+import { inSpan } from '../../observability/tracing';
+import { observe } from '../../observability/metrics';
+import { storeStateOf, targetFolder } from '../store-status/store-state';
 
 /** Data of the delivery job: the delivery row to send (its kind and store are on the row). */
 export type DeliveryJob = { delivery_id: number };
@@ -39,6 +42,11 @@ export type TargetInput = {
   password: string;
   private_key: string;
   enabled: boolean;
+  /** Omitted on a change: the target keeps its feed (a new one starts on `test`). */
+  feed?: DeliveryFeed;
+  test_path?: string;
+  ack_path?: string;
+  link_template?: string;
 };
 
 /** Batch id of the DDEX choreography: UTC date-time to the millisecond, `YYYYMMDDhhmmssSSS`. */
@@ -151,6 +159,10 @@ export class DeliveryService {
       username: dto.username,
       secret: this.box.seal(secret),
       enabled: dto.enabled,
+      feed: dto.feed ?? existing?.feed ?? ('test' as const),
+      test_path: dto.test_path ?? existing?.test_path ?? '',
+      ack_path: dto.ack_path ?? existing?.ack_path ?? '',
+      link_template: dto.link_template ?? existing?.link_template ?? '',
       updated_at: new Date(),
     };
     let saved: DeliveryTargetEntity;
@@ -162,7 +174,83 @@ export class DeliveryService {
     }
     const after = this.targetRow(saved);
     await this.audit.record(actor, 'delivery_target.save', 'delivery_target', saved.id, existing ? this.targetRow(existing) : null, after);
+    // A switch of feed is audited on its own too, so it stands out in the log (issue 39 §5).
+    if (existing && existing.feed !== saved.feed) await this.audit.record(actor, 'delivery_target.feed', 'delivery_target', saved.id, { store: saved.store, feed: existing.feed }, { store: saved.store, feed: saved.feed });
     return after;
+  }
+
+  /** POST ops/delivery-targets/feed: switch a target between its test and live feed (audited). Errors: 404. */
+  async setFeed(targetId: number, feed: DeliveryFeed, actor: Actor): Promise<{ target_id: number; store: string; feed: DeliveryFeed }> {
+    const target = await this.targets.findOne({ where: { id: targetId } });
+    if (!target) throw DomainError.notFound(M.targetNotFound);
+    if (target.feed !== feed) {
+      await this.targets.update({ id: targetId }, { feed, updated_at: new Date() });
+      await this.audit.record(actor, 'delivery_target.feed', 'delivery_target', targetId, { store: target.store, feed: target.feed }, { store: target.store, feed });
+    }
+    return { target_id: targetId, store: target.store, feed };
+  }
+
+  /**
+   * The stores where a release is Live for the artist, with the store's link (issue 39 §2, §4): rows whose
+   * store state is `live` on a live feed (a test feed's acknowledgements never make a release Live), not
+   * taken down, with a link (set by staff, or made from the target's template). Ordered by store name.
+   */
+  async liveStoreLinks(releaseId: number): Promise<Array<{ store: string; url: string }>> {
+    const rows = await this.deliveries.find({ select: { store: true, live_url: true, kind: true, status: true, store_state: true, feed: true }, where: { release_id: releaseId, store_state: 'live', feed: 'live' }, order: { store: 'ASC' } });
+    return rows.filter((r) => r.kind !== 'takedown' && r.status !== 'taken_down' && r.live_url).map((r) => ({ store: r.store, url: r.live_url }));
+  }
+
+  /**
+   * An approved release changed after delivery (issue 39 §3): the complete NewReleaseMessage again (same
+   * identifiers, a newer MessageCreatedDateTime) to every store that has it (delivered, ingested or live,
+   * not taken down), through the same delivery and acknowledgement cycle. Answers the stores queued.
+   * Errors: 404; 409 notApprovedForUpdate, nothingToUpdate.
+   */
+  async releaseUpdated(releaseId: number, actor: Actor): Promise<string[]> {
+    const { release } = await this.releases.readAny(releaseId);
+    if (release.status !== 'approved') throw DomainError.conflict(SM.notApprovedForUpdate, 'not_approved');
+    const rows = (await this.deliveries.find({ where: { release_id: releaseId } })).filter((r) => r.kind !== 'takedown' && r.status !== 'taken_down' && (r.status === 'delivered' || r.store_state !== ''));
+    if (!rows.length) throw DomainError.conflict(SM.nothingToUpdate, 'not_delivered');
+    const stores: string[] = [];
+    for (const row of rows) {
+      const target = await this.targets.findOne({ where: { id: row.target_id } });
+      if (!target) continue;
+      await this.queue(releaseId, target, 'update');
+      stores.push(row.store);
+    }
+    await this.audit.record(actor, 'release.send_update', 'release', releaseId, null, { stores });
+    return stores;
+  }
+
+  /**
+   * POST ops/deliveries/redeliver: send the release again to a store that refused it (or to which every
+   * attempt failed), as a new complete message; the refusal is kept in the acknowledgement log (audited).
+   * Errors: 404; 409 notRefused.
+   */
+  async redeliver(deliveryId: number, actor: Actor): Promise<{ delivery_id: number; store: string }> {
+    const row = await this.deliveries.findOne({ where: { id: deliveryId } });
+    if (!row) throw DomainError.notFound(M.deliveryNotFound);
+    if (row.kind === 'takedown' || !(row.store_state === 'refused' || row.status === 'failed')) throw DomainError.conflict(SM.notRefused, 'not_refused');
+    const target = await this.targets.findOne({ where: { id: row.target_id } });
+    if (!target) throw DomainError.notFound(M.targetNotFound);
+    await this.queue(row.release_id, target, 'release');
+    await this.audit.record(actor, 'delivery.redeliver', 'delivery', deliveryId, { store: row.store, status: row.status, store_state: row.store_state, reason: row.state_reason }, { status: 'queued' });
+    return { delivery_id: deliveryId, store: row.store };
+  }
+
+  /**
+   * POST ops/deliveries/link: staff set the release's link at a store; on a live feed the store is then
+   * Live for the artist (issue 39 §2). Audited. Errors: 404; 409 notDeliveredForLink (never delivered, or taken down).
+   */
+  async setStoreLink(deliveryId: number, url: string, actor: Actor): Promise<{ row: DeliveryEntity; wentLive: boolean }> {
+    const row = await this.deliveries.findOne({ where: { id: deliveryId } });
+    if (!row) throw DomainError.notFound(M.deliveryNotFound);
+    if (row.kind === 'takedown' || row.status === 'taken_down' || !(row.status === 'delivered' || row.store_state)) throw DomainError.conflict(fillMessage(SM.notDeliveredForLink, { store: row.store }), 'not_delivered');
+    const live = row.feed === 'live';
+    const now = new Date();
+    await this.deliveries.update({ id: row.id }, { live_url: url, ...(live ? { store_state: 'live' as const, state_at: row.store_state === 'live' ? row.state_at : now } : {}) });
+    await this.audit.record(actor, 'delivery.store_link', 'delivery', row.id, { store: row.store, url: row.live_url, store_state: row.store_state }, { store: row.store, url, store_state: live ? 'live' : row.store_state });
+    return { row: (await this.deliveries.findOneByOrFail({ id: row.id }))!, wentLive: live && row.store_state !== 'live' };
   }
 
   /** After approval: a `release` delivery to every enabled target (an existing row is reset and sent again). */
@@ -183,7 +271,7 @@ export class DeliveryService {
   async takedownStore(releaseId: number, store: string, actor: Actor): Promise<DeliveryRow> {
     await this.releases.readAny(releaseId);
     const row = await this.deliveries.findOne({ where: { release_id: releaseId, store } });
-    if (!row || row.kind !== 'release' || row.status !== 'delivered') throw DomainError.conflict(fillMessage(M.notDelivered, { store }), 'not_delivered');
+    if (!row || row.kind === 'takedown' || row.status !== 'delivered') throw DomainError.conflict(fillMessage(M.notDelivered, { store }), 'not_delivered');
     const target = await this.targets.findOne({ where: { id: row.target_id } });
     if (!target) throw DomainError.notFound(M.targetNotFound);
     const queued = await this.queue(releaseId, target, 'takedown');
@@ -236,17 +324,21 @@ export class DeliveryService {
     try {
       const target = await this.targets.findOne({ where: { id: row.target_id } });
       if (!target) throw new Error('the delivery target was removed');
-      const message = await this.ddex.message(row.release_id, row.store, { now: started, takedown: row.kind === 'takedown', recipientDpid: target.dpid });
+      const feed: DeliveryFeed = target.feed === 'live' ? 'live' : 'test';
+      const message = await this.ddex.message(row.release_id, row.store, { now: started, takedown: row.kind === 'takedown', recipientDpid: target.dpid, control: feed === 'live' ? 'LiveMessage' : 'TestMessage' });
+      // Recorded before the upload: an acknowledgement may come as soon as BatchComplete is written.
+      await this.deliveries.update({ id: row.id }, { message_id: message.messageId, icpn: message.icpn, feed });
       const upc = message.filename.replace(/\.xml$/, '');
       // A takedown message carries no resources: the store already has them (release-by-release shape).
       const resources = row.kind === 'takedown' ? [] : message.files.map((f) => ({ path: `${upc}/${f.uri}`, open: () => this.storage.open(f.storage_key) }));
       const files = [...resources, { path: `${upc}/${message.filename}`, open: async () => Buffer.from(message.xml, 'utf8') }];
-      const where = { host: target.host, port: target.port, username: target.username, path: target.path, credentials: this.box.open(target.secret) };
-      await (target.protocol === 's3' ? s3Deliver : sftpDeliver)(where, batchId, files, batchComplete(batchId, upc));
+      const where = { host: target.host, port: target.port, username: target.username, path: targetFolder(target), credentials: this.box.open(target.secret) };
+      await inSpan('delivery.upload', { 'portal.store': row.store, 'portal.delivery.protocol': target.protocol, 'portal.delivery.files': files.length }, () => (target.protocol === 's3' ? s3Deliver : sftpDeliver)(where, batchId, files, batchComplete(batchId, upc)));
       const done = new Date();
-      await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done });
-      await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done });
+      await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done, ...(row.kind === 'takedown' ? { store_state: '' as const, live_url: '' } : {}) });
+      await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done, message_id: message.messageId });
       this.logger.log({ msg: 'delivered', release_id: row.release_id, store: row.store, kind: row.kind, batch_id: batchId, attempt });
+      observe.delivery(row.store, 'delivered');
     } catch (e) {
       const error = describeError(e).slice(0, 1000);
       const last = attempt >= distributionSettings.of(this.config).delivery.attempts;
@@ -255,6 +347,7 @@ export class DeliveryService {
       const failedAt = new Date();
       await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : new Date(failedAt.getTime() + backoff), updated_at: failedAt });
       this.logger.warn({ msg: 'delivery attempt failed', release_id: row.release_id, store: row.store, attempt, last, err: error });
+      observe.delivery(row.store, last ? 'failed' : 'retrying');
       if (!last) await this.start({ id: row.id, attempts: attempt, updated_at: failedAt }, backoff);
     }
   }
@@ -262,7 +355,19 @@ export class DeliveryService {
   /** Create or reset the (release, store) row to a queued delivery of `kind`, and queue its job. */
   private async queue(releaseId: number, target: DeliveryTargetEntity, kind: DeliveryEntity['kind']): Promise<DeliveryEntity> {
     const existing = await this.deliveries.findOne({ where: { release_id: releaseId, store: target.store } });
-    const values = { target_id: target.id, kind, status: 'queued' as const, attempts: 0, last_error: '', not_before: null, updated_at: new Date() };
+    // A new release message (approval, redelivery) starts the store's answer afresh; an update keeps what
+    // the store said (ingested, live) unless it had refused; a takedown keeps it until taken down.
+    const fresh = kind === 'release' || (kind === 'update' && existing?.store_state === 'refused');
+    const values = {
+      target_id: target.id,
+      kind,
+      status: 'queued' as const,
+      attempts: 0,
+      last_error: '',
+      not_before: null,
+      updated_at: new Date(),
+      ...(fresh ? { store_state: '' as const, store_status: '', state_reason: '', ack_id: null, state_at: null, ...(kind === 'release' ? { live_url: '' } : {}) } : {}),
+    };
     let row: DeliveryEntity;
     if (existing) {
       await this.deliveries.update({ id: existing.id }, values);
@@ -275,8 +380,8 @@ export class DeliveryService {
   }
 
   private row(d: DeliveryEntity, staff: boolean): DeliveryRow {
-    const base: DeliveryRow = { delivery_id: d.id, store: d.store, kind: d.kind, status: d.status, batch_id: d.batch_id, delivered_at: iso(d.delivered_at), updated_at: iso(d.updated_at)! };
-    return staff ? { ...base, attempts: d.attempts, last_error: d.last_error } : base;
+    const base: DeliveryRow = { delivery_id: d.id, store: d.store, kind: d.kind, status: d.status, batch_id: d.batch_id, delivered_at: iso(d.delivered_at), updated_at: iso(d.updated_at)!, state: storeStateOf(d), feed: d.feed === 'live' ? 'live' : 'test' };
+    return staff ? { ...base, attempts: d.attempts, last_error: d.last_error, message_id: d.message_id, store_status: d.store_status, reason: d.state_reason, link: d.live_url || null } : base;
   }
 
   private targetRow(t: DeliveryTargetEntity): DeliveryTargetRow {
@@ -286,7 +391,7 @@ export class DeliveryService {
     } catch {
       // Sealed under another key: shown as unset, so an admin enters it again.
     }
-    return { target_id: t.id, store: t.store, dpid: t.dpid, protocol: t.protocol, host: t.host, port: t.port, path: t.path, username: t.username, has_password: !!secret.password, has_private_key: !!secret.private_key, enabled: !!t.enabled };
+    return { target_id: t.id, store: t.store, dpid: t.dpid, protocol: t.protocol, host: t.host, port: t.port, path: t.path, username: t.username, has_password: !!secret.password, has_private_key: !!secret.private_key, enabled: !!t.enabled, feed: t.feed === 'live' ? 'live' : 'test', test_path: t.test_path ?? '', ack_path: t.ack_path ?? '', link_template: t.link_template ?? '' };
   }
 }
 

@@ -4,7 +4,11 @@ import type { TargetCredentials } from './credentials';
 
 /** One file of a batch: where it goes under the batch folder, and how to read it. */
 export type BatchFile = { path: string; open(): Promise<Readable | Buffer> };
-export type SftpTarget = { host: string; port: number; username: string; path: string; credentials: TargetCredentials };
+/** `fileMode`: permission bits of the files written (default 0644: never world-writable; the server's umask may narrow them further). */
+export type SftpTarget = { host: string; port: number; username: string; path: string; credentials: TargetCredentials; fileMode?: number };
+
+/** Files written to a store's server: owner read/write, everyone else read (issue 38 item 13; ssh2's own default is 0666). */
+export const SFTP_FILE_MODE = 0o644;
 
 /**
  * Upload one batch in the DDEX release-by-release shape over SFTP (ssh2-sftp-client):
@@ -27,8 +31,9 @@ export async function sftpDeliver(target: SftpTarget, batchId: string, files: Ba
     });
     const dirs = new Set(files.map((f) => `${root}/${f.path}`.replace(/\/[^/]+$/, '')));
     for (const dir of dirs) await client.mkdir(dir, true);
-    for (const f of files) await client.put(await f.open(), `${root}/${f.path}`);
-    await client.put(batchComplete, `${root}/BatchComplete_${batchId}.xml`);
+    const written = { writeStreamOptions: { mode: target.fileMode ?? SFTP_FILE_MODE } };
+    for (const f of files) await client.put(await f.open(), `${root}/${f.path}`, written);
+    await client.put(batchComplete, `${root}/BatchComplete_${batchId}.xml`, written);
   } finally {
     await client.end().catch(() => undefined);
   }

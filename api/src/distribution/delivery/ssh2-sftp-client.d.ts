@@ -7,10 +7,12 @@ declare module 'ssh2-sftp-client' {
     constructor(name?: string);
     connect(options: ConnectOptions): Promise<unknown>;
     mkdir(path: string, recursive?: boolean): Promise<string>;
-    put(source: Readable | Buffer | string, remotePath: string): Promise<string>;
+    put(source: Readable | Buffer | string, remotePath: string, options?: { writeStreamOptions?: { mode?: number; flags?: string } }): Promise<string>;
     get(remotePath: string): Promise<Buffer>;
     list(remotePath: string): Promise<FileInfo[]>;
     exists(remotePath: string): Promise<false | 'd' | '-' | 'l'>;
+    rename(fromPath: string, toPath: string): Promise<string>;
+    delete(remotePath: string, notFoundOK?: boolean): Promise<string>;
     end(): Promise<boolean>;
   }
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
+import { AUDIO_GUIDELINES } from '@portal/contracts';
 import { artworkProblems, audioProblems, thumbnailProblems } from './qc-rules';
 
 /** Real audio made by ffmpeg (lavfi sources), measured by music-metadata and ffmpeg like an upload. */
@@ -28,6 +29,15 @@ describe('audio and image QC rules', () => {
     expect(m.integrated_lufs!).toBeGreaterThan(-20);
     expect(m.integrated_lufs!).toBeLessThan(-8);
     expect(audioProblems(m, 'audio/wav')).toEqual([]);
+  });
+
+  it('a 35 s 44.1 kHz 16-bit mono WAV passes, as the audio guidelines the artist reads say (issue 38 item 6)', async () => {
+    const f = make('mono.wav', ['-f', 'lavfi', '-i', 'sine=f=440:d=35', '-af', 'volume=4', '-ar', '44100', '-ac', '1', '-c:a', 'pcm_s16le']);
+    const m = await measure(f, 'audio/wav');
+    expect(m.channels).toBe(1);
+    expect(audioProblems(m, 'audio/wav')).toEqual([]);
+    expect(AUDIO_GUIDELINES.some((line) => /\bmono\b/i.test(line) && /accepted/i.test(line))).toBe(true);
+    expect(AUDIO_GUIDELINES.some((line) => /\bstereo\b/.test(line) && !/mono/.test(line))).toBe(false);
   });
 
   it('a 22.05 kHz mono WAV is refused naming 22.05 kHz; 20 s is refused as too short', async () => {

@@ -1,4 +1,4 @@
-import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, pageOffset } from '@portal/contracts';
+import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, STAFF_DESK_ENDPOINTS as SD, STAFF_DESK_MESSAGES, fillMessage, pageOffset, type EndpointRequest, type ReviewQueueQuery } from '@portal/contracts';
 import { ok } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser } from '../../common/request-context';
@@ -21,7 +21,7 @@ export class OpsReviewController {
 
   @Endpoint(E.reviewQueue)
   async queue(@ValidQuery(E.reviewQueue) q: Q<'reviewQueue'>) {
-    const { rows, total } = await this.review.queue(q.limit, pageOffset(q));
+    const { rows, total } = await this.review.filteredQueue(q as ReviewQueueQuery, pageOffset(q));
     return ok(M.queue, { body: rows, total });
   }
 
@@ -38,6 +38,13 @@ export class OpsReviewController {
   @Endpoint(E.approveRelease)
   async approve(@ValidBody(E.approveRelease) b: B<'approveRelease'>, @CurrentUser() user: AuthUser) {
     return ok(M.approved, { body: await this.review.approve(b.release_id, await this.staff.actor(user)) });
+  }
+
+  /** POST ops/releases/approve-many { release_ids } → BulkApproveResult: each store-ready release approved on its own (issue 38 item 11). Errors: 400, 403. */
+  @Endpoint(SD.bulkApprove)
+  async approveMany(@ValidBody(SD.bulkApprove) b: EndpointRequest<typeof SD.bulkApprove>, @CurrentUser() user: AuthUser) {
+    const r = await this.review.approveMany(b.release_ids as number[], await this.staff.actor(user));
+    return ok(fillMessage(STAFF_DESK_MESSAGES.bulkDone, { approved: r.approved, refused: r.refused }), { body: r });
   }
 
   @Endpoint(E.rejectRelease)

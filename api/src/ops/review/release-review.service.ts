@@ -12,6 +12,10 @@ import {
   type ReviewOutcomeResult,
   type ReviewQueueRow,
   type ReviewRelease,
+  STAFF_DESK_MESSAGES,
+  type BulkApproveItem,
+  type BulkApproveResult,
+  type ReviewQueueQuery,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -24,6 +28,7 @@ import { AuditService, type Actor } from '../../audit/audit.service';
 import { IdentifierService } from '../../identifiers/identifier.service';
 import { IdentifierRegistryService } from '../../identifiers/identifier-registry.service';
 import { DeliveryService } from '../../distribution/delivery/delivery.service';
+import { QcService } from '../../distribution/qc/qc.service';
 import { Transactions } from '../../database/transactions';
 
 type Snapshot = { status: string; reason: string; upc_ean: string };
@@ -49,11 +54,34 @@ export class ReleaseReviewService {
     private readonly delivery: DeliveryService,
     private readonly records: ReleaseReviewRecords,
     private readonly users: UsersService,
+    private readonly qc: QcService,
   ) {}
 
-  /** `in_review` releases, oldest submission first, with their age in whole minutes. */
-  async queue(limit: number, offset: number, now = Date.now()): Promise<{ rows: ReviewQueueRow[]; total: number }> {
-    const [rows, total] = await this.records.inReview(limit, offset);
+  /** `in_review` releases, oldest submission first, with their age in whole minutes (the console home's count). */
+  queue(limit: number, offset: number, now = Date.now()): Promise<{ rows: ReviewQueueRow[]; total: number }> {
+    return this.filteredQueue({ limit, status: 'in_review', ready: 'all', from: '', to: '', q: '', order: 'oldest' }, offset, now);
+  }
+
+  /**
+   * The review queue (issue 38 item 11): releases of `q.status` (in_review by default), filtered by
+   * release date range (YYYY-MM-DD, inclusive UTC days), artist or label search and store readiness
+   * (every file passed store QC, QcService.checklist's rule), ordered by submission (oldest first by
+   * default), with their age in whole minutes. Without a readiness filter the database pages; with
+   * one every match is checked and the page cut here. Answers `{ rows, total }`.
+   */
+  async filteredQueue(q: ReviewQueueQuery, offset: number, now = Date.now()): Promise<{ rows: ReviewQueueRow[]; total: number }> {
+    const day = (v: string, end: boolean) => (v ? Date.parse(`${v}T00:00:00Z`) + (end ? 86_400_000 - 1 : 0) : null);
+    const filter = { status: q.status, fromMs: day(q.from, false), toMs: day(q.to, true), q: q.q, order: q.order as 'oldest' | 'newest' };
+    const byDb = q.ready === 'all';
+    const found = await this.records.reviewQueue(filter, byDb ? { limit: q.limit, offset } : null);
+    const ready = await this.storeReady(found.rows);
+    let rows = found.rows;
+    let total = found.total;
+    if (!byDb) {
+      rows = rows.filter((r) => ready.get(r.id) === (q.ready === 'ready'));
+      total = rows.length;
+      rows = rows.slice(offset, offset + q.limit);
+    }
     const emails = await this.emails(rows.map((r) => r.user_id));
     return {
       total,
@@ -67,8 +95,44 @@ export class ReleaseReviewService {
         number_of_tracks: r.number_of_tracks,
         submitted_at: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
         age_minutes: r.submitted_at ? Math.max(0, Math.floor((now - new Date(r.submitted_at).getTime()) / 60_000)) : 0,
+        status: r.status,
+        release_date: r.release_date,
+        lable_name: r.lable_name,
+        store_ready: ready.get(r.id) ?? false,
       })),
     };
+  }
+
+  /** Whether each release's artwork and audio files all passed store QC (a file without a QC row counts as passed), by release id. */
+  private async storeReady(rows: Array<{ id: number; album_artwork: string; audios: string[] }>): Promise<Map<number, boolean>> {
+    const qc = await this.qc.byFilename(rows.flatMap((r) => [r.album_artwork, ...r.audios]));
+    const passed = (f: string) => !f || (qc.get(f)?.status ?? 'passed') === 'passed';
+    return new Map(rows.map((r) => [r.id, passed(r.album_artwork) && r.audios.every(passed)]));
+  }
+
+  /**
+   * Bulk approval (issue 38 item 11): each release in turn, only when store-ready, through `approve`
+   * (its own transaction, four-eyes check, codes, audit row, the artist's bell, delivery jobs), so one
+   * refusal never undoes another's approval. Answers every release's outcome with the counts.
+   */
+  async approveMany(releaseIds: number[], actor: Actor): Promise<BulkApproveResult> {
+    const items: BulkApproveItem[] = [];
+    for (const releaseId of [...new Set(releaseIds)]) {
+      try {
+        const release = await this.records.find(releaseId);
+        if (!release) throw DomainError.notFound(M.releaseNotFound);
+        const tracks = await this.records.tracks(releaseId);
+        const ready = await this.storeReady([{ id: releaseId, album_artwork: release.album_artwork, audios: tracks.map((t) => t.audio_track) }]);
+        if (!ready.get(releaseId)) throw DomainError.conflict(STAFF_DESK_MESSAGES.bulkNotReady, 'not_store_ready');
+        const out = await this.approve(releaseId, actor);
+        items.push({ release_id: releaseId, approved: true, message: M.approved, upc_ean: out.upc_ean });
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        items.push({ release_id: releaseId, approved: false, message: e.message, upc_ean: '' });
+      }
+    }
+    const approved = items.filter((i) => i.approved).length;
+    return { approved, refused: items.length - approved, items };
   }
 
   /** Every field of any release, its tracks and the reasons of its latest rejection. 404 releaseNotFound. */

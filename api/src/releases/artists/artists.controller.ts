@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type ArtistPayload, type ArtistType } from '@portal/contracts';
+import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -17,13 +17,13 @@ export class ArtistsController {
    * Artist. Errors: 400 artistNameRequired / requiredFields; 409 artistExists (same name and type).
    */
   @Endpoint(E.addArtist)
-  async add(@CurrentUser() user: AuthUser, @ValidBody(E.addArtist) dto: ArtistPayload) {
+  async add(@CurrentUser() user: AuthUser, @ValidBody(E.addArtist) dto: EndpointRequest<typeof E.addArtist>) {
     return ok(M.artistAdded, { body: await this.artists.add(user.id, dto) });
   }
 
   /** GET /api/getArtist?artist_type=primary|featuring (absent: both) → body Artist[] (by name), total. */
   @Endpoint(E.getArtist)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getArtist) query: { artist_type: '' | ArtistType }) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getArtist) query: EndpointRequest<typeof E.getArtist>) {
     const body = await this.artists.list(user.id, query.artist_type);
     return ok(M.artistList, { body, total: body.length });
   }

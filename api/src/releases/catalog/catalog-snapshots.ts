@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { releaseSettings } from '../releases.settings';
 
 /** One user's catalogue at one stored version: ids, statuses and search texts, newest first (created_at, id). */
 export class CatalogSnapshot {
@@ -71,12 +72,13 @@ export class CatalogSnapshots {
    * releases (below, the SQL scan takes a few ms), unless snapshots are off.
    */
   covers(total: number): boolean {
-    return this.config.catalog.snapshotEntries > 0 && total >= this.config.catalog.snapshotMin;
+    const { snapshotEntries, snapshotMin } = releaseSettings.of(this.config).catalog;
+    return snapshotEntries > 0 && total >= snapshotMin;
   }
 
   /** Whether a catalogue of `total` releases counts as large (CATALOG_SNAPSHOT_MIN or more), snapshots on or off. */
   large(total: number): boolean {
-    return total >= this.config.catalog.snapshotMin;
+    return total >= releaseSettings.of(this.config).catalog.snapshotMin;
   }
 
   /** The user's stored list version and number of releases, in one round trip. */
@@ -124,7 +126,7 @@ export class CatalogSnapshots {
     this.cache.set(userId, snap);
     this.held += snap.size;
     for (const [id, s] of this.cache) {
-      if (this.held <= this.config.catalog.snapshotEntries || id === userId) break;
+      if (this.held <= releaseSettings.of(this.config).catalog.snapshotEntries || id === userId) break;
       this.cache.delete(id);
       this.held -= s.size;
     }

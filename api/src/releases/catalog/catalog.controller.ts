@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type CatalogQueryDto } from '@portal/contracts';
+import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -18,14 +18,14 @@ export class CatalogController {
 
   /** GET /api/getCatelogListWeb → body CatalogRow[], total = rows matching (see RELEASE_ENDPOINTS.getCatelogListWeb). */
   @Endpoint(E.getCatelogListWeb)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getCatelogListWeb) query: CatalogQueryDto) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getCatelogListWeb) query: EndpointRequest<typeof E.getCatelogListWeb>) {
     const { rows, total } = await this.catalog.list(user.id, query);
     return ok(M.catalogList, { body: rows, total });
   }
 
   /** GET /api/getCatelogById?release_id → body Release with `audios`. Errors: 404. */
   @Endpoint(E.getCatelogById)
-  async byId(@CurrentUser() user: AuthUser, @ValidQuery(E.getCatelogById) query: { release_id: number }) {
+  async byId(@CurrentUser() user: AuthUser, @ValidQuery(E.getCatelogById) query: EndpointRequest<typeof E.getCatelogById>) {
     return ok(M.releaseLoaded, { body: await this.releases.read(user.id, query.release_id) });
   }
 }

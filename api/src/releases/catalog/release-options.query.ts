@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThan, Repository } from 'typeorm';
-import { TOOLS_MESSAGES as M, type AudioOption, type ReleaseOption, type ReleaseStatus, type UpcomingReleaseOption } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, type AudioOption, type ReleaseOption, type ReleaseStatus, type UpcomingReleaseOption, upcForms } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
@@ -83,9 +83,9 @@ export class ReleaseOptionsQuery {
     return this.tracks.findOne({ select: { id: true, title: true }, where: { id: trackId, release_id: releaseId, user_id: userId } });
   }
 
-  /** Every release carrying `upc` (id, owner, status), oldest first: the `identifier-duplicates` listing of video codes. */
+  /** Every release carrying `upc` in any of its forms (UPC-A, EAN-13, GTIN-14; id, owner, status), oldest first: the `identifier-duplicates` listing of video codes. */
   releasesWithUpc(upc: string): Promise<Pick<ReleaseEntity, 'id' | 'user_id' | 'status'>[]> {
-    return this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: upc }, order: { id: 'ASC' } });
+    return this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: In(upcForms(upc)) }, order: { id: 'ASC' } });
   }
 
   /** Every track carrying `isrc` (id, owner, release), oldest first: the `identifier-duplicates` listing of video codes. */

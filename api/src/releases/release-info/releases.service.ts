@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThan, Not, Repository, type EntityManager } from 'typeorm';
 import {
+  compactIsrc,
   EDITABLE_STATUSES,
+  gtin14,
+  upcForms,
   RELEASE_LIMITS,
   RELEASE_MESSAGES as M,
   releaseInfoSchema,
@@ -271,7 +274,8 @@ export class ReleasesService {
     if (!release) return [];
     const out: IdentifierHolder[] = [];
     if (release.upc_ean) {
-      const others = await this.releases.find({ select: { id: true, release_title: true, user_id: true }, where: { upc_ean: release.upc_ean }, order: { id: 'ASC' }, take: 20 });
+      // Every form of the code (UPC-A, EAN-13, GTIN-14) is the same code (issue 38 item 8).
+      const others = await this.releases.find({ select: { id: true, release_title: true, user_id: true }, where: { upc_ean: In(upcForms(release.upc_ean)) }, order: { id: 'ASC' }, take: 20 });
       for (const o of others) if (o.id !== releaseId) out.push({ kind: 'upc', code: release.upc_ean, track_id: null, release_id: o.id, release_title: o.release_title, user_id: o.user_id });
     }
     const tracks = await this.tracks.find({ select: { id: true, isrc: true }, where: { release_id: releaseId }, order: { id: 'ASC' } });
@@ -296,22 +300,37 @@ export class ReleasesService {
    */
   async duplicateIdentifiers(): Promise<IdentifierDuplicate[]> {
     const out: IdentifierDuplicate[] = [];
-    const upcs = await this.releases.createQueryBuilder('r').select('r.upc_ean', 'code').where("r.upc_ean <> ''").groupBy('r.upc_ean').having('COUNT(*) > 1').orderBy('r.upc_ean').getRawMany<{ code: string }>();
-    for (const { code } of upcs) {
-      const rows = await this.releases.find({ select: { id: true, user_id: true, status: true }, where: { upc_ean: code }, order: { id: 'ASC' } });
-      out.push({ kind: 'upc', code, holders: rows.map((r) => ({ release_id: r.id, track_id: null, user_id: r.user_id, status: r.status })) });
+    // One code in any of its forms (issue 38 item 8): UPCs grouped by their GTIN-14 form, ISRCs compact.
+    // Read in id pages, so the listing never holds more than the codes themselves.
+    const upcs = new Map<string, Array<{ id: number; user_id: number; status: string; code: string }>>();
+    for (let after = 0; ; ) {
+      const page = await this.releases.find({ select: { id: true, user_id: true, status: true, upc_ean: true }, where: { upc_ean: Not(''), id: MoreThan(after) }, order: { id: 'ASC' }, take: 5000 });
+      if (!page.length) break;
+      after = page[page.length - 1].id;
+      for (const r of page) {
+        const key = gtin14(r.upc_ean);
+        upcs.set(key, [...(upcs.get(key) ?? []), { id: r.id, user_id: r.user_id, status: r.status, code: r.upc_ean }]);
+      }
     }
-    const isrcs = await this.tracks
-      .createQueryBuilder('t')
-      .select('t.isrc', 'code')
-      .where("t.isrc <> ''")
-      .groupBy('t.isrc')
-      .having('COUNT(DISTINCT t.user_id) > 1')
-      .orderBy('t.isrc')
-      .getRawMany<{ code: string }>();
-    for (const { code } of isrcs) {
-      const rows = await this.tracks.find({ select: { id: true, user_id: true, release_id: true }, where: { isrc: code }, order: { id: 'ASC' } });
-      const statuses = new Map((await this.releases.find({ select: { id: true, status: true }, where: { id: In(rows.map((r) => r.release_id)) } })).map((r) => [r.id, r.status]));
+    for (const [, rows] of [...upcs.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      if (rows.length < 2) continue;
+      const typed = [...new Set(rows.map((r) => r.code))];
+      // The code as typed; its forms joined by " = " when the releases carry it differently.
+      out.push({ kind: 'upc', code: typed.join(' = '), holders: rows.map((r) => ({ release_id: r.id, track_id: null, user_id: r.user_id, status: r.status })) });
+    }
+    const isrcs = new Map<string, Array<{ id: number; user_id: number; release_id: number }>>();
+    for (let after = 0; ; ) {
+      const page = await this.tracks.find({ select: { id: true, user_id: true, release_id: true, isrc: true }, where: { isrc: Not(''), id: MoreThan(after) }, order: { id: 'ASC' }, take: 5000 });
+      if (!page.length) break;
+      after = page[page.length - 1].id;
+      for (const t of page) {
+        const key = compactIsrc(t.isrc);
+        isrcs.set(key, [...(isrcs.get(key) ?? []), { id: t.id, user_id: t.user_id, release_id: t.release_id }]);
+      }
+    }
+    for (const [code, rows] of [...isrcs.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      if (new Set(rows.map((r) => r.user_id)).size < 2) continue;
+      const statuses = new Map((await this.releases.find({ select: { id: true, status: true }, where: { id: In([...new Set(rows.map((r) => r.release_id))]) } })).map((r) => [r.id, r.status]));
       out.push({ kind: 'isrc', code, holders: rows.map((r) => ({ release_id: r.release_id, track_id: r.id, user_id: r.user_id, status: statuses.get(r.release_id) ?? '' })) });
     }
     return out;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { TRACK_STATUS } from '@portal/contracts';
 import { ReleaseEntity } from '../entities/release.entity';
 import { ReleaseReviewEntity } from '../entities/release-review.entity';
@@ -24,6 +24,37 @@ export class ReleaseReviewRecords {
   /** `in_review` releases, oldest submission first, `limit` from `offset`, with the total. */
   inReview(limit: number, offset: number): Promise<[ReleaseRecord[], number]> {
     return this.db.getRepository(ReleaseEntity).findAndCount({ where: { status: 'in_review' }, order: { submitted_at: 'ASC', id: 'ASC' }, take: limit, skip: offset });
+  }
+
+  /**
+   * The review queue's releases (issue 38 item 11): `status`, release date within [`fromMs`, `toMs`]
+   * (epoch ms, either null for no bound), artist names or label containing `q` (case-insensitive),
+   * ordered by submission (`oldest` or `newest`, then id). `page` null answers every match (the caller
+   * filters by store readiness and pages itself); otherwise `limit` from `offset`. Each row carries its
+   * tracks' audio file names in track order (for the store-ready check). Answers the rows and the total.
+   */
+  async reviewQueue(
+    filter: { status: string; fromMs: number | null; toMs: number | null; q: string; order: 'oldest' | 'newest' },
+    page: { limit: number; offset: number } | null,
+  ): Promise<{ rows: Array<ReleaseRecord & { audios: string[] }>; total: number }> {
+    const qb = this.db.getRepository(ReleaseEntity).createQueryBuilder('r').where('r.status = :status', { status: filter.status });
+    if (filter.fromMs !== null) qb.andWhere('r.release_date >= :from', { from: filter.fromMs });
+    if (filter.toMs !== null) qb.andWhere('r.release_date <= :to', { to: filter.toMs });
+    if (filter.q) {
+      // '!' escapes the wildcards: one escape character both engines read alike (a backslash is not).
+      const like = `%${filter.q.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      qb.andWhere("(LOWER(r.artist_name) LIKE :like ESCAPE '!' OR LOWER(r.lable_name) LIKE :like ESCAPE '!')", { like });
+    }
+    const dir = filter.order === 'newest' ? 'DESC' : 'ASC';
+    qb.orderBy('r.submitted_at', dir).addOrderBy('r.id', dir);
+    if (page) qb.take(page.limit).skip(page.offset);
+    const [rows, total] = await qb.getManyAndCount();
+    const audios = new Map<number, string[]>();
+    if (rows.length) {
+      const tracks = await this.db.getRepository(TrackEntity).find({ select: { id: true, release_id: true, audio_track: true }, where: { release_id: In(rows.map((r) => r.id)) }, order: { id: 'ASC' } });
+      for (const t of tracks) audios.set(t.release_id, [...(audios.get(t.release_id) ?? []), t.audio_track]);
+    }
+    return { rows: rows.map((r) => ({ ...r, audios: audios.get(r.id) ?? [] })), total };
   }
 
   /** The release `id`, or null. */

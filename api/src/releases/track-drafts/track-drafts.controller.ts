@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { TRACK_DRAFT_ENDPOINTS as E, TRACK_DRAFT_MESSAGES as M } from '@portal/contracts';
+import { TRACK_DRAFT_ENDPOINTS as E, TRACK_DRAFT_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -14,14 +14,14 @@ export class TrackDraftsController {
 
   /** POST /api/saveTrackDraft `{ release_id, audio_track, values }` → message saved. */
   @Endpoint(E.saveTrackDraft)
-  async save(@CurrentUser() user: AuthUser, @ValidBody(E.saveTrackDraft) dto: { release_id: number; audio_track: string; values: Record<string, string> }) {
+  async save(@CurrentUser() user: AuthUser, @ValidBody(E.saveTrackDraft) dto: EndpointRequest<typeof E.saveTrackDraft>) {
     await this.drafts.save(user.id, dto);
     return ok(M.saved);
   }
 
   /** POST /api/deleteTrackDraft `{ release_id }` → message cleared. */
   @Endpoint(E.deleteTrackDraft)
-  async clear(@CurrentUser() user: AuthUser, @ValidBody(E.deleteTrackDraft) dto: { release_id: number }) {
+  async clear(@CurrentUser() user: AuthUser, @ValidBody(E.deleteTrackDraft) dto: EndpointRequest<typeof E.deleteTrackDraft>) {
     await this.drafts.clear(user.id, dto.release_id);
     return ok(M.cleared);
   }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type TrackAddPayload, type TrackUpdatePayload } from '@portal/contracts';
+import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -18,7 +18,7 @@ export class TracksController {
 
   /** POST /api/addSongInfo `{ release_id, audio_track, ...track }` → message trackSaved, top-level `audio_id`. */
   @Endpoint(E.addSongInfo)
-  async add(@CurrentUser() user: AuthUser, @ValidBody(E.addSongInfo) dto: TrackAddPayload) {
+  async add(@CurrentUser() user: AuthUser, @ValidBody(E.addSongInfo) dto: EndpointRequest<typeof E.addSongInfo>) {
     const { audio_id } = await this.tracks.add(user.id, dto);
     // The row is a track now: its server-side draft goes (docs/decisions/017).
     await this.trackDrafts.clear(user.id, dto.release_id);
@@ -27,14 +27,14 @@ export class TracksController {
 
   /** POST /api/updateSongInfo `{ audio_id, release_id, ...track }` → message trackUpdated. */
   @Endpoint(E.updateSongInfo)
-  async update(@CurrentUser() user: AuthUser, @ValidBody(E.updateSongInfo) dto: TrackUpdatePayload) {
+  async update(@CurrentUser() user: AuthUser, @ValidBody(E.updateSongInfo) dto: EndpointRequest<typeof E.updateSongInfo>) {
     await this.tracks.update(user.id, dto);
     return ok(M.trackUpdated);
   }
 
   /** POST /api/deleteSongInfo `{ audio_id }` → message trackDeleted. */
   @Endpoint(E.deleteSongInfo)
-  async delete(@CurrentUser() user: AuthUser, @ValidBody(E.deleteSongInfo) dto: { audio_id: number; release_id?: number }) {
+  async delete(@CurrentUser() user: AuthUser, @ValidBody(E.deleteSongInfo) dto: EndpointRequest<typeof E.deleteSongInfo>) {
     await this.tracks.delete(user.id, dto);
     return ok(M.trackDeleted);
   }

@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobsService } from '../../jobs/jobs.service';
 import { ReleaseGateService } from '../release-info/release-gate.service';
 import { UploadsService } from './uploads.service';
+import { releaseSettings } from '../releases.settings';
 
 /** The repeatable job that removes expired unfinished tus uploads (once per deployment with REDIS_URL). */
 export const TUS_EXPIRE_JOB = 'uploads.tus-expire';
@@ -60,7 +61,7 @@ export class TusUploads implements OnModuleDestroy {
     jobs: JobsService,
   ) {
     jobs.register(TUS_EXPIRE_JOB, async () => ({ removed: await this.removeExpired() }));
-    jobs.repeat(TUS_EXPIRE_JOB, config.tus.sweepSeconds * 1000);
+    jobs.repeat(TUS_EXPIRE_JOB, releaseSettings.of(config).tusTimes.sweepSeconds * 1000);
   }
 
   /** Express middleware answering every request under AUDIO_TUS_PATH; other paths pass by. */
@@ -104,9 +105,9 @@ export class TusUploads implements OnModuleDestroy {
   private async create(): Promise<{ server: TusServer; store: TusFileStore }> {
     // ES modules: Node 20.19+ loads them through require() (what tsc's CommonJS output of import() does).
     const [{ Server, EVENTS }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
-    const dir = this.config.tus.dir;
+    const { tusDir: dir, tusTimes } = releaseSettings.of(this.config);
     mkdirSync(dir, { recursive: true });
-    const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: this.config.tus.expirySeconds * 1000 });
+    const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: tusTimes.expirySeconds * 1000 });
     const server = new Server({
       path: AUDIO_TUS_PATH,
       datastore: store,

@@ -1,6 +1,6 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M } from '@portal/contracts';
+import { RELEASE_ENDPOINTS as E, RELEASE_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser, Public } from '../../common/auth.decorators';
 import { bearerToken } from '../../auth/auth.guard';
 import { SessionService } from '../../auth/session.service';
@@ -11,7 +11,6 @@ import { ValidQuery } from '../../common/http/validation.pipe';
 import { ok } from '../../common/envelope';
 import type { AuthUser, PortalRequest } from '../../common/request-context';
 import { ReleaseGateService } from '../release-info/release-gate.service';
-import type { UploadKind } from '../entities/upload.entity';
 import { UploadsService } from './uploads.service';
 
 /** Artwork and audio uploads and their bytes (core §5, §7 POST /api/upload; docs/decisions/001 "Uploads"). */
@@ -32,7 +31,7 @@ export class UploadsController {
    * leaves no file and no row.
    */
   @Endpoint(E.upload)
-  async upload(@CurrentUser() user: AuthUser, @Req() req: PortalRequest, @ValidQuery(E.upload) query: { kind: '' | UploadKind }) {
+  async upload(@CurrentUser() user: AuthUser, @Req() req: PortalRequest, @ValidQuery(E.upload) query: EndpointRequest<typeof E.upload>) {
     await this.gate.assertCanCreate(user.id);
     const stored = await this.uploads.receive(user.id, req, query.kind || undefined);
     return ok(stored.kind === 'artwork' ? M.artworkUploaded : M.audioUploaded, { body: stored });
@@ -71,7 +70,7 @@ export class UploadsController {
    */
   @Endpoint(E.audioFile)
   @Public()
-  async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.audioFile) query: { expires?: number; sig?: string }) {
+  async audio(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.audioFile) query: EndpointRequest<typeof E.audioFile>) {
     // Public to the guard: an <audio> element cannot send a header, so it uses a signed link instead.
     let file;
     if (query.sig !== undefined || query.expires !== undefined) {
@@ -87,7 +86,7 @@ export class UploadsController {
 
   /** GET /api/getAudioLink?filename → body `{ url, expires_at }`: a signed link of the caller's audio. Errors: 404. */
   @Endpoint(E.getAudioLink)
-  async audioLink(@CurrentUser() user: AuthUser, @ValidQuery(E.getAudioLink) query: { filename: string }) {
+  async audioLink(@CurrentUser() user: AuthUser, @ValidQuery(E.getAudioLink) query: EndpointRequest<typeof E.getAudioLink>) {
     return ok(M.audioLink, { body: await this.uploads.audioLink(user.id, query.filename) });
   }
 }

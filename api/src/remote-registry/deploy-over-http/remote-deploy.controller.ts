@@ -1,4 +1,4 @@
-import { Controller, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Param, Req, UseGuards } from '@nestjs/common';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_REGISTRY_ENDPOINTS as E, type EndpointRequest, type RemoteDeployResult } from '@portal/contracts';
@@ -13,8 +13,6 @@ import { remoteName, RemoteRegistryService, type ActivationResult } from '../rem
 import { unpackBundle } from './bundle-upload';
 import { DeployTokenGuard, type DeployTokenRequest } from './deploy-token.guard';
 
-type RollbackBody = EndpointRequest<typeof E.rollbackRemoteByToken>;
-type ActivateBody = EndpointRequest<typeof E.activateRemoteByToken>;
 
 const GZIP = /^application\/(gzip|x-gzip|x-tar\+gzip)\b/i;
 const TAR = /^application\/(x-tar|tar)\b/i;
@@ -42,7 +40,9 @@ export class RemoteDeployController {
    * unsafe or unreadable tarball (nothing stored), then the deploy's own answers (409, 422, 503).
    */
   @Endpoint(E.deployRemoteVersion)
-  async deploy(@Param('remote') remote: string, @Query('force') force: string | undefined, @Req() req: DeployTokenRequest) {
+  async deploy(@Param('remote') remote: string, @Req() req: DeployTokenRequest) {
+    // `?force=true` (the route's body is the tarball, so its one flag is read here: only the exact text `true` forces).
+    const force = req.query.force;
     const name = remoteName(remote);
     const type = req.headers['content-type'] ?? '';
     if (!GZIP.test(type) && !TAR.test(type)) {
@@ -73,14 +73,14 @@ export class RemoteDeployController {
 
   /** POST /api/ops/remotes/:remote/rollback `{ to?, force? }` → body: RemoteDeployResult (as the console's rollback). */
   @Endpoint(E.rollbackRemoteByToken)
-  async rollback(@Param('remote') remote: string, @ValidBody(E.rollbackRemoteByToken) body: RollbackBody, @Req() req: DeployTokenRequest) {
+  async rollback(@Param('remote') remote: string, @ValidBody(E.rollbackRemoteByToken) body: EndpointRequest<typeof E.rollbackRemoteByToken>, @Req() req: DeployTokenRequest) {
     const r = await this.registry.rollback(remote, actorOf(req), { to: body.to, force: body.force });
     return ok(`${r.remote} rolled back to ${r.to}.`, { body: result(r) });
   }
 
   /** POST /api/ops/remotes/:remote/activate `{ version, force? }` → body: RemoteDeployResult. */
   @Endpoint(E.activateRemoteByToken)
-  async activate(@Param('remote') remote: string, @ValidBody(E.activateRemoteByToken) body: ActivateBody, @Req() req: DeployTokenRequest) {
+  async activate(@Param('remote') remote: string, @ValidBody(E.activateRemoteByToken) body: EndpointRequest<typeof E.activateRemoteByToken>, @Req() req: DeployTokenRequest) {
     const r = await this.registry.rollback(remote, actorOf(req), { to: body.version, force: body.force, action: 'activate' });
     return ok(`${r.remote} ${r.to} is live.`, { body: result(r) });
   }

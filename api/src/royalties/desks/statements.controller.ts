@@ -1,5 +1,5 @@
 import { Req } from '@nestjs/common';
-import { fillMessage, pageOffset, ROYALTY_ENDPOINTS as E, ROYALTY_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
+import { fillMessage, pageOffset, ROYALTY_ENDPOINTS as E, ROYALTY_MESSAGES as M, STAFF_DESK_ENDPOINTS as SD, STAFF_DESK_MESSAGES, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok, okList } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -89,6 +89,19 @@ export class StatementsDeskController {
   async link(@ValidBody(E.linkUnmatched) b: R<'linkUnmatched'>, @CurrentUser() user: AuthUser) {
     const r = await this.unmatched.link(b.code_kind as 'isrc' | 'upc', b.code, b.track_id, await this.staff.actor(user));
     return ok(UnmatchedService.message(r), { body: r });
+  }
+
+  /** GET ops/reports/queue?limit&page → ReportQueueRow[] (pending, oldest first), total (issue 38 item 10). */
+  @Endpoint(SD.reportQueue)
+  async reportQueue(@ValidQuery(SD.reportQueue) q: EndpointRequest<typeof SD.reportQueue>) {
+    const { rows, total } = await this.reports.queue(q.limit, pageOffset(q));
+    return ok(STAFF_DESK_MESSAGES.reportQueue, { body: rows, total });
+  }
+
+  /** GET ops/reports/preview?report_id → ReportPreview (the first rows the report would hold). Errors: 404, 409. */
+  @Endpoint(SD.reportPreview)
+  async reportPreview(@ValidQuery(SD.reportPreview) q: EndpointRequest<typeof SD.reportPreview>) {
+    return ok(STAFF_DESK_MESSAGES.reportPreview, { body: await this.reports.preview(q.report_id) });
   }
 
   /** POST ops/reports/fulfil { report_id } → { report_id, rows }. Errors: 404, 409. */

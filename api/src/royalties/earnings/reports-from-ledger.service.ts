@@ -9,9 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
-import { fillMessage, REPORT_CSV_COLUMNS, REPORT_STATUS, ROYALTY_MESSAGES as M, SUPPORT_MESSAGES } from '@portal/contracts';
+import { fillMessage, REPORT_CSV_COLUMNS, REPORT_STATUS, ROYALTY_MESSAGES as M, STAFF_DESK_LIMITS, SUPPORT_MESSAGES, type ReportPreview, type ReportQueueRow } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { ReportsService } from '../../support/reports/reports.service';
+import type { ReportRequestEntity } from '../../support/reports/report.entity';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { UsersService } from '../../users/users.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
@@ -39,6 +40,9 @@ const REPORT_CSV: CsvColumn[] = REPORT_CSV_COLUMNS.map((name) => ({ name, kind: 
  */
 export const gtinText = (digits: string): string => (digits ? digits.padStart(12, '0') : '');
 
+/** A report's months as YYYY-MM (UTC). */
+const months = (r: { start_date: number; end_date: number }) => ({ from: dayjs.utc(Number(r.start_date)).format('YYYY-MM'), to: dayjs.utc(Number(r.end_date)).format('YYYY-MM') });
+
 /**
  * Report requests (areas §3) fulfilled from the ledger (decision 019): the artist's credit lines of
  * applied imports for the report's store (case-insensitive substring of the statement's store name)
@@ -57,46 +61,100 @@ export class ReportsFromLedger {
     private readonly users: UsersService,
   ) {}
 
+  /**
+   * The report desk's queue (issue 38 item 10): pending requests of every artist, oldest first, with
+   * the artist's name and e-mail and the age in whole minutes. Answers `{ rows, total }`.
+   */
+  async queue(limit: number, offset: number, now = Date.now()): Promise<{ rows: ReportQueueRow[]; total: number }> {
+    const { rows, total } = await this.reports.pending(limit, offset);
+    const ids = [...new Set(rows.map((r) => r.user_id))];
+    const names = await this.users.namesById(ids);
+    const emails = await this.users.emailsById(ids);
+    return {
+      total,
+      rows: rows.map((r) => ({
+        report_id: r.id,
+        user_id: r.user_id,
+        artist_name: names.get(r.user_id) ?? '',
+        user_email: emails.get(r.user_id) ?? '',
+        store: r.store,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        requested_at: r.created_at.toISOString(),
+        age_minutes: Math.max(0, Math.floor((now - r.created_at.getTime()) / 60_000)),
+      })),
+    };
+  }
+
+  /**
+   * The first `ROWS` rows a pending report would hold if fulfilled now (REPORT_CSV_COLUMNS, amounts in
+   * USD text) and the number of rows in all. Errors: 404 reportNotFound, 409 reportNotPending.
+   */
+  async preview(reportId: number): Promise<ReportPreview> {
+    const report = await this.pendingReport(reportId);
+    const rows: string[][] = [];
+    let total = 0;
+    for await (const line of this.lines(report)) {
+      total += 1;
+      if (rows.length < STAFF_DESK_LIMITS.reportPreviewRows) rows.push(line);
+    }
+    return { report_id: reportId, columns: [...REPORT_CSV_COLUMNS], rows, total_rows: total };
+  }
+
+  /** Build the report's CSV from the ledger, attach it (RECEIVED, the artist's bell) and audit `report.fulfil`. Errors: 404 reportNotFound, 409 reportNotPending. */
   async fulfil(reportId: number, actor: Actor): Promise<{ report_id: number; rows: number }> {
-    const report = await this.reports.byId(reportId);
-    if (!report) throw DomainError.notFound(SUPPORT_MESSAGES.reportNotFound);
-    if (report.status !== REPORT_STATUS.pending) throw DomainError.conflict(fillMessage(M.reportNotPending, { id: reportId }));
-    const from = dayjs.utc(Number(report.start_date)).format('YYYY-MM');
-    const to = dayjs.utc(Number(report.end_date)).format('YYYY-MM');
-    const artist = (await this.users.namesById([report.user_id])).get(report.user_id) ?? '';
+    const report = await this.pendingReport(reportId);
+    const { from, to } = months(report);
     mkdirSync(this.imports.dir, { recursive: true });
     const path = join(this.imports.dir, `report-${randomBytes(8).toString('hex')}.csv`);
     let count = 0;
-    const db = this.db;
-    const codes = this.codes;
-    const userId = report.user_id;
-    const store = `%${report.store.toLowerCase()}%`;
-    async function* lines() {
-      let after = 0;
-      for (;;) {
-        const rows = (await db.query(
-          `SELECT c.id, c.sale_month, c.reporting_date, c.store, c.country, c.track_id, c.release_id, c.upc, c.isrc, c.sale_type, c.quantity, c.amount_micros
-           FROM royalty_credits c JOIN statement_imports i ON i.id = c.import_id AND i.status = 'applied'
-           WHERE c.user_id = ? AND c.sale_month >= ? AND c.sale_month <= ? AND LOWER(c.store) LIKE ? AND c.id > ? ORDER BY c.id LIMIT 2000`,
-          [userId, from, to, store, after],
-        )) as Array<Record<string, string | number>>;
-        if (!rows.length) return;
-        after = Number(rows[rows.length - 1].id);
-        const titles = await codes.titles(db.manager, [...new Set(rows.map((r) => Number(r.track_id)))], [...new Set(rows.map((r) => Number(r.release_id)))]);
-        for (const r of rows) {
-          count += 1;
-          yield [r.sale_month, r.reporting_date, r.store, r.country, artist, titles.releases.get(Number(r.release_id)) ?? '', titles.tracks.get(Number(r.track_id)) ?? '', gtinText(String(r.upc ?? '')), r.isrc, r.sale_type, Number(r.quantity), microsText(Number(r.amount_micros)), 'USD'].map(String);
-        }
+    const counted = async function* (lines: AsyncIterable<string[]>) {
+      for await (const line of lines) {
+        count += 1;
+        yield line;
       }
-    }
+    };
     try {
-      await pipeline(csvStream(REPORT_CSV, lines()), createWriteStream(path));
+      await pipeline(csvStream(REPORT_CSV, counted(this.lines(report))), createWriteStream(path));
       await this.reports.attach(reportId, path);
     } finally {
       await rm(path, { force: true });
     }
     await this.audit.record(actor, 'report.fulfil', 'report', reportId, { status: REPORT_STATUS.pending }, { status: REPORT_STATUS.received, rows: count, from, to, store: report.store });
     return { report_id: reportId, rows: count };
+  }
+
+  /** A pending request. Errors: 404 reportNotFound, 409 reportNotPending. */
+  private async pendingReport(reportId: number): Promise<ReportRequestEntity> {
+    const report = await this.reports.byId(reportId);
+    if (!report) throw DomainError.notFound(SUPPORT_MESSAGES.reportNotFound);
+    if (report.status !== REPORT_STATUS.pending) throw DomainError.conflict(fillMessage(M.reportNotPending, { id: reportId }));
+    return report;
+  }
+
+  /**
+   * The report's rows, from the artist's credit lines of applied imports for its store (case-insensitive
+   * substring of the statement's store name) and months, in credit order, read 2000 at a time.
+   */
+  private async *lines(report: ReportRequestEntity): AsyncGenerator<string[]> {
+    const { from, to } = months(report);
+    const artist = (await this.users.namesById([report.user_id])).get(report.user_id) ?? '';
+    const store = `%${report.store.toLowerCase()}%`;
+    let after = 0;
+    for (;;) {
+      const rows = (await this.db.query(
+        `SELECT c.id, c.sale_month, c.reporting_date, c.store, c.country, c.track_id, c.release_id, c.upc, c.isrc, c.sale_type, c.quantity, c.amount_micros
+         FROM royalty_credits c JOIN statement_imports i ON i.id = c.import_id AND i.status = 'applied'
+         WHERE c.user_id = ? AND c.sale_month >= ? AND c.sale_month <= ? AND LOWER(c.store) LIKE ? AND c.id > ? ORDER BY c.id LIMIT 2000`,
+        [report.user_id, from, to, store, after],
+      )) as Array<Record<string, string | number>>;
+      if (!rows.length) return;
+      after = Number(rows[rows.length - 1].id);
+      const titles = await this.codes.titles(this.db.manager, [...new Set(rows.map((r) => Number(r.track_id)))], [...new Set(rows.map((r) => Number(r.release_id)))]);
+      for (const r of rows) {
+        yield [r.sale_month, r.reporting_date, r.store, r.country, artist, titles.releases.get(Number(r.release_id)) ?? '', titles.tracks.get(Number(r.track_id)) ?? '', gtinText(String(r.upc ?? '')), r.isrc, r.sale_type, Number(r.quantity), microsText(Number(r.amount_micros)), 'USD'].map(String);
+      }
+    }
   }
 
   /**

@@ -1,18 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { fillMessage, microsToUsd, ROYALTY_LIMITS as L, ROYALTY_MESSAGES as M, type StatementMapping } from '@portal/contracts';
+import { fillMessage, microsToUsd, NOTIFICATION_LINKS, ROYALTY_LIMITS as L, ROYALTY_MESSAGES as M, type StatementMapping } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { Transactions } from '../../database/transactions';
-import { RoyaltyLedger } from '../../support/money/ledger.service';
 import { AuditService } from '../../audit/audit.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { MatchCache, matchBatch, type PricedRow } from '../matching/credit-builder';
+import { HoldsService, SpecialRows } from '../holds/holds.service';
 import { bulkInsert, CREDIT_COLUMNS, UNMATCHED_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents, parseDecimal, toMicros } from '../shared/money-math';
 import { StatementImportEntity } from '../shared/royalty.entities';
 import { planColumns, records, toRow, type ColumnPlan, type StatementRow } from './statement-reader';
+import { observe } from '../../observability/metrics';
 
 /** What `start` stores in `mapping_json`: the resolved mapping and, for presets, their name and fixed currency. */
 export type StoredMapping = { mapping: StatementMapping; preset: string | null; fixed_currency: string };
@@ -46,17 +47,20 @@ export class StatementImportJob {
     private readonly codes: CatalogCodes,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
+    private readonly holds: HoldsService,
   ) {}
 
   /** Run import `importId` to `applied` or `failed`. Resolves to the final row (or the row as found when another runner holds it). */
   async run(importId: number): Promise<StatementImportEntity | null> {
     if (!(await this.claim(importId))) return this.db.getRepository(StatementImportEntity).findOne({ where: { id: importId } });
     const imp = await this.db.getRepository(StatementImportEntity).findOneOrFail({ where: { id: importId } });
+    const started = Date.now();
     try {
       await this.tx.run((m) => this.deleteStaged(m, importId));
-      const perUser = await this.readAndStage(imp);
-      const postings = await this.tx.run((m) => this.apply(m, imp, perUser));
+      const { perUser, special } = await this.readAndStage(imp);
+      const postings = await this.tx.run((m) => this.apply(m, imp, perUser, special));
       await this.tellCredited(postings, imp.month);
+      await this.holds.tellPlaced(importId, imp.month);
       this.logger.log({ msg: 'statement import applied', import_id: importId });
     } catch (caught) {
       let e = caught;
@@ -73,7 +77,9 @@ export class StatementImportJob {
       });
       await this.audit.record({ userId: null, email: imp.created_by || 'job' }, 'statement.failed', 'statement_import', importId, null, { error: message });
     }
-    return this.db.getRepository(StatementImportEntity).findOne({ where: { id: importId } });
+    const after = await this.db.getRepository(StatementImportEntity).findOne({ where: { id: importId } });
+    observe.statementImport(after?.status === 'failed' ? 'failed' : 'done', after?.rows_read ?? 0, (Date.now() - started) / 1000); // docs/decisions/038
+    return after;
   }
 
   private async claim(importId: number): Promise<boolean> {
@@ -94,8 +100,11 @@ export class StatementImportJob {
     await m.query('DELETE FROM statement_unmatched WHERE import_id = ?', [importId]);
   }
 
-  /** Stream, match and stage the file; answers each credited user's micro-USD (what `apply` posts). */
-  private async readAndStage(imp: StatementImportEntity): Promise<Map<number, number>> {
+  /**
+   * Stream, match and stage the file; answers each credited user's micro-USD (what `apply` posts) and
+   * the negative or store-flagged rows set apart for the holds (docs/decisions/039).
+   */
+  private async readAndStage(imp: StatementImportEntity): Promise<{ perUser: Map<number, number>; special: SpecialRows }> {
     const stored = JSON.parse(imp.mapping_json ?? '{}') as StoredMapping;
     const rate = parseDecimal(imp.rate || '1')!;
     let plan: ColumnPlan | null = null;
@@ -105,6 +114,7 @@ export class StatementImportJob {
     const totals = { read: 0, matched: 0, unmatched: 0, matchedMicros: 0, unmatchedMicros: 0 };
     const cache = new MatchCache();
     const perUser = new Map<number, number>();
+    const special = new SpecialRows();
     const flush = async () => {
       if (!batch.length) return;
       const rows = batch;
@@ -112,6 +122,9 @@ export class StatementImportJob {
       await this.tx.run(async (m) => {
         const result = await matchBatch(m, this.codes, rows, cache);
         for (const c of result.credits) perUser.set(c.user_id, (perUser.get(c.user_id) ?? 0) + c.amount_micros);
+        const flagged = new Map<number, string>();
+        for (const r of rows) if (r.flag) flagged.set(r.line, r.flag);
+        if (flagged.size || result.credits.some((c) => c.amount_micros < 0)) special.add(result.credits, flagged);
         await bulkInsert(m, 'royalty_credits', CREDIT_COLUMNS, result.credits, { import_id: imp.id });
         await bulkInsert(
           m,
@@ -171,15 +184,21 @@ export class StatementImportJob {
     }
     await flush();
     if (currency) await this.db.getRepository(StatementImportEntity).update({ id: imp.id }, { currency });
-    return perUser;
+    return { perUser, special };
   }
 
-  /** The last transaction: ledger entries of a confirmed import, status applied. Answers what was posted per user. */
-  private async apply(m: EntityManager, imp: StatementImportEntity, perUser: Map<number, number>): Promise<Array<{ user_id: number; cents: number }>> {
+  /**
+   * The last transaction: the holds and clawbacks (HoldsService.detect), the ledger entries of a
+   * confirmed import (the lines not held per user, each clawback's debits), status applied. Answers
+   * what was posted per user for the lines not held.
+   */
+  private async apply(m: EntityManager, imp: StatementImportEntity, perUser: Map<number, number>, special: SpecialRows): Promise<Array<{ user_id: number; cents: number }>> {
     const holder = await m.findOne(StatementImportEntity, { where: { active_sha256: imp.file_sha256 } });
     if (holder && holder.id !== imp.id) throw DomainError.conflict(fillMessage(M.duplicateFile, { id: holder.id }), 'duplicate_file');
-    const postings = Number(imp.confirmed) ? [...perUser].sort((a, b) => a[0] - b[0]).map(([user_id, micros]) => ({ user_id, cents: microsToCents(micros) })) : [];
-    const credited = await RoyaltyLedger.post(m, imp.id, postings, ledgerNote(imp));
+    const created = await this.holds.detect(m, imp, special);
+    const marked = created.length ? await this.holds.markedByUser(m, imp.id) : new Map<number, number>();
+    const plain = new Map([...perUser].map(([user, micros]) => [user, micros - (marked.get(user) ?? 0)]));
+    const { credited, postings } = Number(imp.confirmed) ? await this.holds.post(m, imp, ledgerNote(imp), plain) : { credited: 0, postings: [] };
     await m.update(StatementImportEntity, { id: imp.id }, { status: 'applied', active_sha256: imp.file_sha256, credited_cents: credited, finished_at: new Date() });
     const after = await m.findOneOrFail(StatementImportEntity, { where: { id: imp.id } });
     await this.audit.record(
@@ -196,7 +215,7 @@ export class StatementImportJob {
 
   /** Each credited user's bell (after the commit). */
   async tellCredited(postings: Array<{ user_id: number; cents: number }>, month: string): Promise<void> {
-    for (const p of postings) await this.notifications.notify(p.user_id, fillMessage(M.creditNotification, { amount: microsToUsd(p.cents * L.microsPerCent), month }));
+    for (const p of postings) await this.notifications.notify(p.user_id, fillMessage(M.creditNotification, { amount: microsToUsd(p.cents * L.microsPerCent), month }), NOTIFICATION_LINKS.earnings);
   }
 }
 

@@ -12,6 +12,7 @@ import {
   isMonth,
   ROYALTY_LIMITS as L,
   ROYALTY_MESSAGES as M,
+  STAFF_DESK_MESSAGES,
   STATEMENT_DISCARDABLE,
   STATEMENT_FIELDS,
   STATEMENT_PRESETS,
@@ -32,9 +33,10 @@ import { writeToFile } from '../../storage/local-disk.storage';
 import { AuditService, type Actor } from '../../audit/audit.service';
 import { parseDecimal } from '../shared/money-math';
 import { StatementImportEntity, StatementPresetEntity } from '../shared/royalty.entities';
+import { HoldsService } from '../holds/holds.service';
 import { ImportRunner } from './import-runner';
-import { ledgerNote, StatementImportJob, userCents, type StoredMapping } from './statement-import.job';
-import { detectDelimiter, firstLine, planColumns, preview, suggestPreset } from './statement-reader';
+import { ledgerNote, StatementImportJob, type StoredMapping } from './statement-import.job';
+import { detectDelimiter, firstLine, looksLikeText, planColumns, preview, suggestPreset, TEXT_SNIFF_BYTES } from './statement-reader';
 
 /** What `start` takes (the validated body of ops/statements/start, or the CLI's options). */
 export type StartInput = { import_id: number; format: string; mapping?: Record<string, string | undefined>; save_as?: string; month: string; source: string; rate?: string; confirmed?: boolean };
@@ -80,6 +82,7 @@ export class StatementImportsService {
     private readonly runner: ImportRunner,
     private readonly job: StatementImportJob,
     private readonly audit: AuditService,
+    private readonly holds: HoldsService,
   ) {
     this.dir = join(config.dataDir, 'statements');
   }
@@ -139,16 +142,24 @@ export class StatementImportsService {
       logger: this.logger,
       sink: async ({ stream }) => {
         const hash = createHash('sha256');
-        let checked = false;
+        // The first TEXT_SNIFF_BYTES, gathered over as many chunks as they arrive in (a first chunk may be a few bytes).
+        let head: Buffer | null = Buffer.alloc(0);
         const sniff = new Transform({
           transform(chunk: Buffer, _e, cb) {
-            if (!checked) {
-              checked = true;
-              // Statements are text: NUL bytes in the first chunk mean a binary (or UTF-16) file.
-              if (chunk.subarray(0, 8192).includes(0)) return cb(DomainError.badRequest(M.fileNotText));
+            if (head) {
+              head = Buffer.concat([head, chunk.subarray(0, TEXT_SNIFF_BYTES - head.length)]);
+              if (head.length >= TEXT_SNIFF_BYTES) {
+                const binary = !looksLikeText(head);
+                head = null;
+                if (binary) return cb(DomainError.badRequest(M.fileNotText));
+              }
             }
             hash.update(chunk);
             cb(null, chunk);
+          },
+          flush(cb) {
+            if (head && head.length && !looksLikeText(head)) return cb(DomainError.badRequest(M.fileNotText));
+            cb();
           },
         });
         await writeToFile([stream, sniff], path, 'w');
@@ -178,7 +189,7 @@ export class StatementImportsService {
     }
     if (size === 0) {
       await rm(path, { force: true });
-      throw DomainError.badRequest(M.fileMissing);
+      throw DomainError.badRequest(STAFF_DESK_MESSAGES.fileEmpty, 'file_empty');
     }
     const delimiter = detectDelimiter(await firstLine(path));
     let shown: { header: string[]; rows: string[][] };
@@ -298,6 +309,7 @@ export class StatementImportsService {
       const reversed = await RoyaltyLedger.reverse(m, importId, `Rollback of ${ledgerNote(imp)}`);
       const r = await m.update(StatementImportEntity, { id: importId, status: 'applied' }, { status: 'rolled_back', active_sha256: null });
       if (!r.affected) throw DomainError.conflict(M.rollbackNotApplied);
+      await this.holds.voidImport(m, importId);
       await this.audit.record(actor, 'statement.rollback', 'statement_import', importId, { status: 'applied', credited_cents: Number(imp.credited_cents) }, { status: 'rolled_back', reversed_cents: reversed }, m);
     });
     return this.detail(importId);
@@ -336,8 +348,8 @@ export class StatementImportsService {
       if (imp.status !== 'applied') throw DomainError.conflict(M.rollbackNotApplied);
       const r = await m.update(StatementImportEntity, { id: importId, status: 'applied', confirmed: 0 }, { confirmed: 1 });
       if (!r.affected) throw DomainError.conflict(fillMessage(M.alreadyConfirmed, { id: importId }));
-      const sums = await userCents(m, importId);
-      const credited = await RoyaltyLedger.post(m, importId, sums, ledgerNote(imp));
+      // The lines not held, each clawback's debit and the holds released while it was estimated (docs/decisions/039).
+      const { credited, postings: sums } = await this.holds.post(m, imp, ledgerNote(imp), await this.holds.plainByUser(m, importId));
       await m.update(StatementImportEntity, { id: importId }, { credited_cents: credited });
       await this.audit.record(actor, 'statement.confirm', 'statement_import', importId, { confirmed: false }, { confirmed: true, credited_cents: credited }, m);
       return { sums, month: imp.month };

@@ -33,6 +33,22 @@ export function detectDelimiter(line: string): StatementDelimiter {
   return best;
 }
 
+/** Bytes at the start of an uploaded statement that decide whether it is text (issue 38 item 9). */
+export const TEXT_SNIFF_BYTES = 8192;
+
+/**
+ * Whether the first bytes of a file look like a text statement (CSV or TSV in UTF-8 or a single-byte
+ * code page): no NUL byte (binary files and UTF-16 text have them) and almost no other control bytes
+ * (0x01-0x08, 0x0E-0x1F but ESC: compressed data such as xlsx, zip, pdf or images carries about one in
+ * eight; a text file perhaps a stray one). At most 4 control bytes, or 1 %, are tolerated.
+ */
+export function looksLikeText(head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  let control = 0;
+  for (const b of head) if ((b >= 0x01 && b <= 0x08) || (b >= 0x0e && b <= 0x1f && b !== 0x1b)) control += 1;
+  return control <= Math.max(4, Math.floor(head.length / 100));
+}
+
 /** The first line of a file (at most 64 KiB read), without a UTF-8 BOM. */
 export async function firstLine(path: string): Promise<string> {
   const fh = await open(path, 'r');
@@ -130,6 +146,8 @@ export type StatementRow = {
   artist: string;
   release: string;
   track: string;
+  /** The statement's own mark of the row (suspected fraud, adjustment), '' when none (docs/decisions/039). */
+  flag: string;
 };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -200,5 +218,6 @@ export function toRow(cells: string[], plan: ColumnPlan, line: number, fallbackM
     artist: cell('artist').slice(0, 255),
     release: cell('release').slice(0, 255),
     track: cell('track').slice(0, 255),
+    flag: plan.flag ? cell('flag').slice(0, 64) : '',
   };
 }

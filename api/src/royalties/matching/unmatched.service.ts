@@ -76,7 +76,7 @@ export class UnmatchedService {
         const amount = Number(u.amount_micros);
         micros += amount;
         const lines = creditLines(
-          { line: Number(u.line_no), sale_month: u.sale_month, reporting_date: u.reporting_date, store: u.store, country: u.country, isrc: u.isrc, upc: u.upc, sale_type: u.sale_type, quantity: Number(u.quantity), micros: amount, artist: u.artist, release: u.release_title, track: u.track_title },
+          { line: Number(u.line_no), sale_month: u.sale_month, reporting_date: u.reporting_date, store: u.store, country: u.country, isrc: u.isrc, upc: u.upc, sale_type: u.sale_type, quantity: Number(u.quantity), micros: amount, artist: u.artist, release: u.release_title, track: u.track_title, flag: '' },
           [track],
           splits,
           Number(u.id),

@@ -66,6 +66,8 @@ export class RoyaltyCreditEntity extends StatementSaleColumns {
   @Column({ type: 'varchar', length: 8, default: 'owner' }) share!: 'owner' | 'split';
   @Column({ type: 'integer', nullable: true }) split_id!: number | null;
   @Column({ type: 'integer', nullable: true }) unmatched_id!: number | null;
+  /** The hold (or clawback record) covering this line (docs/decisions/039), else null. */
+  @Column({ type: 'integer', nullable: true }) hold_id!: number | null;
 }
 
 /** A statement row no track matched; `linked_track_id` once finance linked its code to a track. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { fillMessage, ROYALTY_MESSAGES as M, type SplitInvitation, type SplitTrack, type TrackSplit } from '@portal/contracts';
+import { fillMessage, NOTIFICATION_LINKS, ROYALTY_MESSAGES as M, type SplitInvitation, type SplitTrack, type TrackSplit } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { MailService } from '../../mail/mail.service';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -97,7 +97,7 @@ export class SplitsService {
     for (const s of invited) {
       const values = { owner: owner.name, percent: percentOf(s.basis_points), track: track.title, link: this.config.link('/signup', { name: '' }) };
       const user = await this.users.findByEmail(s.email);
-      if (user) await this.notifications.notify(user.id, fillMessage(M.splitInviteNotification, values));
+      if (user) await this.notifications.notify(user.id, fillMessage(M.splitInviteNotification, values), NOTIFICATION_LINKS.earnings);
       await this.mail.send({ to: s.email, subject: M.splitInviteMailSubject, text: fillMessage(M.splitInviteMailText, values) });
     }
     return this.forTrack(ownerId, trackId);

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { SUPPORT_ENDPOINTS as E, type InviteDto } from '@portal/contracts';
+import { SUPPORT_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -14,7 +14,7 @@ export class InviteController {
 
   /** POST /api/sendInvite `{ email, name }` → message. Errors: 400, 429. */
   @Endpoint(E.sendInvite)
-  async send(@CurrentUser() user: AuthUser, @ValidBody(E.sendInvite) dto: InviteDto) {
+  async send(@CurrentUser() user: AuthUser, @ValidBody(E.sendInvite) dto: EndpointRequest<typeof E.sendInvite>) {
     return ok(await this.invites.send(user.id, dto));
   }
 }

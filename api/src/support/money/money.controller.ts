@@ -1,5 +1,5 @@
 import { Controller, Headers } from '@nestjs/common';
-import { SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, type BankDetailsDto, type PayoutListQueryDto } from '@portal/contracts';
+import { SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -24,7 +24,7 @@ export class MoneyController {
    * stepUpWrongPassword.
    */
   @Endpoint(E.addBankDetails)
-  async addBank(@CurrentUser() user: AuthUser, @ValidBody(E.addBankDetails) dto: BankDetailsDto) {
+  async addBank(@CurrentUser() user: AuthUser, @ValidBody(E.addBankDetails) dto: EndpointRequest<typeof E.addBankDetails>) {
     await this.stepUp.assert(user, dto.current_password);
     return ok(M.bankSaved, { body: await this.bank.save(user.id, dto) });
   }
@@ -37,20 +37,20 @@ export class MoneyController {
 
   /** POST /api/withdrawMoney, header Idempotency-Key → body Payout. Errors: 400, 409. */
   @Endpoint(E.withdrawMoney)
-  async withdraw(@CurrentUser() user: AuthUser, @ValidBody(E.withdrawMoney) _body: object, @Headers('idempotency-key') key?: string) {
+  async withdraw(@CurrentUser() user: AuthUser, @ValidBody(E.withdrawMoney) _body: EndpointRequest<typeof E.withdrawMoney>, @Headers('idempotency-key') key?: string) {
     return this.payouts.withdraw(user.id, typeof key === 'string' ? key.trim() : undefined);
   }
 
   /** GET /api/getPayoutHistory?limit&offset|page → body Payout[], total. */
   @Endpoint(E.getPayoutHistory)
-  async history(@CurrentUser() user: AuthUser, @ValidQuery(E.getPayoutHistory) q: PayoutListQueryDto) {
+  async history(@CurrentUser() user: AuthUser, @ValidQuery(E.getPayoutHistory) q: EndpointRequest<typeof E.getPayoutHistory>) {
     const { rows, total } = await this.payouts.list(user.id, q);
     return ok(M.payoutList, { body: rows, total });
   }
 
   /** GET /api/getPayoutById?payout_id → body Payout. Errors: 404. */
   @Endpoint(E.getPayoutById)
-  async byId(@CurrentUser() user: AuthUser, @ValidQuery(E.getPayoutById) q: { payout_id: number }) {
+  async byId(@CurrentUser() user: AuthUser, @ValidQuery(E.getPayoutById) q: EndpointRequest<typeof E.getPayoutById>) {
     return ok(M.payoutList, { body: await this.payouts.byId(user.id, q.payout_id) });
   }
 }

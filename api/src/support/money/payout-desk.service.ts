@@ -25,6 +25,7 @@ import { bankComplete, payoutDestination } from './bank.service';
 import { bankCsv, bankPain001, bankTransfersOnly, sepaPain001, sepaTransfers, usdCentsToEurCents, type BankTransfer } from './bank-file';
 import { ledgerBalanceCents } from './ledger.query';
 import { BankDetailsEntity, LedgerEntryEntity, PaymentRunEntity, PaymentRunTransferEntity, PayoutEntity } from './money.entities';
+import { supportSettings } from '../support.settings';
 
 /**
  * The account a pain.001 pays from (PAYOUT_DEBTOR_NAME, _ACCOUNT, _BIC). Outside production an unset
@@ -32,8 +33,8 @@ import { BankDetailsEntity, LedgerEntryEntity, PaymentRunEntity, PaymentRunTrans
  * real debtor would be refused by the bank, so it is not built. Errors: 409 debtorMissing naming the
  * unset variables.
  */
-export function pain001Debtor(config: Pick<AppConfig, 'nodeEnv' | 'payoutDebtor'>): { name: string; account: string; bic: string } {
-  const d = config.payoutDebtor ?? { name: 'Portal Distribution', account: 'NOTPROVIDED', bic: '', missing: ['PAYOUT_DEBTOR_NAME', 'PAYOUT_DEBTOR_ACCOUNT', 'PAYOUT_DEBTOR_BIC'] };
+export function pain001Debtor(config: Pick<AppConfig, 'nodeEnv' | 'modules'>): { name: string; account: string; bic: string } {
+  const d = supportSettings.of(config).payoutDebtor;
   if (config.nodeEnv === 'production' && d.missing.length) throw DomainError.conflict(fillMessage(M.debtorMissing, { names: d.missing.join(', ') }), 'debtor_missing');
   return { name: d.name, account: d.account, bic: d.bic };
 }

@@ -9,6 +9,7 @@ import {
   PAYOUT_DESK_MESSAGES,
   pageOffset,
   SUPPORT_LIMITS,
+  STAFF_DESK_MESSAGES,
   SUPPORT_MESSAGES as M,
   type Envelope,
   type Payout,
@@ -91,7 +92,9 @@ export class PayoutsService {
         );
         await m.insert(LedgerEntryEntity, { user_id: userId, amount_cents: -balance, kind: 'payout', note: `Payout #${payout.id}`, payout_id: payout.id });
         const saved = await m.findOneOrFail(PayoutEntity, { where: { id: payout.id } });
-        const answer = ok(fillMessage(M.payoutRequested, { amount: centsToUsd(balance) }), { body: toPayout(saved) });
+        // A PayPal payout is not paid to a bank account (issue 38 item 13).
+        const text = bank?.payout_method === 'paypal' ? STAFF_DESK_MESSAGES.payoutRequestedPaypal : M.payoutRequested;
+        const answer = ok(fillMessage(text, { amount: centsToUsd(balance) }), { body: toPayout(saved) });
         await m.update(PayoutEntity, { id: payout.id }, { first_answer: JSON.stringify(answer) });
         return answer;
       });

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { AUTH_ENDPOINTS, SUPPORT_ENDPOINTS as E, type UpdateProfileDto } from '@portal/contracts';
+import { AUTH_ENDPOINTS, SUPPORT_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -28,7 +28,7 @@ export class ProfileController {
    * `current_password` (step-up, decision 022). Errors: 400; 403 stepUpRequired / stepUpWrongPassword.
    */
   @Endpoint(E.updateUserProfile)
-  async update(@CurrentUser() user: AuthUser, @ValidBody(E.updateUserProfile) dto: UpdateProfileDto) {
+  async update(@CurrentUser() user: AuthUser, @ValidBody(E.updateUserProfile) dto: EndpointRequest<typeof E.updateUserProfile>) {
     if (dto.password !== undefined) await this.stepUp.assert(user, dto.current_password);
     const { message, details, token } = await this.profile.update(user.id, dto);
     return ok(message, { body: details, ...(token ? { token } : {}) });

@@ -1,6 +1,6 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, type ReportListQueryDto, type RequestReportDto } from '@portal/contracts';
+import { SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { bearerToken } from '../../auth/auth.guard';
 import { SessionService } from '../../auth/session.service';
 import { CurrentUser } from '../../common/auth.decorators';
@@ -22,13 +22,13 @@ export class ReportsController {
 
   /** POST /api/requestReport `{ store, start_date, end_date }` (epoch ms) → body ReportRow. Errors: 400. */
   @Endpoint(E.requestReport)
-  async request(@CurrentUser() user: AuthUser, @ValidBody(E.requestReport) dto: RequestReportDto) {
+  async request(@CurrentUser() user: AuthUser, @ValidBody(E.requestReport) dto: EndpointRequest<typeof E.requestReport>) {
     return ok(M.reportRequested, { body: await this.reports.request(user.id, dto) });
   }
 
   /** GET /api/getRequestedReports?limit&offset|page → body ReportRow[], total. */
   @Endpoint(E.getRequestedReports)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getRequestedReports) q: ReportListQueryDto) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getRequestedReports) q: EndpointRequest<typeof E.getRequestedReports>) {
     const { rows, total } = await this.reports.list(user.id, q);
     return ok(M.reportList, { body: rows, total });
   }
@@ -38,7 +38,7 @@ export class ReportsController {
    * row's signed `download_url` (docs/decisions/026: never the login token in a URL). Errors: 401 status 0, 404, 409.
    */
   @Endpoint(E.downloadReport)
-  async download(@ValidQuery(E.downloadReport) q: { report_id: number; expires?: number; sig?: string }, @Req() req: PortalRequest, @Res() res: Response) {
+  async download(@ValidQuery(E.downloadReport) q: EndpointRequest<typeof E.downloadReport>, @Req() req: PortalRequest, @Res() res: Response) {
     if (q.sig !== undefined || q.expires !== undefined) {
       if (!this.reports.links.verify(REPORT_LINK_SCOPE, String(q.report_id), q.expires, q.sig)) throw DomainError.notFound(M.reportNotFound);
       await sendNamed(res, await this.reports.open(null, q.report_id));

@@ -86,6 +86,12 @@ export class ReportsService {
     return { file: wholeFile(await this.storage.open(row.storage_key), 'text/csv; charset=utf-8', stat.size), name, disposition: 'attachment' };
   }
 
+  /** Pending requests of every user, oldest first, `limit` from `offset`, with the total (the console's report desk, issue 38 item 10). */
+  async pending(limit: number, offset: number): Promise<{ rows: ReportRequestEntity[]; total: number }> {
+    const [rows, total] = await this.reports.findAndCount({ where: { status: REPORT_STATUS.pending }, order: { created_at: 'ASC', id: 'ASC' }, skip: offset, take: limit });
+    return { rows, total };
+  }
+
   /** One request by id (any user's: finance fulfils it from the ledger, decision 019), or null. */
   byId(reportId: number): Promise<ReportRequestEntity | null> {
     return this.reports.findOne({ where: { id: reportId } });

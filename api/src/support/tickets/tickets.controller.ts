@@ -1,12 +1,6 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import {
-  SUPPORT_ENDPOINTS as E,
-  SUPPORT_MESSAGES as M,
-  type CreateTicketDto,
-  type ReplyTicketDto,
-  type TicketListQueryDto,
-} from '@portal/contracts';
+import { SUPPORT_ENDPOINTS as E, SUPPORT_MESSAGES as M, type EndpointRequest } from '@portal/contracts';
 import { bearerToken } from '../../auth/auth.guard';
 import { SessionService } from '../../auth/session.service';
 import { CurrentUser } from '../../common/auth.decorators';
@@ -36,26 +30,26 @@ export class TicketsController {
 
   /** POST /api/createTicket `{ reason, reply, attachement }` → body TicketRow. Errors: 400. */
   @Endpoint(E.createTicket)
-  async create(@CurrentUser() user: AuthUser, @ValidBody(E.createTicket) dto: CreateTicketDto) {
+  async create(@CurrentUser() user: AuthUser, @ValidBody(E.createTicket) dto: EndpointRequest<typeof E.createTicket>) {
     return ok(M.ticketCreated, { body: await this.tickets.create(user.id, dto) });
   }
 
   /** GET /api/getTicketListForUser?status&limit&offset|page → body TicketRow[], total. */
   @Endpoint(E.getTicketListForUser)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getTicketListForUser) q: TicketListQueryDto) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getTicketListForUser) q: EndpointRequest<typeof E.getTicketListForUser>) {
     const { rows, total } = await this.tickets.list(user.id, q);
     return ok(M.ticketList, { body: rows, total });
   }
 
   /** GET /api/getTicketById?ticket_id → body TicketDetail. Errors: 404. */
   @Endpoint(E.getTicketById)
-  async byId(@CurrentUser() user: AuthUser, @ValidQuery(E.getTicketById) q: { ticket_id: number }) {
+  async byId(@CurrentUser() user: AuthUser, @ValidQuery(E.getTicketById) q: EndpointRequest<typeof E.getTicketById>) {
     return ok(M.ticketLoaded, { body: await this.tickets.detail(user.id, q.ticket_id) });
   }
 
   /** POST /api/replyTicket `{ ticket_id, reply, attachement }` → body TicketDetail. Errors: 400, 404, 409. */
   @Endpoint(E.replyTicket)
-  async reply(@CurrentUser() user: AuthUser, @ValidBody(E.replyTicket) dto: ReplyTicketDto) {
+  async reply(@CurrentUser() user: AuthUser, @ValidBody(E.replyTicket) dto: EndpointRequest<typeof E.replyTicket>) {
     return ok(M.replySent, { body: await this.tickets.reply(user.id, dto) });
   }
 
@@ -64,7 +58,7 @@ export class TicketsController {
    * attachment's signed `url` (docs/decisions/026: never the login token in a URL). Errors: 401 status 0, 404.
    */
   @Endpoint(E.ticketAttachmentFile)
-  async file(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.ticketAttachmentFile) q: { expires?: number; sig?: string }) {
+  async file(@Param('filename') filename: string, @Req() req: PortalRequest, @Res() res: Response, @ValidQuery(E.ticketAttachmentFile) q: EndpointRequest<typeof E.ticketAttachmentFile>) {
     if (q.sig !== undefined || q.expires !== undefined) {
       if (!this.attachments.links.verify(ATTACHMENT_LINK_SCOPE, filename, q.expires, q.sig)) throw DomainError.notFound(M.attachmentNotFound);
       await sendNamed(res, await this.attachments.open(null, filename));

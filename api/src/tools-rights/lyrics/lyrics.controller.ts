@@ -1,5 +1,5 @@
 import { Controller, Req } from '@nestjs/common';
-import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type HistoryQueryDto, type LyricsDto } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -18,7 +18,7 @@ export class LyricsController {
 
   /** POST /api/submitDistributeLyrics → "Submission successful.", body { id }. Errors: 400 (areas §5, ISWC, lrcUnknown), 404. */
   @Endpoint(E.submitDistributeLyrics)
-  async submit(@CurrentUser() user: AuthUser, @ValidBody(E.submitDistributeLyrics) dto: LyricsDto) {
+  async submit(@CurrentUser() user: AuthUser, @ValidBody(E.submitDistributeLyrics) dto: EndpointRequest<typeof E.submitDistributeLyrics>) {
     return ok(M.submitted, { body: await this.service.submit(user.id, dto) });
   }
 
@@ -34,7 +34,7 @@ export class LyricsController {
 
   /** GET /api/getLyricsHistory?limit&offset|page → body LyricsRow[], total. */
   @Endpoint(E.getLyricsHistory)
-  async history(@CurrentUser() user: AuthUser, @ValidQuery(E.getLyricsHistory) query: HistoryQueryDto) {
+  async history(@CurrentUser() user: AuthUser, @ValidQuery(E.getLyricsHistory) query: EndpointRequest<typeof E.getLyricsHistory>) {
     const { rows, total } = await this.service.history(user.id, query);
     return ok(M.historyLoaded, { body: rows, total });
   }

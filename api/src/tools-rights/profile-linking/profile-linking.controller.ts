@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type HistoryQueryDto, type ProfileLinkingDto } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -14,13 +14,13 @@ export class ProfileLinkingController {
 
   /** POST /api/submitProfileLinking → message "Submission successful.", body { id }. Errors: 400 (areas §5 messages), 404. */
   @Endpoint(E.submitProfileLinking)
-  async submit(@CurrentUser() user: AuthUser, @ValidBody(E.submitProfileLinking) dto: ProfileLinkingDto) {
+  async submit(@CurrentUser() user: AuthUser, @ValidBody(E.submitProfileLinking) dto: EndpointRequest<typeof E.submitProfileLinking>) {
     return ok(M.submitted, { body: await this.service.submit(user.id, dto) });
   }
 
   /** GET /api/getProfileLinkingHistory?limit&offset|page → body ProfileLinkingRow[], total. */
   @Endpoint(E.getProfileLinkingHistory)
-  async history(@CurrentUser() user: AuthUser, @ValidQuery(E.getProfileLinkingHistory) query: HistoryQueryDto) {
+  async history(@CurrentUser() user: AuthUser, @ValidQuery(E.getProfileLinkingHistory) query: EndpointRequest<typeof E.getProfileLinkingHistory>) {
     const { rows, total } = await this.service.history(user.id, query);
     return ok(M.historyLoaded, { body: rows, total });
   }

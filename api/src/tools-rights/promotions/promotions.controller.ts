@@ -1,7 +1,7 @@
 import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type PromotionsQueryDto } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -16,7 +16,7 @@ export class PromotionsController {
 
   /** GET /api/getCreatedPromotions?search&limit&offset|page → body PromotionRow[], total (15 per page). */
   @Endpoint(E.getCreatedPromotions)
-  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getCreatedPromotions) query: PromotionsQueryDto) {
+  async list(@CurrentUser() user: AuthUser, @ValidQuery(E.getCreatedPromotions) query: EndpointRequest<typeof E.getCreatedPromotions>) {
     const { rows, total } = await this.service.list(user.id, query);
     return ok(M.promotionsLoaded, { body: rows, total });
   }

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { DataSource, LessThan, type Repository } from 'typeorm';
 import {
   fillMessage,
+  NOTIFICATION_LINKS,
   OPS_LIMITS,
   OPS_MESSAGES as OM,
   pageOffset,
@@ -140,7 +141,7 @@ export class PromotionsService {
         m.getRepository(PromotionEntity).create({ user_id: userId, ...fields, image: image.filename, image_key: image.storage_key, image_mime: image.mime, search_text: searchText(fields) }),
       );
     });
-    await this.notifications.notify(userId, fillMessage(M.promotionNotification, { song: saved.song, platform: saved.platform, type: saved.type }));
+    await this.notifications.notify(userId, fillMessage(M.promotionNotification, { song: saved.song, platform: saved.platform, type: saved.type }), NOTIFICATION_LINKS.promotions);
     return row(saved);
   }
 

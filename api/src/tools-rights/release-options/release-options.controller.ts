@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E } from '@portal/contracts';
+import { TOOLS_MESSAGES as M, TOOLS_RIGHTS_ENDPOINTS as E, type EndpointRequest } from '@portal/contracts';
 import { CurrentUser } from '../../common/auth.decorators';
 import { ok } from '../../common/envelope';
 import { Endpoint } from '../../common/http/endpoint.decorator';
@@ -28,7 +28,7 @@ export class ReleaseOptionsController {
 
   /** GET /api/getReleaseAudioTitles?release_id → body AudioOption[], total. Errors: 404. */
   @Endpoint(E.getReleaseAudioTitles)
-  async audios(@CurrentUser() user: AuthUser, @ValidQuery(E.getReleaseAudioTitles) query: { release_id: number }) {
+  async audios(@CurrentUser() user: AuthUser, @ValidQuery(E.getReleaseAudioTitles) query: EndpointRequest<typeof E.getReleaseAudioTitles>) {
     const body = await this.options.audios(user.id, query.release_id);
     return ok(M.audiosLoaded, { body, total: body.length });
   }

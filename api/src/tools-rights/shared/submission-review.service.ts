@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import {
   fillMessage,
+  NOTIFICATION_LINKS,
   RIGHTS_DESK_LIMITS,
   RIGHTS_DESK_MESSAGES,
   SUBMISSION_KIND_LABEL,
@@ -115,7 +116,7 @@ export class SubmissionReviewService {
       await this.notifications.notify(
         row.user_id,
         fillMessage(M.reviewNotification, { kind: SUBMISSION_KIND_LABEL[kind], title: desk.title, status: submissionStatusLabel(decision), reason: text ? ` ${text}` : '' }),
-        undefined,
+        NOTIFICATION_LINKS.submission[kind],
         m,
       );
       return desk;

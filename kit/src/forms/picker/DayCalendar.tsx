@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { DayPicker } from 'react-day-picker';
-import { format } from 'date-fns';
+import dayjs from 'dayjs';
 import { RELEASE_UI } from '@portal/contracts';
 import { theme } from '../../theme/theme';
 import { cellButton, navButton, selectedCell } from './picker.styles';
@@ -42,7 +42,7 @@ const Styled = styled.div`
  * The release date's calendar (core §2 Tab 1, §5): one month, Monday first, days before `min` disabled
  * and the months before `min`'s unreachable. Keyboard (react-day-picker, APG date grid): arrows move
  * by day and week, PageUp/PageDown by month, Shift+PageUp/PageDown by year, Home/End to the week's
- * ends, Enter or Space choose. Each day button is named "D MMMM yyyy" (the e2e journeys find days so).
+ * ends, Enter or Space choose. Each day button is named "D MMMM YYYY" in dayjs tokens (the e2e journeys find days so).
  * Loaded lazily by `DatePickerField`.
  */
 export default function DayCalendar({ selected, min, onSelect }: DayCalendarProps) {
@@ -65,7 +65,7 @@ export default function DayCalendar({ selected, min, onSelect }: DayCalendarProp
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         labels={{
-          labelDayButton: (date: Date) => format(date, 'd MMMM yyyy'),
+          labelDayButton: (date: Date) => dayjs(date).format('D MMMM YYYY'),
           labelPrevious: () => T.previousMonth,
           labelNext: () => T.nextMonth,
         }}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { addMonths, format, isAfter, startOfMonth } from 'date-fns';
+import dayjs from 'dayjs';
 import { theme } from '../../theme/theme';
 import { Head, cellButton, selectedCell } from './picker.styles';
 
@@ -30,6 +30,12 @@ const MonthButton = styled.button<{ $selected: boolean; $current: boolean }>`
 `;
 
 /** Keys of the month grid (APG grid): ±1 month, ±1 row of 3, ±1 year, row ends. */
+const addMonths = (m: Date, n: number): Date => dayjs(m).add(n, 'month').toDate();
+const startOfMonth = (m: Date): Date => dayjs(m).startOf('month').toDate();
+const isAfter = (a: Date, b: Date): boolean => dayjs(a).isAfter(b);
+/** A month formatted with dayjs tokens ("YYYY-MM", "MMM YYYY"). */
+const format = (m: Date, pattern: string): string => dayjs(m).format(pattern);
+
 const STEPS: Record<string, (m: Date) => Date> = {
   ArrowLeft: (m) => addMonths(m, -1),
   ArrowRight: (m) => addMonths(m, 1),
@@ -43,9 +49,9 @@ const STEPS: Record<string, (m: Date) => Date> = {
 
 /**
  * A year of months as a 4×3 grid, the month-level companion of the day calendar (same popover shell,
- * theme and date-fns, react-day-picker's date library; react-day-picker itself has no month view).
+ * theme; dates through dayjs, the kit's one date library; react-day-picker has no month view).
  * ‹ year › step a year; arrows move by month and row, PageUp/PageDown by year, Home/End to a row's
- * ends, Enter or Space choose; months after `max` are disabled. Each button is named "MMM yyyy" ("Jun 2025").
+ * ends, Enter or Space choose; months after `max` are disabled. Each button is named "MMM YYYY" in dayjs tokens ("Jun 2025").
  * Loaded lazily by `MonthPickerField`.
  */
 export default function MonthCalendar({ selected, max, labels, onSelect }: MonthCalendarProps) {
@@ -57,7 +63,7 @@ export default function MonthCalendar({ selected, max, labels, onSelect }: Month
 
   useEffect(() => {
     if (!moveFocus.current) return;
-    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-month="${format(focused, 'yyyy-MM')}"]`)?.focus();
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-month="${format(focused, 'YYYY-MM')}"]`)?.focus();
   }, [focused]);
 
   const year = focused.getFullYear();
@@ -94,18 +100,18 @@ export default function MonthCalendar({ selected, max, labels, onSelect }: Month
           {rows.map((row) => (
             <tr key={row[0].getMonth()}>
               {row.map((m) => {
-                const isSelected = Boolean(selected && format(selected, 'yyyy-MM') === format(m, 'yyyy-MM'));
+                const isSelected = Boolean(selected && format(selected, 'YYYY-MM') === format(m, 'YYYY-MM'));
                 return (
                   <td key={m.getMonth()} role="gridcell" aria-selected={isSelected}>
                     <MonthButton
                       type="button"
-                      data-month={format(m, 'yyyy-MM')}
+                      data-month={format(m, 'YYYY-MM')}
                       tabIndex={m.getTime() === focused.getTime() ? 0 : -1}
                       disabled={Boolean(last && isAfter(m, last))}
                       // The name holds the visible "Jun" (axe label-content-name-mismatch).
-                      aria-label={format(m, 'MMM yyyy')}
+                      aria-label={format(m, 'MMM YYYY')}
                       $selected={isSelected}
-                      $current={format(m, 'yyyy-MM') === format(new Date(), 'yyyy-MM')}
+                      $current={format(m, 'YYYY-MM') === format(new Date(), 'YYYY-MM')}
                       onFocus={() => {
                         if (m.getTime() === focused.getTime()) return;
                         moveFocus.current = false;

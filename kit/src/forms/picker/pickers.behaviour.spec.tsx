@@ -131,7 +131,8 @@ function Month({ initial = '', max, onChange }: { initial?: string; max?: string
       name="start_date"
       value={value}
       max={max}
-      displayFormat="MMM/yyyy"
+      displayFormat="MMM/YYYY"
+      placeholder="MMM/yyyy"
       labels={LABELS}
       onChange={(v) => {
         setValue(v);

@@ -4,7 +4,7 @@ import { fileMatches, LineList, useArtworkStage, Muted, Stack, SubTitle, theme, 
 import { ARTWORK_EXTENSIONS, ARTWORK_GUIDELINES, ARTWORK_MIME, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, artworkRenditionUrl, artworkSrcSet } from '@portal/contracts';
 import { artworkUrl } from '../../shared/media-urls';
 import { t } from '../../shared/text';
-import { FilePicker, previewFrame, ProgressBar, typeAndSizeCheck } from '../upload-ui';
+import { FilePicker, previewFrame, ProgressBar, RefusalLine, typeAndSizeCheck } from '../upload-ui';
 
 export type ArtworkUploadProps = {
   value: string;
@@ -31,19 +31,22 @@ export const isArtworkType = (file: File): boolean => fileMatches(file, ARTWORK_
 /**
  * Artwork upload of tab 1 (core §2, §5, §8): png/gif/jpeg up to 1.5 MB, checked before sending;
  * POST /api/upload?kind=artwork with progress; "Artwork uploaded successfully." on success, the
- * server's message or "Something went wrong" otherwise (kit).
+ * server's message or "Something went wrong" otherwise, under the box until the next upload.
  */
 export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUploadProps) {
   const inputId = useId();
   const guidelinesId = `${inputId}-guidelines`;
+  const refusalId = `${inputId}-refusal`;
   // Renditions first (docs/decisions/010: 300/1000 px instead of the 3000 px original), then the original.
   const { stage, fail } = useArtworkStage(value);
-  const { percent, onChange: onFile } = useFileUpload({
+  // A refusal (type, size, or the server's measured dimensions) stays under the box (issue 38 item 5).
+  const { percent, refusal, onChange: onFile } = useFileUpload({
     check: typeAndSizeCheck(isArtworkType, RELEASE_LIMITS.artworkMaxBytes, RELEASE_MESSAGES.artworkType, RELEASE_MESSAGES.artworkTooLarge),
-    upload: async (file, onProgress) => (await uploadFile(file, { kind: 'artwork', onProgress })).filename,
+    upload: async (file, onProgress) => (await uploadFile(file, { kind: 'artwork', onProgress, silent: true })).filename,
     onUploaded: onChange,
     successMessage: RELEASE_MESSAGES.artworkUploaded,
     onUploadingChange,
+    inlineRefusal: true,
   });
 
   const uploading = percent !== null;
@@ -69,10 +72,18 @@ export function ArtworkUpload({ value, onChange, onUploadingChange }: ArtworkUpl
           <span>{RELEASE_UI.info.artworkEmpty}</span>
         )}
       </Preview>
-      <FilePicker id={inputId} accept=".png,.gif,.jpg,.jpeg,image/png,image/gif,image/jpeg" describedBy={guidelinesId} uploading={uploading} onChange={onFile}>
+      <FilePicker
+        id={inputId}
+        accept=".png,.gif,.jpg,.jpeg,image/png,image/gif,image/jpeg"
+        describedBy={refusal ? `${refusalId} ${guidelinesId}` : guidelinesId}
+        invalid={Boolean(refusal)}
+        uploading={uploading}
+        onChange={onFile}
+      >
         {RELEASE_UI.info.artworkLabel}
       </FilePicker>
       {percent !== null && <ProgressBar percent={percent} label={t(RELEASE_UI.info.uploading, { percent })} />}
+      <RefusalLine id={refusalId} message={refusal} />
       <Muted>{RELEASE_UI.info.artworkHint}</Muted>
       <div id={guidelinesId}>
         <SubTitle as="h3">{RELEASE_UI.info.artworkGuidelines}</SubTitle>

@@ -273,13 +273,15 @@ describe('Release Info: artwork upload', () => {
     expect(screen.getByText(I.artworkEmpty)).toBeTruthy();
     expect(input().accept).toContain('image/png');
 
+    // A refusal stays under the upload box until the next upload (issue 38 item 5).
     fireEvent.change(input(), { target: { files: [fileOf('cover.bmp', 'image/bmp')] } });
-    await findToast(M.artworkType);
+    expect((await screen.findByTestId('upload-refusal')).textContent).toBe(M.artworkType);
     fireEvent.change(input(), { target: { files: [fileOf('cover.jpg', 'image/jpeg', RELEASE_LIMITS.artworkMaxBytes + 1)] } });
-    await findToast(M.artworkTooLarge);
+    expect((await screen.findByTestId('upload-refusal')).textContent).toBe(M.artworkTooLarge);
     // Exactly 1.5 MB is allowed.
     fireEvent.change(input(), { target: { files: [fileOf('cover.jpg', 'image/jpeg', RELEASE_LIMITS.artworkMaxBytes)] } });
     await findToast(M.artworkUploaded);
+    expect(screen.queryByTestId('upload-refusal')).toBeNull();
     expect(uploads.sent).toEqual(['/api/upload?kind=artwork']);
   });
 
@@ -297,15 +299,22 @@ describe('Release Info: artwork upload', () => {
     expect(screen.queryByText(I.artworkEmpty)).toBeNull();
   });
 
-  it('a refused upload shows the server’s message, or "Something went wrong" when it has none', async () => {
-    let answer: { status: number; json: { status: number; message: string } } = { status: 415, json: { status: 415, message: M.artworkType } };
+  it('a refused upload shows the server’s message (its measured size), or "Something went wrong" when it has none, under the box and named by the input', async () => {
+    const measured = 'Artwork must be at least 3000x3000 pixels; this file is 1200x1200.';
+    let answer: { status: number; json: { status: number; message: string } } = { status: 400, json: { status: 400, message: measured } };
     uploads = fakeUploads(() => answer);
     await openNew();
     fireEvent.change(input(), { target: { files: [fileOf('cover.png', 'image/png')] } });
-    await findToast(M.artworkType);
+    const line = await screen.findByTestId('upload-refusal');
+    expect(line.textContent).toBe(measured);
+    expect(line.getAttribute('role')).toBe('alert');
+    expect(input().getAttribute('aria-describedby')).toContain(line.id);
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    // Not a toast that goes away: the line is the only copy.
+    expect(toastShown(measured)).toBe(false);
     answer = { status: 500, json: { status: 500, message: '' } };
     fireEvent.change(input(), { target: { files: [fileOf('cover.png', 'image/png')] } });
-    await findToast('Something went wrong');
+    await waitFor(() => expect(screen.getByTestId('upload-refusal').textContent).toBe('Something went wrong'));
     expect(screen.getByText(I.artworkEmpty)).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUDIO_GUIDELINES, LYRICS_GUIDELINES, MUSIC_VIDEO_SPEC, NO_LINGUISTIC_CONTENT, QC_UI, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, maxProductionYear, priceTiersFor } from '@portal/contracts';
+import { TOAST_LIFT_VAR } from '@portal/kit';
 import { draft, fileOf, findToast, location, renderWizard, resetWizardWorld, tabNamed, toastShown, track, wizardServer } from '../../test-support/wizard-server';
 
 const S = RELEASE_UI.songs;
@@ -214,6 +215,35 @@ describe('Song Info: the "Add Details" rules', () => {
     expect(inDialog(T.callerTune).value).toBe('01:30:05');
   });
 
+  it('keeps "0:15" and "1:02:03" as typed and shows the saved HH:MM:SS once the field is left (issue 38 item 7)', async () => {
+    await openDetails();
+    const type = (text: string) => {
+      for (const ch of text) fireEvent.change(inDialog(T.callerTune), { target: { value: inDialog(T.callerTune).value + ch } });
+    };
+    type('0:15');
+    expect(inDialog(T.callerTune).value).toBe('0:15');
+    fireEvent.blur(inDialog(T.callerTune));
+    expect(inDialog(T.callerTune).value).toBe('00:00:15');
+    fireEvent.change(inDialog(T.callerTune), { target: { value: '' } });
+    type('1:02:03');
+    expect(inDialog(T.callerTune).value).toBe('1:02:03');
+    fireEvent.blur(inDialog(T.callerTune));
+    expect(inDialog(T.callerTune).value).toBe('01:02:03');
+  });
+
+  it('saves a caller tune typed as "0:15" as 00:00:15 (issue 38 item 7)', async () => {
+    await open(withUploadedRow());
+    fireEvent.click(button(S.addDetails));
+    await screen.findByRole('dialog', { name: T.dialogTitle });
+    fillMissing();
+    for (const ch of '0:15') fireEvent.change(inDialog(T.callerTune), { target: { value: inDialog(T.callerTune).value + ch } });
+    fireEvent.blur(inDialog(T.callerTune));
+    expect(inDialog(T.callerTune).value).toBe('00:00:15');
+    saveDetails();
+    await findToast('Song saved on the server.');
+    expect(server!.calls('addSongInfo')[0].body).toMatchObject({ caller_tune: '00:00:15' });
+  });
+
   it('a music video needs its download link ("Link to music video is required."); No hides and clears the video fields', async () => {
     await openDetails();
     expect(within(details()).queryByLabelText(new RegExp(`^${T.downloadVideoLink}`))).toBeNull();
@@ -318,5 +348,23 @@ describe('Song Info: the "Add Details" rules', () => {
     fireEvent.click(button(S.addDetails));
     await screen.findByRole('dialog', { name: T.dialogTitle });
     expect(inDialog(T.title).value).toBe('Rain Dance');
+  });
+});
+
+/** At 412 px "Song details updated." hid Next for 3 s (issue 38 item 5): toasts rise above Next at the bottom. */
+describe('Song Info: toasts keep clear of Next', () => {
+  it('lifts the toaster above the action row while Next stands in the bottom band, and lets it down when not', async () => {
+    await open();
+    const row = button(W.next).parentElement!;
+    const at = (top: number) => {
+      jest.spyOn(row, 'getBoundingClientRect').mockReturnValue({ top, bottom: top + 44, height: 44, left: 0, right: 412, width: 412, x: 0, y: top, toJSON: () => ({}) } as DOMRect);
+      fireEvent.scroll(window);
+    };
+    at(window.innerHeight - 60);
+    expect(document.documentElement.style.getPropertyValue(TOAST_LIFT_VAR)).toBe('68px');
+    // The toaster reads the lift beside a dialog's own clearance.
+    expect(document.querySelector('[data-rht-toaster]')!.getAttribute('style')).toContain(TOAST_LIFT_VAR);
+    at(200);
+    expect(document.documentElement.style.getPropertyValue(TOAST_LIFT_VAR)).toBe('');
   });
 });

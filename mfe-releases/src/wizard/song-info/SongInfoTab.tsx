@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Actions, bareList, Button, Card, Columns, ConfirmDialog, LineList, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useEndpointMutation, useLeaveGuard } from '@portal/kit';
+import { Actions, bareList, Button, Card, Columns, ConfirmDialog, LineList, Muted, notify, outlinedRow, pill, Row, SectionTitle, Stack, SubTitle, theme, useEndpointMutation, useLeaveGuard, useToastClearance } from '@portal/kit';
 import { AUDIO_EXTENSIONS, AUDIO_GUIDELINES, LYRICS_GUIDELINES, type Release, RELEASE_ENDPOINTS, RELEASE_LIMITS, RELEASE_MESSAGES, RELEASE_UI, TRACK_DRAFT_ENDPOINTS, type Track, type TrackPayload } from '@portal/contracts';
 import { t } from '../../shared/text';
 import { DRAFT_CHANGES, useDraftUpdates } from '../draft-cache';
 import { AudioUpload } from './AudioUpload';
-import { uploadAudioResumable } from './resumable-audio-upload';
+import { uploadAudioResumable, type AudioUploadState } from './resumable-audio-upload';
 import { FixMark, TRACK_FIX_FIELDS, useFixReasons } from '../fields-to-fix';
 import { TrackDetailsDialog } from './TrackDetailsDialog';
 import { newTrackValues, trackValues, type TrackFormValues } from './track.form';
@@ -23,6 +23,8 @@ type EditRow = {
   audioId: number | null;
   values: TrackFormValues;
   percent: number | null;
+  /** What the running upload is doing (offline, paused, resuming), null when sending or idle. */
+  uploadState?: AudioUploadState | null;
   /** Something was uploaded or typed since the row opened. */
   dirty: boolean;
 };
@@ -130,6 +132,9 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
   const trackFixes = useFixReasons(...TRACK_FIX_FIELDS);
   const nextKey = useRef(1);
   const abortRef = useRef<AbortController | null>(null);
+  // Toasts ("Song details updated.") rise above Next when it stands at the bottom (issue 38 item 5, 412 px).
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useToastClearance(actionsRef);
   const uid = useId();
 
   const openNewRow = useCallback(() => {
@@ -208,18 +213,19 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
     abortRef.current = controller;
     const key = row.key;
     const update = (patch: Partial<EditRow>) => setRow((current) => (current && current.key === key ? { ...current, ...patch } : current));
-    update({ percent: 0, dirty: true });
+    update({ percent: 0, uploadState: null, dirty: true });
     try {
       // Resumable (tus): a dropped connection goes on from where it stopped (docs/decisions/020).
       const { filename } = await uploadAudioResumable(file, {
         signal: controller.signal,
         onProgress: (percent) => update({ percent }),
+        onState: (uploadState) => update({ uploadState }),
       });
-      setRow((current) => (current && current.key === key ? { ...current, percent: null, values: { ...current.values, audio_track: filename } } : current));
+      setRow((current) => (current && current.key === key ? { ...current, percent: null, uploadState: null, values: { ...current.values, audio_track: filename } } : current));
       if (row.audioId === null) keepDraft({ ...row.values, audio_track: filename });
     } catch {
       // Aborted, or the kit has shown the server's message.
-      update({ percent: null });
+      update({ percent: null, uploadState: null });
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
     }
@@ -286,7 +292,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
           <DetailsState $ready={detailsTouched}>{detailsTouched ? RELEASE_UI.songs.detailsReady : RELEASE_UI.songs.detailsMissing}</DetailsState>
         </Row>
         <FixMark field="audio_track">
-          <AudioUpload filename={editRow.values.audio_track} percent={editRow.percent} onFile={(f) => void onFile(f)} title={title} />
+          <AudioUpload filename={editRow.values.audio_track} percent={editRow.percent} uploadState={editRow.uploadState} onFile={(f) => void onFile(f)} title={title} />
         </FixMark>
         <Row $justify="flex-end">
           {(tracks.length > 0 || editRow.audioId !== null) && (
@@ -367,7 +373,7 @@ export function SongInfoTab({ release, onNext }: SongInfoTabProps) {
         </Stack>
       </Card>
 
-      <Actions>
+      <Actions ref={actionsRef}>
         <Button type="button" onClick={next} disabled={tracks.length === 0}>
           {RELEASE_UI.wizard.next}
         </Button>

@@ -14,6 +14,7 @@ import {
   TRACK_VERSIONS,
   YES_NO,
   formatCallerTune,
+  normalizeCallerTune,
   maxProductionYear,
   priceTiersFor,
   subGenresFor,
@@ -254,11 +255,16 @@ export function TrackDetailsDialog({ open, initialValues, releaseType, uploadDon
           <TextField
             label={RELEASE_UI.track.callerTune}
             inputMode="numeric"
-            placeholder="HH:MM:SS"
+            placeholder="0:15"
             maxLength={RELEASE_LIMITS.callerTuneMaxChars}
             autoComplete="off"
             {...field('caller_tune')}
             onChange={(e) => setMany({ caller_tune: formatCallerTune(e.target.value) })}
+            // m:ss and h:mm:ss as typed show as the HH:MM:SS that is saved once the field is left (issue 38).
+            onBlur={(e) => {
+              setMany({ caller_tune: normalizeCallerTune(e.target.value) });
+              formik.handleBlur(e);
+            }}
           />
         </FieldNote>
       </FieldSection>
