@@ -108,8 +108,10 @@ export class AnswerSchemaChecker {
 }
 
 /**
- * Whether the integration suite checks its answers against the OpenAPI document: on in every run
- * (`npm test`, CI), so an answer that drifts from what the document says fails the spec that got it;
- * `CHECK_ANSWER_SCHEMAS=0` turns it off while exploring.
+ * Whether the whole integration suite checks its answers against the OpenAPI document
+ * (`CHECK_ANSWER_SCHEMAS=1`; `openapi.integration-spec.ts` always does, for a full session). Not on in every
+ * run yet: each boot fetches and compiles the document again, and the one full run with it on took about
+ * 35 minutes on 2 cores (12 before; new suites account for part of it, not isolated); that run found two
+ * undocumented codes (fixed).
  */
-export const answerSchemaCheckOn = (): boolean => process.env.CHECK_ANSWER_SCHEMAS !== '0';
+export const answerSchemaCheckOn = (): boolean => process.env.CHECK_ANSWER_SCHEMAS === '1';

@@ -22,7 +22,7 @@ export type TestApp = {
   dataDir: string;
   engine: Engine;
   /**
-   * Unless `CHECK_ANSWER_SCHEMAS=0` (or `checkAnswers` false): every JSON answer checked against the OpenAPI
+   * With `CHECK_ANSWER_SCHEMAS=1` (or `checkAnswers`): every JSON answer checked against the OpenAPI
    * document's schema of its operation and status; `close()` fails when one did not match.
    */
   answers?: AnswerSchemaChecker;
@@ -34,7 +34,7 @@ export type TestApp = {
 /**
  * Boot the real app on a fresh database: a temp SQLite file, or a new MySQL database on MYSQL_URL's
  * server that is dropped on close. Captcha is off unless `env.CAPTCHA_REQUIRED` says otherwise.
- * `checkAnswers` (default: on; `CHECK_ANSWER_SCHEMAS=0` turns it off) checks every JSON answer against the OpenAPI
+ * `checkAnswers` (default: `CHECK_ANSWER_SCHEMAS=1`) checks every JSON answer against the OpenAPI
  * document (answer-schemas.ts); `close()` then throws the list of answers that did not match.
  */
 export async function bootTestApp(engine: Engine = 'sqlite', env: Record<string, string> = {}, checkAnswers = answerSchemaCheckOn()): Promise<TestApp> {

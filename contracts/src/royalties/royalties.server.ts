@@ -7,8 +7,8 @@ const ROLE = ' Role: finance (or admin), after the TOTP second factor of this se
 export const ROYALTY_SERVER = {
   statementUpload: {
     summary: 'Upload a statement file (multipart field "file"), streamed to disk with its SHA-256; answers the header and first 20 rows.' + ROLE,
-    description: '409 duplicateFile when an applied import has the same SHA-256 (an upload never applied claims nothing, docs/decisions/031); the delimiter (comma, tab, semicolon, pipe) is detected from the header line, CRLF and a UTF-8 BOM are read; 400 when the bytes are not text; 413 beyond 2 GB.',
-    codes: { 409: ['duplicate_file'] },
+    description: '409 duplicateFile when an applied import has the same SHA-256 (an upload never applied claims nothing, docs/decisions/031); the delimiter (comma, tab, semicolon, pipe) is detected from the header line, CRLF and a UTF-8 BOM are read; 400 when the bytes are not text (binary: any NUL byte or more than 1 % control bytes in the first 8 KB) or the file is empty (file_empty); 413 beyond 2 GB.',
+    codes: { 400: ['file_empty'], 409: ['duplicate_file'] },
     errors: [400, 403, 409, 413],
   },
   statementStart: {

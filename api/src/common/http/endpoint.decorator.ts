@@ -88,7 +88,8 @@ export const STATUS_CODES: Record<number, string[]> = {
   416: ['range_not_satisfiable'],
   422: ['unprocessable'],
   429: ['too_many_requests'],
-  503: ['unavailable'],
+  // A dependency did not answer: the database, or Redis (shared counters, the job queue) with Retry-After.
+  503: ['unavailable', 'redis_unavailable'],
 };
 
 /** The codes one operation may answer with `status`: the status's own, the validation pipe's, the operation's. */

@@ -18,6 +18,7 @@ import { DistributionJobs } from '../distribution-jobs';
 import { closeMediaWorker, measureAudio, UndecodableAudioError } from './audio-measure';
 import { artworkProblems, audioProblems, thumbnailProblems, type ImageFacts } from './qc-rules';
 import { UploadQcEntity } from './upload-qc.entity';
+import { observe } from '../../observability/metrics';
 
 /** Data of the audio QC job: everything it needs, no request context. */
 export type AudioQcJob = { filename: string };
@@ -195,6 +196,7 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
     const refused = problems.some((p) => p.severity === 'blocking');
     await this.rows.update({ id: row.id }, { status: refused ? 'refused' : 'passed', measurements: JSON.stringify(measurements), problems: JSON.stringify(problems), md5, checked_at: new Date() });
     this.logger.log({ msg: 'audio qc', filename, status: refused ? 'refused' : 'passed', problems: problems.map((p) => p.code) });
+    observe.qc(refused ? 'fail' : 'pass');
     if (refused && this.enforce) await this.uploads.discard(row.user_id, filename);
   }
 

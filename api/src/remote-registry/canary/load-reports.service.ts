@@ -9,6 +9,7 @@ import { RemoteLiveEntity, RemoteLoadReportEntity } from '../remote-registry.ent
 import { remoteName, RemoteRegistryService } from '../remote-registry.service';
 import { RemoteCanaryService } from './canary.service';
 import { browserKey, LoadTokens } from './load-tokens';
+import { observe } from '../../observability/metrics';
 
 /** The actor of automatic rollbacks in every audit row. */
 export const AUTO_ROLLBACK_ACTOR = 'auto-rollback';
@@ -93,6 +94,8 @@ export class RemoteLoadReportsService {
     if (this.seen.size >= SEEN_MAX) this.seen.clear();
     this.seen.add(key);
     if (!inserted) return { counted: false, rolledBack: false };
+    // Per remote and version (bounded: only a live or canary version of a known remote gets here, once per browser).
+    observe.remoteLoad(name, version, outcome === 'ok' ? 'ok' : 'failed');
     return { counted: true, rolledBack: outcome === 'ok' ? false : await this.evaluate(live, version) };
   }
 
