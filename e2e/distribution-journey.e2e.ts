@@ -260,7 +260,7 @@ describe('distribution: store QC and delivery in the browser', () => {
     await p.getByLabel('Store', { exact: true }).selectOption('Apple Music');
     await p.getByLabel('DPID').fill('PADPIDA2026APPLE');
     await p.getByLabel('Protocol').selectOption('s3');
-    expect(await p.getByLabel('Port').inputValue()).toBe('443');
+    expect(await p.getByLabel('Port', { exact: true }).inputValue()).toBe('443');
     expect(await p.getByLabel(/Private key/).count()).toBe(0);
     await p.getByLabel('Host').fill('s3.eu-west-1.amazonaws.com');
     await p.getByLabel('Bucket and prefix (/bucket/prefix)').fill('/apple-inbox/ddex');
