@@ -1,5 +1,5 @@
 import type { ServerDocs } from './common/endpoint-server';
-import { publicPageQuerySchema } from './public-page';
+import { publicPageQuerySchema } from './public-page.schemas';
 
 /** Validation and documentation of PUBLIC_PAGE_ENDPOINTS (docs/decisions/014, 037), keyed by the same names. */
 export const PUBLIC_PAGE_SERVER = {

@@ -1,6 +1,4 @@
-import * as yup from 'yup';
 import { defineRoute } from './common/endpoint';
-import { idField } from './common/query.schemas';
 
 /**
  * The public page of a release (issue 39 §4, docs/decisions/037): `/r/<slug>`, server-rendered by the API
@@ -48,11 +46,9 @@ export type PublicPageStats = {
   presaves: number;
 };
 
-export const publicPageQuerySchema = yup.object({ release_id: idField('Release not found.') });
-
 /** The artist's half of the public page (the page itself is `/r/<slug>`, HTML, outside the wire map). */
 export const PUBLIC_PAGE_ENDPOINTS = {
-  getPublicPage: defineRoute<yup.InferType<typeof publicPageQuerySchema>, PublicPageStats, 'GET'>({ method: 'GET', path: 'getPublicPage', access: 'user', tag: 'releases' }),
+  getPublicPage: defineRoute<{ release_id: number }, PublicPageStats, 'GET'>({ method: 'GET', path: 'getPublicPage', access: 'user', tag: 'releases' }),
 } as const;
 
 /** Messages of the artist's endpoint. */
@@ -61,17 +57,6 @@ export const PUBLIC_PAGE_MESSAGES = {
   notApproved: 'The public page opens once the release is approved.',
 } as const;
 
-/** The pre-save form's schema (the page's POST /r/<slug>/presave, a plain HTML form). */
-export const presaveSchema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .lowercase()
-    .required('Please enter your e-mail address.')
-    .max(PUBLIC_PAGE_LIMITS.emailMaxLength, 'Please enter a valid e-mail address.')
-    .email('Please enter a valid e-mail address.'),
-  consent: yup.string().oneOf(['yes'], 'Please tick the box to agree to the one e-mail on release day.').required('Please tick the box to agree to the one e-mail on release day.'),
-});
 
 /**
  * Texts of the public page (HTML) and its mails. `{placeholders}` are filled with `fillMessage` and

@@ -46,7 +46,7 @@ import { VIDEO_ENDPOINTS } from './video/video.routes';
 import { VIDEO_SERVER } from './video/video.server';
 import { PUBLIC_PAGE_ENDPOINTS } from './public-page';
 import { PUBLIC_PAGE_SERVER } from './public-page.server';
-import { STORE_LOOP_ENDPOINTS } from './store-loop';
+import { STORE_LOOP_ENDPOINTS } from './store-loop.routes';
 import { STORE_LOOP_SERVER } from './store-loop.server';
 import { MONEY_TRUST_ENDPOINTS } from './money-trust';
 import { MONEY_TRUST_SERVER } from './money-trust.server';

@@ -1,4 +1,4 @@
-import { catalogStoreStatesQuerySchema, opsAckQuerySchema, opsAcksQuerySchema, opsPollAcksSchema, opsRedeliverSchema, opsSendUpdateSchema, opsStoreLinkSchema, opsTargetFeedSchema, storeStatesQuerySchema } from './store-loop';
+import { catalogStoreStatesQuerySchema, opsAckQuerySchema, opsAcksQuerySchema, opsPollAcksSchema, opsRedeliverSchema, opsSendUpdateSchema, opsStoreLinkSchema, opsTargetFeedSchema, storeStatesQuerySchema } from './store-loop.schemas';
 import type { ServerDocs } from './common/endpoint-server';
 
 const ROLE = (role: string) => ` Role: ${role} (or admin), after the TOTP second factor of this session; anyone else gets the same 403.`;

@@ -1,6 +1,3 @@
-import * as yup from 'yup';
-import { idField } from './common/query.schemas';
-import { defineRoute } from './common/endpoint';
 
 /**
  * The loop with the stores (issue 39 §1, §2, §3, §5; docs/decisions/041-store-loop.md): acknowledgements
@@ -158,49 +155,3 @@ export type AckRow = {
 /** What a poll did: files read, applied, and recorded as problems (malformed, unmatched, unknown). */
 export type AckPollResult = { targets: number; files: number; applied: number; problems: number; skipped: number };
 
-const releaseIdsField = () =>
-  yup
-    .string()
-    .trim()
-    .required(STORE_LOOP_MESSAGES.releaseIdsFormat)
-    .matches(/^\d{1,15}(,\d{1,15}){0,99}$/, STORE_LOOP_MESSAGES.releaseIdsFormat);
-
-export const storeStatesQuerySchema = yup.object({ release_id: idField('Release not found.') });
-export const catalogStoreStatesQuerySchema = yup.object({ release_ids: releaseIdsField() });
-export const opsAcksQuerySchema = yup.object({
-  release_id: yup
-    .mixed<number>()
-    .transform((v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v))
-    .test('id', 'Release not found.', (v) => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v > 0))
-    .optional(),
-});
-export const opsAckQuerySchema = yup.object({ ack_id: idField(STORE_LOOP_MESSAGES.ackNotFound) });
-export const opsRedeliverSchema = yup.object({ delivery_id: idField('Delivery not found.') });
-export const opsStoreLinkSchema = yup.object({
-  delivery_id: idField('Delivery not found.'),
-  url: yup
-    .string()
-    .trim()
-    .required(STORE_LOOP_MESSAGES.linkFormat)
-    .max(STORE_LINK_MAX, STORE_LOOP_MESSAGES.linkFormat)
-    .matches(/^https:\/\/[^\s/?#]+\.[^\s/?#]+[^\s]*$/, STORE_LOOP_MESSAGES.linkFormat),
-});
-export const opsSendUpdateSchema = yup.object({ release_id: idField('Release not found.') });
-export const opsTargetFeedSchema = yup.object({
-  target_id: idField('Delivery target not found.'),
-  feed: yup.string().trim().required().oneOf(DELIVERY_FEEDS.map((f) => f.value), 'Please choose the test or the live feed.'),
-});
-export const opsPollAcksSchema = yup.object({ store: yup.string().trim().max(64).optional() });
-
-/** The store loop's wire map. */
-export const STORE_LOOP_ENDPOINTS = {
-  getStoreStates: defineRoute<yup.InferType<typeof storeStatesQuerySchema>, StoreStateRow[], 'GET'>({ method: 'GET', path: 'getStoreStates', access: 'user', tag: 'releases', list: true }),
-  getCatalogStoreStates: defineRoute<yup.InferType<typeof catalogStoreStatesQuerySchema>, CatalogStoreStates[], 'GET'>({ method: 'GET', path: 'getCatalogStoreStates', access: 'user', tag: 'releases', list: true }),
-  opsAcks: defineRoute<yup.InferType<typeof opsAcksQuerySchema>, AckRow[], 'GET'>({ method: 'GET', path: 'ops/deliveries/acks', access: 'staff', tag: 'ops', list: true }),
-  opsAck: defineRoute<yup.InferType<typeof opsAckQuerySchema>, AckRow, 'GET'>({ method: 'GET', path: 'ops/deliveries/ack', access: 'staff', tag: 'ops' }),
-  opsRedeliver: defineRoute<yup.InferType<typeof opsRedeliverSchema>, { delivery_id: number; store: string }, 'POST'>({ method: 'POST', path: 'ops/deliveries/redeliver', access: 'staff', tag: 'ops' }),
-  opsStoreLink: defineRoute<yup.InferType<typeof opsStoreLinkSchema>, { delivery_id: number; store: string; url: string }, 'POST'>({ method: 'POST', path: 'ops/deliveries/link', access: 'staff', tag: 'ops' }),
-  opsSendUpdate: defineRoute<yup.InferType<typeof opsSendUpdateSchema>, { release_id: number; stores: string[] }, 'POST'>({ method: 'POST', path: 'ops/deliveries/update', access: 'staff', tag: 'ops' }),
-  opsTargetFeed: defineRoute<yup.InferType<typeof opsTargetFeedSchema>, { target_id: number; store: string; feed: DeliveryFeed }, 'POST'>({ method: 'POST', path: 'ops/delivery-targets/feed', access: 'staff', tag: 'ops' }),
-  opsPollAcks: defineRoute<yup.InferType<typeof opsPollAcksSchema>, AckPollResult, 'POST'>({ method: 'POST', path: 'ops/deliveries/poll-acks', access: 'staff', tag: 'ops' }),
-} as const;
