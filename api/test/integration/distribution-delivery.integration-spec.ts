@@ -1,7 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -17,70 +16,10 @@ import { releaseInfo, ReleasesClient, trackInfo } from '../helpers/releases-fixt
 import { cli, createStaff } from '../helpers/staff';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { startS3rver, type Service } from '../infra/services';
+import { freePort, startS3rver, type Service } from '../infra/services';
+import { startSftpServer } from '../helpers/sftp-server';
 
 const validateErn = (xml: string) => validateErnAt(xml, { schemaDir: ernSchemaDir(process.env) });
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-
-/**
- * A real SFTP server for the test: Debian's OpenSSH sshd as its own process on a free high port with
- * its own host key, key authentication only, and every session forced into internal-sftp (no shell).
- */
-async function startSftpServer(dir: string): Promise<{ port: number; user: string; privateKey: string; root: string; stop(): Promise<void> }> {
-  mkdirSync('/run/sshd', { recursive: true }); // sshd's privilege separation directory (the Debian service makes it too)
-  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_key')]);
-  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'client_key')]);
-  writeFileSync(join(dir, 'authorized_keys'), readFileSync(join(dir, 'client_key.pub')));
-  const root = join(dir, 'stores');
-  mkdirSync(root);
-  const port = await freePort();
-  const config = [
-    `Port ${port}`,
-    'ListenAddress 127.0.0.1',
-    `HostKey ${join(dir, 'host_key')}`,
-    `PidFile ${join(dir, 'sshd.pid')}`,
-    `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
-    'PasswordAuthentication no',
-    'KbdInteractiveAuthentication no',
-    'PubkeyAuthentication yes',
-    'PermitRootLogin prohibit-password',
-    'StrictModes no',
-    'UsePAM no',
-    'Subsystem sftp internal-sftp',
-    'ForceCommand internal-sftp',
-    'AllowTcpForwarding no',
-    'X11Forwarding no',
-  ].join('\n');
-  writeFileSync(join(dir, 'sshd_config'), `${config}\n`);
-  const child: ChildProcess = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sshd did not start')), 10_000);
-    child.stderr!.on('data', (d: Buffer) => {
-      if (/Server listening/.test(String(d))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`sshd exited ${code}`)));
-  });
-  const user = execFileSync('id', ['-un']).toString().trim();
-  return {
-    port,
-    user,
-    root,
-    privateKey: readFileSync(join(dir, 'client_key'), 'utf8'),
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
-  };
-}
 
 const media = mkdtempSync(join(tmpdir(), 'dist-media-'));
 const goodWav = (seconds: number, freq: number): Buffer => {
