@@ -12,10 +12,21 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 export const registry = new Registry();
 
-// process_*, nodejs_eventloop_lag_*, nodejs_heap_*, nodejs_gc_duration_seconds …
-collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-// Gauges named like counters (promtool refuses them); their per-type siblings (nodejs_active_handles …) stay.
-for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
+let processMetricsOn = false;
+
+/**
+ * Start the process families (process_*, nodejs_eventloop_lag_*, nodejs_heap_*, nodejs_gc_duration_seconds …)
+ * once per process: at boot when metrics are served (METRICS_PORT or METRICS_TOKEN), else at the first
+ * scrape. Not at import: their GC observer lives as long as the process and holds this module, so a
+ * process that loads the app many times (a test runner) and never scrapes would keep every copy.
+ */
+export function startProcessMetrics(): void {
+  if (processMetricsOn) return;
+  processMetricsOn = true;
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  // Gauges named like counters (promtool refuses them); their per-type siblings (nodejs_active_handles …) stay.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
+}
 
 /** Buckets of request and job durations, seconds (5 ms … 10 s). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -190,5 +201,6 @@ export const observe = {
 
 /** The scrape: every family in the Prometheus text format (0.0.4). */
 export async function scrape(): Promise<{ contentType: string; body: string }> {
+  startProcessMetrics();
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

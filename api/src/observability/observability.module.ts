@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RedisConnection } from '../redis/redis-connection';
 import { startMetricsServer } from './http-metrics';
 import { InstanceHeartbeat } from './instance-heartbeat';
-import { metricSources } from './metrics';
+import { metricSources, startProcessMetrics } from './metrics';
 import { observabilitySettings } from './observability.settings';
 import { instrumentQueries } from './query-hooks';
 import { stopTracing } from './tracing';
@@ -36,6 +36,7 @@ class ObservabilityLifecycle implements OnApplicationBootstrap, OnApplicationShu
       ? () => Promise.race([redis.commands.ping().then((pong) => pong === 'PONG'), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), REDIS_PING_MS).unref())])
       : null;
     const { port, token } = observabilitySettings.of(this.config).metrics;
+    if (port !== null || token !== null) startProcessMetrics();
     if (port !== null) {
       this.server = await startMetricsServer(port, token);
       this.logger.log({ msg: 'metrics listening', port });
