@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MONEY_TRUST_UI as MU } from '@portal/contracts';
+import { MONEY_TRUST_UI as MU, ROYALTY_UI as RU } from '@portal/contracts';
 import { launchBrowser, newPage, screenshotsAt } from './support/browser';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { ROOT, startPortal, type Portal } from './support/portal';
@@ -107,6 +107,11 @@ describe('explained holds in the browser', () => {
     const section = artist.page.getByTestId('holds-section');
     await section.getByText(`Streams of ‘Monsoon Walk’ on Spotify in BR in ${monthOf(0)} were 48 times its usual`).waitFor();
     await section.getByText('$19.20').waitFor();
+    // The held money is shown apart from the earned totals (docs/decisions/039): Held $19.20 beside the confirmed totals.
+    await artist.page.locator('div', { hasText: new RegExp(`^${RU.earnings.held}\\$19\\.20$`) }).waitFor();
+    await artist.page.getByText(RU.earnings.heldNote).waitFor();
+    await artist.page.locator('div', { hasText: new RegExp(`^${RU.earnings.confirmed}\\$3\\.30$`) }).waitFor(); // 1.20 of history + 2.10: the held 19.20 is not in it
+    await shots(artist.page, 'trust-earnings-held');
     await section.scrollIntoViewIfNeeded();
     await shots(artist.page, 'trust-earnings-holds');
     await section.getByRole('button', { name: new RegExp(`^${MU.holds.appeal} #`) }).click();
@@ -132,6 +137,17 @@ describe('explained holds in the browser', () => {
     await dialog.getByText('We ran a paid campaign in São Paulo').waitFor();
     await dialog.getByText('campaign-receipt.pdf').waitFor();
     await shots(finance.page, 'trust-hold-detail');
+    // Finance answers the appeal from the desk: the artist reads it in the appeal ticket.
+    const answer = 'Thanks: the receipt matches the spike. Releasing now.';
+    await dialog.getByLabel(MU.desk.replyLabel).fill(answer);
+    await dialog.getByRole('button', { name: MU.desk.send }).click();
+    await dialog.getByText(answer).waitFor();
+    await waitFor(async () => (await dialog.getByLabel(MU.desk.replyLabel).inputValue()) === '', { timeout: 5_000, interval: 100 });
+    await dialog.getByLabel(MU.desk.replyLabel).scrollIntoViewIfNeeded();
+    await shots(finance.page, 'trust-hold-reply');
+    const ticketId = (await api(artistToken, 'GET', 'getHolds')).body[0].appeal_ticket_id as number;
+    const ticket = await api(artistToken, 'GET', 'getTicketById', { ticket_id: ticketId });
+    expect(ticket.body.replies.map((r: { sent_by: string; reply: string }) => [r.sent_by, r.reply])).toEqual([['support', answer]]);
     await dialog.getByRole('button', { name: MU.desk.release }).click();
     await waitFor(async () => (await balance()) === before + 1920, { timeout: 15_000, interval: 200 });
     expect(await balance()).toBe(before + 1920);

@@ -238,7 +238,7 @@ describe('operations console in the browser', () => {
       if (now === 'Logout') break;
       order.push(now);
     }
-    expect(order).toEqual(['review', 'videos', 'statements', 'payouts', 'reports', 'holds', 'support', 'rights', 'users', 'staff', 'platform', 'remotes', 'jobs', 'delivery-targets', 'content', 'promotions', 'audit', 'health']);
+    expect(order).toEqual(['review', 'videos', 'deliveries', 'statements', 'payouts', 'reports', 'holds', 'support', 'rights', 'users', 'staff', 'platform', 'remotes', 'jobs', 'delivery-targets', 'content', 'promotions', 'audit', 'health']);
     // Back to Payouts with Shift+Tab, opened with Enter.
     for (let i = 0; i < 30 && (await focused()) !== 'payouts'; i++) await p.keyboard.press('Shift+Tab');
     await p.keyboard.press('Enter');

@@ -141,6 +141,13 @@ describe('store loop: acknowledgements make the release page show Ingested, Live
     expect(reason).toContain(ACK_REFUSAL_WORDS.ResourceCorrupt);
     expect(reason).toContain('The store says: “Artwork could not be decoded”');
     expect(reason).toContain('What happens next: our team fixes the problem and sends the release to Deezer again.');
+    // The banner tells the truth from the same states (it said "live on the stores" whatever the stores said).
+    const banner = page.getByRole('region', { name: 'Status: Approved' });
+    const said = (await banner.getByTestId('store-banner').textContent())!;
+    expect(said).toContain('This release is live on 1 of 2 stores (Spotify).');
+    expect(said).toContain('Deezer did not accept it. What to do next: read Deezer’s reason under Stores below.');
+    expect(said).not.toContain('live on the stores');
+    expect(await banner.getAttribute('data-attention')).toBe('refused');
     await screenshotsAt(page, 'store-loop-release-page');
 
     await page.goto(`${portal.url}/catalog`);

@@ -9,12 +9,13 @@ import { defineRoute } from './common/endpoint';
 import type { StaffRole } from './ops/ops.texts';
 
 /** The queues the console home counts (each a desk's work waiting). */
-export const CONSOLE_QUEUES = ['review', 'videos', 'statements', 'payouts', 'reports', 'support', 'rights', 'jobs'] as const;
+export const CONSOLE_QUEUES = ['review', 'videos', 'deliveries', 'statements', 'payouts', 'reports', 'holds', 'support', 'rights', 'jobs'] as const;
 export type ConsoleQueueId = (typeof CONSOLE_QUEUES)[number];
 
 export type ConsoleDeskId =
   | 'review'
   | 'videos'
+  | 'deliveries'
   | 'statements'
   | 'payouts'
   | 'reports'
@@ -46,13 +47,13 @@ export const CONSOLE_HOME_PATH = '/ops';
 const desk = (id: ConsoleDeskId, label: string, role: StaffRole, queue?: ConsoleQueueId): ConsoleDesk => ({ id, path: `/ops/${id}`, label, role, ...(queue ? { queue } : {}) });
 
 /**
- * The drawer's groups on /ops, in order (issue 38 item 12: releases and video review; statements,
+ * The drawer's groups on /ops, in order (issue 38 item 12: releases and video review, delivery; statements,
  * payouts, reports, holds; support and rights desks; users and staff; platform). A new desk joins its
  * group here and mfe-ops's OpsPage SCREENS together.
  */
 export const CONSOLE_GROUPS: readonly ConsoleGroup[] = [
-  { id: 'releases', label: 'Releases', desks: [desk('review', 'Release review', 'reviewer', 'review'), desk('videos', 'Video review', 'reviewer', 'videos')] },
-  { id: 'money', label: 'Money', desks: [desk('statements', 'Statements', 'finance', 'statements'), desk('payouts', 'Payouts', 'finance', 'payouts'), desk('reports', 'Reports', 'finance', 'reports'), desk('holds', 'Holds', 'finance')] },
+  { id: 'releases', label: 'Releases', desks: [desk('review', 'Release review', 'reviewer', 'review'), desk('videos', 'Video review', 'reviewer', 'videos'), desk('deliveries', 'Deliveries', 'reviewer', 'deliveries')] },
+  { id: 'money', label: 'Money', desks: [desk('statements', 'Statements', 'finance', 'statements'), desk('payouts', 'Payouts', 'finance', 'payouts'), desk('reports', 'Reports', 'finance', 'reports'), desk('holds', 'Holds', 'finance', 'holds')] },
   { id: 'desks', label: 'Support and rights', desks: [desk('support', 'Support desk', 'support', 'support'), desk('rights', 'Tools and rights', 'support', 'rights')] },
   { id: 'people', label: 'Users and staff', desks: [desk('users', 'Users', 'support'), desk('staff', 'Staff', 'admin')] },
   {
@@ -163,9 +164,11 @@ export const CONSOLE_NAV_UI = {
   queues: {
     review: 'Releases waiting for review',
     videos: 'Video releases waiting for review',
+    deliveries: 'Deliveries that failed or were refused',
     statements: 'Statement files to import or fix',
     payouts: 'Payout requests to pay',
     reports: 'Report requests to fulfil',
+    holds: 'Holds waiting for a decision',
     support: 'Open support tickets',
     rights: 'Tools and rights requests to decide',
     jobs: 'Failed background jobs',

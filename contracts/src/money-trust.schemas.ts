@@ -19,6 +19,11 @@ export const holdForfeitSchema = yup.object({
   hold_id: idField(M.holdNotFound),
   reason: yup.string().trim().required(M.forfeitReasonRequired).max(L.reasonMax, M.forfeitReasonTooLong),
 });
+/** POST ops/holds/reply: finance's answer on the hold's appeal ticket (the artist reads it in the ticket). */
+export const holdReplySchema = yup.object({
+  hold_id: idField(M.holdNotFound),
+  text: yup.string().typeError(M.replyText).trim().required(M.replyText).max(L.replyMax, M.replyTooLong),
+});
 /** POST appealHold: the artist's explanation and uploaded attachments (uploadTicketAttachment first). */
 export const holdAppealSchema = yup.object({
   hold_id: idField(M.holdNotFound),

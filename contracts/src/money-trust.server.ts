@@ -1,5 +1,5 @@
 import type { ServerDocs } from './common/endpoint-server';
-import { holdAppealSchema, holdDecisionSchema, holdForfeitSchema, holdIdQuerySchema, holdListSchema, monthlyStatementFileSchema, monthlyStatementQuerySchema } from './money-trust.schemas';
+import { holdAppealSchema, holdDecisionSchema, holdForfeitSchema, holdIdQuerySchema, holdListSchema, holdReplySchema, monthlyStatementFileSchema, monthlyStatementQuerySchema } from './money-trust.schemas';
 
 const ROLE = ' Role: finance (or admin), after the TOTP second factor of this session; anyone else gets the same 403.';
 
@@ -59,5 +59,12 @@ export const MONEY_TRUST_SERVER = {
     body: holdDecisionSchema,
     codes: { 403: ['four_eyes'], 409: ['hold_not_open'] },
     errors: [403, 404, 409],
+  },
+  replyHoldAppeal: {
+    summary: 'Answer the hold’s appeal thread: a Support Team reply on its appeal ticket (the support desk’s reply, the artist’s bell and e-mail), audited ticket.reply.' + ROLE,
+    description: '400 text missing or longer than 5000 characters; 404 unknown hold; 409 no_appeal when the hold has no appeal ticket, ticket_closed when its ticket is closed. Answers the hold’s detail with the thread.',
+    body: holdReplySchema,
+    codes: { 409: ['no_appeal', 'ticket_closed'] },
+    errors: [400, 403, 404, 409],
   },
 } satisfies ServerDocs;

@@ -1,7 +1,7 @@
 /** Limits and answer texts of explained holds and monthly statements (docs/decisions/039); re-exported by money-trust.ts. */
 
 /** Limits of holds and statements. */
-export const MONEY_TRUST_LIMITS = { pageSize: 20, maxPageSize: 100, appealMax: 5000, reasonMax: 1000 } as const;
+export const MONEY_TRUST_LIMITS = { pageSize: 20, maxPageSize: 100, appealMax: 5000, reasonMax: 1000, replyMax: 5000 } as const;
 
 /** Every answer and error text of holds and statements (docs/conventions.md §4). */
 export const MONEY_TRUST_MESSAGES = {
@@ -20,6 +20,10 @@ export const MONEY_TRUST_MESSAGES = {
   forfeitReasonTooLong: 'The reason may be at most 1000 characters.',
   ownHold: 'You cannot decide a hold on your own earnings.',
   sameFinanceMember: 'The forfeit needs a second finance member: you requested it.',
+  replyText: 'Write the answer the artist reads.',
+  replyTooLong: 'The answer may be at most 5000 characters.',
+  replied: 'Answer sent on ticket #{id}.',
+  noAppeal: 'Hold #{id} has no appeal to answer.',
   monthInvalid: 'Pick a month as YYYY-MM.',
   formatInvalid: 'Pick PDF or CSV.',
   statements: 'Monthly statements.',

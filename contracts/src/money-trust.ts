@@ -1,6 +1,6 @@
 import type * as yup from 'yup';
 import { defineRoute } from './common/endpoint';
-import type { holdAppealSchema, holdDecisionSchema, holdForfeitSchema, holdIdQuerySchema, holdListSchema, monthlyStatementFileSchema, monthlyStatementQuerySchema } from './money-trust.schemas';
+import type { holdAppealSchema, holdDecisionSchema, holdForfeitSchema, holdIdQuerySchema, holdListSchema, holdReplySchema, monthlyStatementFileSchema, monthlyStatementQuerySchema } from './money-trust.schemas';
 import type { TicketAttachment } from './support/support.types';
 
 export * from './money-trust.texts';
@@ -116,6 +116,7 @@ export const MONEY_TRUST_ENDPOINTS = {
   releaseHold: defineRoute<yup.InferType<typeof holdDecisionSchema>, HoldDeskDetail, 'POST'>({ ...FIN, method: 'POST', path: 'ops/holds/release' }),
   forfeitHold: defineRoute<yup.InferType<typeof holdForfeitSchema>, HoldDeskDetail, 'POST'>({ ...FIN, method: 'POST', path: 'ops/holds/forfeit' }),
   confirmForfeit: defineRoute<yup.InferType<typeof holdDecisionSchema>, HoldDeskDetail, 'POST'>({ ...FIN, method: 'POST', path: 'ops/holds/forfeit/confirm' }),
+  replyHoldAppeal: defineRoute<yup.InferType<typeof holdReplySchema>, HoldDeskDetail, 'POST'>({ ...FIN, method: 'POST', path: 'ops/holds/reply' }),
 } as const;
 
 /** The plain-words reason of each rule (filled with {track}, {store}, {country}, {month}, {times}, {share}, {units}, {rate}, {typical}, {flag}). */
@@ -179,6 +180,12 @@ export const MONEY_TRUST_UI = {
     owner: 'owner',
     statement: 'Statement',
     rows: '{n} rows',
+    replyLabel: 'Answer the artist',
+    replyHint: 'Sent as Support Team on the appeal ticket; the artist gets a bell and an e-mail.',
+    send: 'Send answer',
+    sending: 'Sending…',
+    replyFailed: 'The answer could not be sent.',
+    decision: 'Decision',
   },
 } as const;
 

@@ -48,6 +48,10 @@ import { PUBLIC_PAGE_ENDPOINTS } from './public-page';
 import { PUBLIC_PAGE_SERVER } from './public-page.server';
 import { STORE_LOOP_ENDPOINTS } from './store-loop.routes';
 import { STORE_LOOP_SERVER } from './store-loop.server';
+import { RELEASE_CHANGE_ENDPOINTS } from './release-changes.routes';
+import { RELEASE_CHANGE_SERVER } from './release-changes.server';
+import { DELIVERY_DESK_ENDPOINTS } from './store-loop-desk.routes';
+import { DELIVERY_DESK_SERVER } from './store-loop-desk.server';
 import { MONEY_TRUST_ENDPOINTS } from './money-trust';
 import { MONEY_TRUST_SERVER } from './money-trust.server';
 import { pairServerMap, type ServerEndpoint } from './common/endpoint-server';
@@ -83,10 +87,12 @@ export * from './tools-rights/tools-rights.server';
 export * from './video/video.server';
 export * from './public-page.server';
 export * from './store-loop.server';
+export * from './release-changes.server';
+export * from './store-loop-desk.server';
 export * from './money-trust.server';
 export * from './money-trust.schemas';
 
-const MAPS: Record<string, Record<string, RouteDef>> = { AUTH_ENDPOINTS, CONSOLE_NAV_ENDPOINTS, CONTENT_ENDPOINTS, LEGAL_ENDPOINTS, DELIVERY_ENDPOINTS, DISTRIBUTION_ENDPOINTS, JOBS_ENDPOINTS, HEALTH_ENDPOINTS, OPS_ENDPOINTS, PAYOUT_DESK_ENDPOINTS, RIGHTS_DESK_ENDPOINTS, STAFF_DESK_ENDPOINTS, SUPPORT_DESK_ENDPOINTS, RELEASE_ENDPOINTS, TRACK_DRAFT_ENDPOINTS, REMOTE_REGISTRY_ENDPOINTS, ROYALTY_ENDPOINTS, SUPPORT_ENDPOINTS, TOOLS_RIGHTS_ENDPOINTS, VIDEO_ENDPOINTS, PUBLIC_PAGE_ENDPOINTS, MONEY_TRUST_ENDPOINTS, STORE_LOOP_ENDPOINTS };
+const MAPS: Record<string, Record<string, RouteDef>> = { AUTH_ENDPOINTS, CONSOLE_NAV_ENDPOINTS, CONTENT_ENDPOINTS, LEGAL_ENDPOINTS, DELIVERY_ENDPOINTS, DISTRIBUTION_ENDPOINTS, JOBS_ENDPOINTS, HEALTH_ENDPOINTS, OPS_ENDPOINTS, PAYOUT_DESK_ENDPOINTS, RIGHTS_DESK_ENDPOINTS, STAFF_DESK_ENDPOINTS, SUPPORT_DESK_ENDPOINTS, RELEASE_ENDPOINTS, TRACK_DRAFT_ENDPOINTS, REMOTE_REGISTRY_ENDPOINTS, ROYALTY_ENDPOINTS, SUPPORT_ENDPOINTS, TOOLS_RIGHTS_ENDPOINTS, VIDEO_ENDPOINTS, PUBLIC_PAGE_ENDPOINTS, MONEY_TRUST_ENDPOINTS, STORE_LOOP_ENDPOINTS, DELIVERY_DESK_ENDPOINTS, RELEASE_CHANGE_ENDPOINTS };
 const DOCS = new Map([
   ...pairServerMap(AUTH_ENDPOINTS, AUTH_SERVER),
   ...pairServerMap(CONSOLE_NAV_ENDPOINTS, CONSOLE_NAV_SERVER),
@@ -110,6 +116,8 @@ const DOCS = new Map([
   ...pairServerMap(VIDEO_ENDPOINTS, VIDEO_SERVER),
   ...pairServerMap(PUBLIC_PAGE_ENDPOINTS, PUBLIC_PAGE_SERVER),
   ...pairServerMap(STORE_LOOP_ENDPOINTS, STORE_LOOP_SERVER),
+  ...pairServerMap(RELEASE_CHANGE_ENDPOINTS, RELEASE_CHANGE_SERVER),
+  ...pairServerMap(DELIVERY_DESK_ENDPOINTS, DELIVERY_DESK_SERVER),
   ...pairServerMap(MONEY_TRUST_ENDPOINTS, MONEY_TRUST_SERVER),
 ]);
 

@@ -69,6 +69,25 @@ export const STORE_LOOP_UI = {
   refusedNext:
     'What happens next: our team fixes the problem and sends the release to {store} again. If something in your release has to change, we will write to you; you can also open a support ticket.',
   refusedNoReason: 'The store gave no reason.',
+  /**
+   * The approved release's banner on the artist's release page, from the per-store states (issue 39 §2):
+   * live on all, some or none of the stores, a refusal with what to do next, a store we could not reach.
+   * Before any store is live it says RELEASE_UI.detail.statusText's `approvedUpcoming` or `onItsWay`; while
+   * the states are not known, `approved`.
+   * `{stores}`: store names joined with `and`; `{live}`, `{total}`: counts of stores (taken down left out).
+   */
+  banner: {
+    onItsWay: 'This release is approved and on its way to the stores; it is not live on any store yet.',
+    liveOne: 'This release is live on {stores}.',
+    liveAll: 'This release is live on all {total} stores.',
+    liveSome: 'This release is live on {live} of {total} stores ({stores}).',
+    refused: '{stores} did not accept it.',
+    refusedNextOne: 'What to do next: read {store}’s reason under Stores below.',
+    refusedNextMany: 'What to do next: read each store’s reason under Stores below.',
+    refusedHelp: 'Our team fixes the problem and sends the release again; if something in your release has to change, we will write to you. You can also open a support ticket.',
+    failed: 'We could not reach {stores} yet. Our team is on it.',
+    and: 'and',
+  },
   openLink: 'Open on {store}',
   catalogStores: 'Stores',
   testFeed: 'Test feed',

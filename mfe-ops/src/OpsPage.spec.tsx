@@ -35,6 +35,7 @@ describe('OpsPage: the console home and one URL per desk (docs/decisions/040; th
       'ops/console/home': home([
         { queue: 'review', count: 3, oldest_at: '2026-11-26T10:00:00.000Z', oldest_age_minutes: 2 * 24 * 60 + 5 },
         { queue: 'videos', count: 0, oldest_at: null, oldest_age_minutes: null },
+        { queue: 'deliveries', count: 2, oldest_at: '2026-11-28T08:30:00.000Z', oldest_age_minutes: 90 },
       ]),
     });
     renderAt('/ops', <OpsPage />);
@@ -45,6 +46,10 @@ describe('OpsPage: the console home and one URL per desk (docs/decisions/040; th
     expect(row.textContent).toContain('2 d');
     const videos = screen.getByRole('link', { name: CONSOLE_NAV_UI.queues.videos }).closest('tr') as HTMLElement;
     expect(videos.textContent).toContain(CONSOLE_NAV_UI.nothingWaiting);
+    // The delivery desk's queue (issue 38 item 12): failed and refused deliveries, the oldest's age.
+    const deliveries = screen.getByRole('link', { name: CONSOLE_NAV_UI.queues.deliveries });
+    expect(deliveries.getAttribute('href')).toBe('/ops/deliveries');
+    expect((deliveries.closest('tr') as HTMLElement).textContent).toContain('1 h');
     expect(screen.getByRole('heading', { level: 1, name: OPS_UI.title })).toBeTruthy();
   });
 

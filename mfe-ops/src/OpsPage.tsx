@@ -23,6 +23,7 @@ import { SupportDeskPage } from './support-desk/SupportDeskPage';
 import { HoldsDeskPage } from './holds/HoldsDeskPage';
 import { ReportsDeskPage } from './reports/ReportsDeskPage';
 import { HealthPage } from './health/HealthPage';
+import { DeliveriesDeskPage } from './deliveries/DeliveriesDeskPage';
 
 /**
  * The screen of each desk of the contracts' CONSOLE_GROUPS (docs/decisions/040), by desk id. A desk
@@ -32,6 +33,7 @@ import { HealthPage } from './health/HealthPage';
 const SCREENS: Partial<Record<ConsoleDeskId, (session: StaffSession) => ReactElement>> = {
   review: () => <ReviewQueue />,
   videos: () => <VideoQueue />,
+  deliveries: () => <DeliveriesDeskPage />,
   statements: () => <StatementsPage />,
   payouts: () => <PayoutDeskPage />,
   reports: () => <ReportsDeskPage />,

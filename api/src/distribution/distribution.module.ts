@@ -17,6 +17,8 @@ import { UsersModule } from '../users/users.module';
 import { AcknowledgementsService } from './acknowledgements/acknowledgements.service';
 import { StoreStatesService } from './store-status/store-states.service';
 import { OpsStoreLoopController, OpsTargetFeedController, StoreStatesController } from './store-status/store-loop.controllers';
+import { OpsDeliveryDeskController } from './desk/delivery-desk.controller';
+import { DeliveryDeskService } from './desk/delivery-desk.service';
 
 /**
  * The distribution engine (docs/decisions/020-distribution-engine.md): store QC of uploads (a job per
@@ -26,8 +28,8 @@ import { OpsStoreLoopController, OpsTargetFeedController, StoreStatesController 
  */
 @Module({
   imports: [TypeOrmModule.forFeature([UploadQcEntity, ...DELIVERY_ENTITIES]), ReleasesModule, StaffModule, StorageModule, VideoModule, NotificationsModule, UsersModule],
-  controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController, StoreStatesController, OpsStoreLoopController, OpsTargetFeedController],
-  providers: [QcService, DdexService, DeliveryService, AcknowledgementsService, StoreStatesService, ...DISTRIBUTION_COMMANDS],
-  exports: [QcService, DdexService, DeliveryService],
+  controllers: [DistributionController, OpsDistributionController, DeliveryController, OpsDeliveryController, OpsDeliveryTargetsController, StoreStatesController, OpsStoreLoopController, OpsTargetFeedController, OpsDeliveryDeskController],
+  providers: [QcService, DdexService, DeliveryService, AcknowledgementsService, StoreStatesService, DeliveryDeskService, ...DISTRIBUTION_COMMANDS],
+  exports: [QcService, DdexService, DeliveryService, DeliveryDeskService],
 })
 export class DistributionModule {}

@@ -72,7 +72,10 @@ export type PageContext = {
 function artwork(facts: PageFacts): string {
   if (!facts.artwork) return '';
   const src = (w: 300 | 1000, f: 'webp' | 'jpg') => escapeHtml(artworkRenditionUrl(facts.artwork, w, f));
-  const sizes = '(max-width: 392px) calc(100vw - 32px), 360px';
+  // The slot the image fills: the card's width up to 360 px; the card's content is the viewport less main's
+  // padding (2 × 16), the card's border and padding (2 × 1 + 2 × 16), so 346 px on a 412 px phone (was
+  // given as 360 px, and as 100vw − 32 px below 392 px: a larger rendition than needed on small phones).
+  const sizes = '(max-width: 426px) calc(100vw - 66px), 360px';
   return (
     `<picture><source type="image/webp" srcset="${src(300, 'webp')} 300w, ${src(1000, 'webp')} 1000w" sizes="${sizes}">` +
     `<img class="art" src="${src(300, 'jpg')}" srcset="${src(300, 'jpg')} 300w, ${src(1000, 'jpg')} 1000w" sizes="${sizes}" width="360" height="360" alt="${escapeHtml(`Artwork of ${facts.title}`)}" fetchpriority="high"></picture>`

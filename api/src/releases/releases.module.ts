@@ -33,15 +33,18 @@ import { TrackDraftEntity } from './track-drafts/track-draft.entity';
 import { TrackDraftsController } from './track-drafts/track-drafts.controller';
 import { TrackDraftsService } from './track-drafts/track-drafts.service';
 import { RELEASES_COMMANDS } from './releases.cli';
+import { ReleaseChangeEntity } from './entities/release-change.entity';
+import { ReleaseChangesController } from './changes/release-changes.controller';
+import { ReleaseChangesService } from './changes/release-changes.service';
 
 /**
  * The audio releases area (remote mfe_releases): artists, the release wizard, tracks, uploads and
  * their files, platforms, submission and the catalogue (core §2 to §9).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity, TrackDraftEntity]), StorageModule, IdentifiersModule],
-  controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController, TrackDraftsController],
-  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, TusUploads, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ...RELEASES_COMMANDS],
-  exports: [ReleasesService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ArtistsService, UploadsService, TusUploads, LogosService, ReleaseGateService],
+  imports: [TypeOrmModule.forFeature([ArtistEntity, ReleaseEntity, ReleaseCountEntity, TrackEntity, UploadEntity, PlatformLogoEntity, ReleaseReviewEntity, TrackDraftEntity, ReleaseChangeEntity]), StorageModule, IdentifiersModule],
+  controllers: [ArtistsController, ReleasesController, TracksController, CatalogController, UploadsController, LogosController, TrackDraftsController, ReleaseChangesController],
+  providers: [ArtistsService, ReleasesService, TracksService, CatalogQuery, CatalogSnapshots, UploadsService, ArtworkRenditions, LogosService, ReleaseGateService, UploadSweeper, TrackDraftsService, TusUploads, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ReleaseChangesService, ...RELEASES_COMMANDS],
+  exports: [ReleasesService, ReleaseChangesService, ReleaseOptionsQuery, ReleaseReviewRecords, CatalogCodes, ArtistsService, UploadsService, TusUploads, LogosService, ReleaseGateService],
 })
 export class ReleasesModule {}

@@ -32,6 +32,6 @@ import { MonthlyStatementsService } from './statements-monthly/monthly-statement
   imports: [TypeOrmModule.forFeature([...ROYALTY_ENTITIES, ...HOLD_ENTITIES]), SupportModule, StaffModule, ReleasesModule],
   controllers: [StatementsDeskController, EarningsController, HoldsController, HoldsDeskController, MonthlyStatementsController],
   providers: [StatementImportJob, ImportRunner, StatementImportsService, UnmatchedService, SplitsService, EarningsService, ReportsFromLedger, HoldsService, MonthlyStatementsService, ...ROYALTIES_COMMANDS],
-  exports: [StatementImportsService, ImportRunner, SplitsService, EarningsService],
+  exports: [StatementImportsService, ImportRunner, SplitsService, EarningsService, HoldsService],
 })
 export class RoyaltiesModule {}

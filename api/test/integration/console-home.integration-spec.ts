@@ -46,10 +46,10 @@ describe.each(ENGINES)('console home counts on %s', (engine) => {
   });
 
   it('answers each queue only to the roles that work it; admin sees every queue', async () => {
-    expect((await home(reviewer.token)).queues.map((q) => q.queue)).toEqual(['review', 'videos']);
+    expect((await home(reviewer.token)).queues.map((q) => q.queue)).toEqual(['review', 'videos', 'deliveries']);
     expect((await home(support.token)).queues.map((q) => q.queue)).toEqual(['support', 'rights']);
-    expect((await home(finance.token)).queues.map((q) => q.queue)).toEqual(['statements', 'payouts', 'reports']);
-    expect((await home(admin.token)).queues.map((q) => q.queue)).toEqual(['review', 'videos', 'statements', 'payouts', 'reports', 'support', 'rights', 'jobs']);
+    expect((await home(finance.token)).queues.map((q) => q.queue)).toEqual(['statements', 'payouts', 'reports', 'holds']);
+    expect((await home(admin.token)).queues.map((q) => q.queue)).toEqual(['review', 'videos', 'deliveries', 'statements', 'payouts', 'reports', 'holds', 'support', 'rights', 'jobs']);
     expect(queue(await home(reviewer.token), 'review')).toEqual({ queue: 'review', count: 0, oldest_at: null, oldest_age_minutes: null });
   });
 

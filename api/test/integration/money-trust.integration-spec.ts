@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { MONEY_TRUST_MESSAGES as M, type HoldDeskDetail, type HoldView, type MonthlyStatement } from '@portal/contracts';
+import { MONEY_TRUST_MESSAGES as M, type EarningLine, type EarningsSummary, type HoldDeskDetail, type HoldView, type MonthlyStatement } from '@portal/contracts';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
 import { createStaff } from '../helpers/staff';
 import { outboxTo, pdfBytes, SupportClient } from '../helpers/support-client';
@@ -120,6 +120,29 @@ describe.each(ENGINES)('explained holds and monthly statements on %s', (engine) 
     expect(await balanceCents(t, collaborator.id)).toBe(-300);
   });
 
+  const earnings = async (token: string) => {
+    const m = month();
+    const summary = (await as(t, token).get('getEarnings', { from: m, to: m })).body.body as EarningsSummary;
+    const lines = (await as(t, token).get('getEarningLines', { from: m, to: m, limit: 100 })).body.body as EarningLine[];
+    return { summary, lines };
+  };
+
+  it('the earnings totals count earned lines only: held money is shown as held, apart, and a clawback counts', async () => {
+    const { summary, lines } = await earnings(owner.token);
+    // Earned: 7 + 1 + 7 + 3 + 1 + 1.10 + 0.90 + 15 + 5 − 14 = 27 USD; held: 8.40 + 9 + 30 + 5 = 52.40 USD.
+    expect(summary).toMatchObject({ confirmed_micros: 27_000_000, estimated_micros: 0, held_micros: 52_400_000, balance_cents: 3700 });
+    expect(summary.by_month.reduce((a, r) => a + r.confirmed_micros, 0)).toBe(27_000_000);
+    expect(summary.by_store.reduce((a, r) => a + r.confirmed_micros, 0)).toBe(27_000_000);
+    expect(summary.by_track.reduce((a, r) => a + r.confirmed_micros, 0)).toBe(27_000_000);
+    expect(summary.by_country.find((r) => r.key === 'FR')).toBeUndefined();
+    const held = lines.filter((l) => l.hold === 'held');
+    expect(held.map((l) => l.amount_micros).sort((a, b) => a - b)).toEqual([5_000_000, 8_400_000, 9_000_000, 30_000_000]);
+    expect(lines.filter((l) => l.hold === null).reduce((a, l) => a + l.amount_micros, 0)).toBe(27_000_000);
+    const theirs = await earnings(collaborator.token);
+    // The collaborator: 3.00 of Apple/BR earned, 6.00 clawed back; their 3.60 of the spike held.
+    expect(theirs.summary).toMatchObject({ confirmed_micros: -3_000_000, held_micros: 3_600_000 });
+  });
+
   it('splits see holds: the collaborator sees their part and the reason of the spike hold and their clawback, never the owner’s other holds; only the owner appeals', async () => {
     const theirs = await holdsOf(collaborator.token);
     expect(theirs.map((h) => [h.rule, h.status, h.my_micros, h.share]).sort()).toEqual([
@@ -154,6 +177,35 @@ describe.each(ENGINES)('explained holds and monthly statements on %s', (engine) 
       [owner.id, 'owner', 8_400_000],
       [collaborator.id, 'split', 3_600_000],
     ]);
+  });
+
+  it('finance answers the appeal from the holds desk: a Support Team reply on the appeal ticket the artist reads, audited; 403, 400, 404 and 409 otherwise', async () => {
+    const mine = await holdsOf(owner.token);
+    const spike = mine.find((h) => h.rule === 'spike')!;
+    const rate = mine.find((h) => h.rule === 'rate')!;
+    const text = 'Thanks: please send the campaign invoice for Brazil.';
+    expect((await as(t, owner.token).post('ops/holds/reply', { hold_id: spike.hold_id, text })).status).toBe(403);
+    expect((await as(t, finance.token).post('ops/holds/reply', { hold_id: spike.hold_id, text: '  ' })).body).toMatchObject({ status: 400, message: M.replyText });
+    expect((await as(t, finance.token).post('ops/holds/reply', { hold_id: spike.hold_id, text: 'x'.repeat(5001) })).body).toMatchObject({ status: 400, message: M.replyTooLong });
+    expect((await as(t, finance.token).post('ops/holds/reply', { hold_id: 999999, text })).status).toBe(404);
+    const none = await as(t, finance.token).post('ops/holds/reply', { hold_id: rate.hold_id, text });
+    expect([none.status, none.body.code, none.body.message]).toEqual([409, 'no_appeal', `Hold #${rate.hold_id} has no appeal to answer.`]);
+
+    const res = await as(t, finance.token).post('ops/holds/reply', { hold_id: spike.hold_id, text });
+    expect([res.status, res.body.message]).toEqual([200, `Answer sent on ticket #${spike.appeal_ticket_id}.`]);
+    const detail = res.body.body as HoldDeskDetail;
+    expect(detail.thread.map((m) => m.sent_by)).toEqual(['user', 'support']);
+    expect(detail.thread[1].text).toBe(text);
+    const ticket = (await as(t, owner.token).get('getTicketById', { ticket_id: spike.appeal_ticket_id })).body.body as { replies: Array<{ sent_by: string; reply: string }> };
+    expect(ticket.replies.map((r) => [r.sent_by, r.reply])).toEqual([['support', text]]);
+    const [audit] = (await t.app.get(DataSource).query("SELECT actor_email, object_id, after_json FROM ops_audit WHERE action = 'ticket.reply' ORDER BY id DESC LIMIT 1")) as Array<{ actor_email: string; object_id: string; after_json: string }>;
+    expect([audit.actor_email, String(audit.object_id)]).toEqual([finance.email, String(spike.appeal_ticket_id)]);
+    expect(JSON.parse(audit.after_json)).toMatchObject({ last_by: 'support', reply: text, hold_id: spike.hold_id });
+
+    const support = await createStaff(t, 'support');
+    expect((await as(t, support.token).post('ops/support/close', { ticket_id: spike.appeal_ticket_id })).status).toBe(200);
+    const closed = await as(t, finance.token).post('ops/holds/reply', { hold_id: spike.hold_id, text });
+    expect([closed.status, closed.body.code]).toEqual([409, 'ticket_closed']);
   });
 
   it('the desk: an artist gets 403, wrong bodies 400, unknown holds 404', async () => {
@@ -192,6 +244,11 @@ describe.each(ENGINES)('explained holds and monthly statements on %s', (engine) 
     expect(after.get('concentration')).toMatchObject({ status: 'forfeited', decision_reason: 'Streams from a bot farm confirmed by the store.' });
     expect(after.get('rate')).toMatchObject({ status: 'forfeited', decision_reason: 'The store confirmed a data error.' });
     expect(after.get('store_flag')!.status).toBe('held');
+    // Released money counts as earned again; forfeited money never does; the store's flag is still held.
+    expect((await earnings(owner.token)).summary).toMatchObject({ confirmed_micros: 35_400_000, held_micros: 5_000_000 });
+    const ownerLines = (await earnings(owner.token)).lines;
+    expect(ownerLines.filter((l) => l.hold === 'forfeited').map((l) => l.amount_micros).sort((a, b) => a - b)).toEqual([9_000_000, 30_000_000]);
+    expect((await earnings(collaborator.token)).summary).toMatchObject({ confirmed_micros: 600_000, held_micros: 0 });
     const audit = (await t.app.get(DataSource).query("SELECT action FROM ops_audit WHERE object_type = 'royalty_hold' ORDER BY id")) as Array<{ action: string }>;
     expect(audit.map((a) => a.action)).toEqual(['hold.appeal', 'hold.release', 'hold.forfeit', 'hold.forfeit_request', 'hold.forfeit']);
   });

@@ -99,6 +99,14 @@ describe.each(ENGINES)('public release page /r/<slug> (%s)', (engine) => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toMatch(/<meta name="twitter:title" content="Monsoon &lt;Nights&gt;/);
     expect(html).toMatch(/<img class="art" src="\/api\/files\/artwork\/[^"]+\/300\.jpg"/);
+    // The LCP element (mobile Lighthouse): its box reserved, fetched first, and the slot it fills told truly
+    // (346 px of a 412 px phone: the card inside main's padding), so the browser picks the rendition it needs.
+    const img = /<img class="art"[^>]*>/.exec(html)![0];
+    expect(img).toContain('width="360" height="360"');
+    expect(img).toContain('fetchpriority="high"');
+    expect(img).toContain('sizes="(max-width: 426px) calc(100vw - 66px), 360px"');
+    expect(html).toMatch(/<source type="image\/webp" srcset="[^"]+\/300\.webp 300w, [^"]+\/1000\.webp 1000w" sizes="\(max-width: 426px\) calc\(100vw - 66px\), 360px">/);
+    expect(html).not.toMatch(/<link rel="stylesheet"|<link[^>]+font|@import|@font-face/);
     // Before the release date: the pre-save form (a plain form: works without JavaScript), no store yet.
     expect(html).toContain(`<form method="post" action="/r/${slug}/presave"`);
     expect(html).toContain(`<label for="email">${T.emailLabel}</label>`);

@@ -226,7 +226,8 @@ export const RELEASE_UI = {
     statusText: {
       draft: 'This release is a draft. Finish it in the release wizard and submit it for review.',
       in_review: 'This release is being reviewed by our team.',
-      approved: 'This release is approved and live on the stores.',
+      /** Approved; which stores it is live on comes from the store states (STORE_LOOP_UI.banner, issue 39 §2). */
+      approved: 'This release is approved.',
       /** Approved, release date still ahead (docs/decisions/017). {date}: DD/MM/YYYY. */
       approvedUpcoming: 'This release is approved and goes live on {date}.',
       rejected: 'This release was rejected.',

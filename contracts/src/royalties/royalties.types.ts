@@ -51,13 +51,19 @@ export type UnmatchedCodeRow = { isrc: string; upc: string; rows: number; amount
 /** A month, store, country, release or track total of the artist's earnings, micro-USD. */
 export type EarningsTotal = { key: string; label: string; confirmed_micros: number; estimated_micros: number; quantity: number };
 
-/** The artist's earnings screen (decision 019). `balance_cents` is the withdrawable ledger balance. */
+/**
+ * The artist's earnings screen (decision 019). `balance_cents` is the withdrawable ledger balance. The
+ * totals count earned lines only: lines under an open or forfeited hold are not earned (docs/decisions/039);
+ * a released hold's lines count again, a clawback's debit counts.
+ */
 export type EarningsSummary = {
   from: string;
   to: string;
   balance_cents: number;
   confirmed_micros: number;
   estimated_micros: number;
+  /** The caller's part of lines under an open hold (held, or a forfeit awaiting its second finance member) in the window: not in the totals until released. */
+  held_micros: number;
   by_month: EarningsTotal[];
   by_store: EarningsTotal[];
   by_country: EarningsTotal[];
@@ -86,6 +92,8 @@ export type EarningLine = {
   confirmed: boolean;
   /** 'owner' for the owner's part, 'split' for a collaborator's share. */
   share: 'owner' | 'split';
+  /** 'held' under an open hold, 'forfeited' under a forfeited one (neither is earned); null when earned (no hold, a released hold, a clawback). */
+  hold: 'held' | 'forfeited' | null;
 };
 
 export type SplitStatus = 'invited' | 'accepted' | 'declined' | 'ended';

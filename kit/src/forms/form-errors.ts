@@ -1,6 +1,6 @@
 import type { FormikErrors, FormikTouched } from 'formik';
 import type { ChangeEvent, FocusEvent } from 'react';
-import { type AnyObjectSchema, ValidationError } from 'yup';
+import type { AnyObjectSchema, ValidationError } from 'yup';
 import { RELEASE_MESSAGES } from '@portal/contracts';
 
 /** Field errors keyed by field name (first message per field). */
@@ -37,9 +37,13 @@ export function formErrorToast(errors: FieldErrors): string {
   return messages[0];
 }
 
-/** yup's ValidationError (yup is a Module Federation singleton, so one class on the page). */
+/**
+ * yup's ValidationError, recognised by its shape (as yup's own `ValidationError.isError` does) rather
+ * than by class: this module then loads no yup, so a page whose forms load their rules lazily (/login,
+ * issue 40 §2) does not fetch yup with its first paint.
+ */
 export function isValidationError(error: unknown): error is ValidationError {
-  return error instanceof ValidationError;
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ValidationError' && Array.isArray((error as { inner?: unknown }).inner);
 }
 
 /**

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { apiUrl, AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
 import { api, notify, theme, visuallyHidden } from '@portal/kit';
 import { captchaActionFor } from './captcha-state';
+import { INTENT_EVENTS } from '../common/first-intent';
 
 export type CaptchaHandle = {
   /** Forget the current pass and show an unsolved widget again (the pass is single use). */
@@ -23,8 +24,6 @@ export type CaptchaProps = {
 
 type StateChangeDetail = { state?: string; payload?: string | null };
 
-/** Events that show the person is about to use the form: the widget is defined on the first of them. */
-const INTENT_EVENTS = ['focusin', 'pointerdown', 'pointermove', 'keydown', 'touchstart'] as const;
 /**
  * Without any interaction the widget is defined this long after the form mounts: a person who
  * autofills and never moves the pointer finds it ready well within the 1.5 s the artist journey

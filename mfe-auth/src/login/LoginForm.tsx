@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { Link, useNavigate } from 'react-router-dom';
-import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, loginSchema } from '@portal/contracts';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER } from '@portal/contracts';
 import { api, ApiError, fieldProps, notify, theme, useSession } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from '../captcha/Captcha';
 import { AuthLayout, FootNote, Form } from '../common/AuthLayout';
@@ -10,6 +10,8 @@ import { EmailField, PasswordField, SubmitAction } from '../common/auth-fields';
 import { tokenOf } from '../common/envelope';
 import { reportUnexpected } from '../common/report-unexpected';
 import { useFocusFirstError } from '../common/use-focus-first-error';
+import { useOnFirstIntent } from '../common/first-intent';
+import { lazyYupValidation } from '../common/lazy-validation';
 import { LOGIN_VIEW_PARAM } from './login-view';
 
 const FIELDS = ['email', 'password'] as const;
@@ -25,6 +27,9 @@ export type LoginFormProps = {
  * POST /api/login with the captcha pass in CAPTCHA_HEADER; the answer's top-level `token` starts the
  * session and the user goes to /. The pass is single use, so a failed login asks for a new captcha.
  */
+/** The rules load on the first interaction (not part of /login's first load, issue 40 §2). */
+const loginRules = lazyYupValidation<{ email: string; password: string }>(() => import(/* webpackChunkName: "login-schema" */ './login-schema').then((m) => m.loginSchema));
+
 export function LoginForm({ onUnverified }: LoginFormProps) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -33,7 +38,7 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
 
   const formik = useFormik({
     initialValues: { email: '', password: '' },
-    validationSchema: loginSchema,
+    validate: loginRules.validate,
     onSubmit: async ({ email, password }) => {
       if (!captchaToken) return;
       const address = email.trim();
@@ -54,6 +59,7 @@ export function LoginForm({ onUnverified }: LoginFormProps) {
     },
   });
   useFocusFirstError(formRef, FIELDS, formik);
+  useOnFirstIntent(loginRules.prefetch);
 
 
   return (

@@ -1,5 +1,5 @@
 import { AUTH_TEXT } from '@portal/contracts';
-import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
+import { controlIdForLabel, renderAt, renderSettledAt, tagOf } from '../test-support/render';
 import LoginPage from './LoginPage';
 
 describe('LoginPage markup (core §2 /login)', () => {
@@ -26,8 +26,9 @@ describe('LoginPage markup (core §2 /login)', () => {
     expect(html).toContain(`>${AUTH_TEXT.signupLink}</a>`);
   });
 
-  it('opens step (a) of Forgot Password on ?view=forgot', () => {
-    const forgot = renderAt('/login?view=forgot', <LoginPage />);
+  it('opens step (a) of Forgot Password on ?view=forgot (loaded when opened)', async () => {
+    expect(renderAt('/login?view=forgot', <LoginPage />)).toContain('role="status"');
+    const forgot = await renderSettledAt('/login?view=forgot', <LoginPage />);
     expect(forgot).toContain(`>${AUTH_TEXT.forgotTitle}</h1>`);
     expect(forgot).toContain(`>${AUTH_TEXT.sendOtpButton}</button>`);
     expect(tagOf(forgot, /<button[^>]*type="submit"[^>]*>/)).toContain('disabled');

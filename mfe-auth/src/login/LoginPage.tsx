@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXT } from '@portal/contracts';
+import { Loader } from '@portal/kit';
 import { BackToLogin } from '../common/BackToLogin';
-import { ForgotPasswordFlow } from '../forgot-password/ForgotPasswordFlow';
-import { VerifyEmailOtp } from '../otp/VerifyEmailOtp';
 import { LoginForm } from './LoginForm';
 import { LOGIN_VIEW_PARAM, loginViewOf } from './login-view';
+
+// The Forgot Password and e-mail OTP views (and the yup rules their forms use) load when opened, not
+// with /login's first paint (issue 40 §2).
+const ForgotPasswordFlow = lazy(() => import(/* webpackChunkName: "forgot-password" */ '../forgot-password/ForgotPasswordFlow').then((m) => ({ default: m.ForgotPasswordFlow })));
+const VerifyEmailOtp = lazy(() => import(/* webpackChunkName: "verify-email" */ '../otp/VerifyEmailOtp').then((m) => ({ default: m.VerifyEmailOtp })));
 
 /**
  * The /login route module exposed as `mfe_auth/LoginPage` (docs/decisions/001): the login form, the
@@ -17,9 +22,19 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { view, email, signupToken } = loginViewOf(search, location.state);
 
-  if (view === 'forgot') return <ForgotPasswordFlow />;
+  if (view === 'forgot') {
+    return (
+      <Suspense fallback={<Loader />}>
+        <ForgotPasswordFlow />
+      </Suspense>
+    );
+  }
   if (view === 'verify' && email) {
-    return <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={email} signupToken={signupToken} back={<BackToLogin />} />;
+    return (
+      <Suspense fallback={<Loader />}>
+        <VerifyEmailOtp title={AUTH_TEXT.otpTitle} email={email} signupToken={signupToken} back={<BackToLogin />} />
+      </Suspense>
+    );
   }
   return (
     <LoginForm

@@ -1,10 +1,19 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 
 /** Server-renders a route module at `url`, for markup checks without a browser. */
 export function renderAt(url: string, element: ReactElement): string {
   return renderToStaticMarkup(<MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>);
+}
+
+/** `renderAt` once every lazy part of the page (React.lazy behind Suspense) has loaded and rendered. */
+export async function renderSettledAt(url: string, element: ReactElement): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(<MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 /** The attributes of the first tag matching `selector` (a regexp source for the tag's opening). */

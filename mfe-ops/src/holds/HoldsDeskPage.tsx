@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, DataTable, Dialog, Loader, Pagination, SectionTitle, Stack, TextAreaField, theme, useEndpointMutation, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
+import { ApiError, Button, Card, DataTable, Dialog, Loader, notify, Pagination, SectionTitle, Stack, TextAreaField, theme, useEndpointMutation, useEndpointPage, useEndpointQuery, type DataTableColumn } from '@portal/kit';
 import { fillMessage, microsToUsd, MONEY_TRUST_ENDPOINTS as MT, MONEY_TRUST_LIMITS as L, MONEY_TRUST_UI, type HoldDeskDetail, type HoldDeskRow } from '@portal/contracts';
 import { DeskFilterRow, openColumn } from '../common/desk-parts';
 import { DeskFacts } from '../common/desk-facts';
@@ -16,6 +16,11 @@ const HOLD_CHANGES = [MT.holdsDesk, MT.holdDetail, MT.getHolds];
 const Sub = styled.h3`
   font-size: ${theme.font.size.md};
   margin: 8px 0 4px;
+`;
+const Hint = styled.p`
+  margin: 0;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.textMuted};
 `;
 const Thread = styled.ol`
   list-style: none;
@@ -34,7 +39,8 @@ const Thread = styled.ol`
  * held money; each hold's detail shows the reason, the evidence rows, who is held how much and the
  * appeal thread with its attachments, and is released (credited to the ledger) or forfeited with a
  * reason the artist reads — above the four-eyes amount a second finance member confirms the forfeit.
- * Works down to 412 px (tables become cards, the dialog is full width).
+ * An appealed hold's thread is answered from here (`ops/holds/reply`: the support desk's reply on the
+ * appeal ticket, audited). Works down to 412 px (tables become cards, the dialog is full width).
  */
 export function HoldsDeskPage() {
   const [status, setStatus] = useState('open');
@@ -166,8 +172,10 @@ function HoldDetailDialog({ holdId, onClose }: { holdId: number; onClose: () => 
               ))}
             </Thread>
           )}
+          {d.appeal_ticket_id !== null && <AppealReply holdId={holdId} />}
           {open && (
             <Stack $gap={8}>
+              <Sub>{U.decision}</Sub>
               {d.status === 'held' && <TextAreaField label={U.reasonLabel} name="forfeit-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />}
               <Stack $gap={8} style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
                 <Button disabled={busy} onClick={() => void run(() => release.mutateAsync({ body: { hold_id: holdId } }), onClose)}>
@@ -188,6 +196,39 @@ function HoldDetailDialog({ holdId, onClose }: { holdId: number; onClose: () => 
         </Stack>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * The answer box of an appealed hold's thread: the text goes to the appeal ticket as a Support Team
+ * reply (the artist's bell and e-mail); the detail reloads with it. While sending the button says so and
+ * is disabled; a refusal (closed ticket, too long) shows under the field, the text kept.
+ */
+function AppealReply({ holdId }: { holdId: number }) {
+  const reply = useEndpointMutation(MT.replyHoldAppeal, { invalidates: [MT.holdDetail], silent: true });
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const sending = reply.isPending;
+  const send = async () => {
+    setError('');
+    try {
+      const answer = await reply.mutateAsync({ body: { hold_id: holdId, text: text.trim() } });
+      notify.success(answer.message);
+      setText('');
+    } catch (e) {
+      setError(e instanceof ApiError && e.message ? e.message : U.replyFailed);
+    }
+  };
+  return (
+    <Stack $gap={8}>
+      <TextAreaField label={U.replyLabel} name="appeal-reply" rows={3} maxLength={L.replyMax} value={text} error={error || undefined} onChange={(e) => setText(e.target.value)} />
+      <Hint>{U.replyHint}</Hint>
+      <div>
+        <Button disabled={sending || !text.trim()} aria-busy={sending || undefined} onClick={() => void send()}>
+          {sending ? U.sending : U.send}
+        </Button>
+      </div>
+    </Stack>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Card, EmptyState, formatDate, Loader, notify, PageHeader, SectionTitle, Stack, StatusIcon, theme, useEndpointQuery } from '@portal/kit';
-import { productNumber, REJECTION_FIELDS_LABEL, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, trackStatusLabel } from '@portal/contracts';
+import { productNumber, REJECTION_FIELDS_LABEL, type Release, RELEASE_ENDPOINTS, RELEASE_STATUS_LABEL, RELEASE_UI, type ReleaseStatus, STORE_LOOP_ENDPOINTS, type StoreStateRow, trackStatusLabel } from '@portal/contracts';
 import { LoadFailed, ReleaseSummary, TracksCard } from '../shared/ReleaseSummary';
 import { orDash, priceTierLabel } from '../shared/release-format';
 import { RELEASE_ROUTES, idFromPath } from '../shared/routes';
@@ -10,6 +10,7 @@ import { t } from '../shared/text';
 import { firstReviewStep } from '../wizard/wizard-steps';
 import { DeliveryStatusCard } from './DeliveryStatusCard';
 import { PublicLinkCard } from '../public-link/PublicLinkCard';
+import { approvedBanner } from './approved-banner';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; release: Release } | { kind: 'not-found' } | { kind: 'failed' };
 
@@ -22,7 +23,11 @@ const BANNER: Record<ReleaseStatus, { bg: string; fg: string; border: string }> 
   takendown: { bg: theme.colors.dangerSoft, fg: '#912018', border: theme.colors.danger },
 };
 
-const Banner = styled.div<{ $status: ReleaseStatus }>`
+/** An approved release a store refused: the banner asks for attention (issue 39 §2). */
+const ATTENTION = { bg: theme.colors.warningSoft, fg: '#93370d', border: theme.colors.warning };
+const paletteOf = (status: ReleaseStatus, attention: boolean) => (attention ? ATTENTION : (BANNER[status] ?? BANNER.draft));
+
+const Banner = styled.div<{ $status: ReleaseStatus; $attention?: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -31,10 +36,10 @@ const Banner = styled.div<{ $status: ReleaseStatus }>`
   padding: 14px 18px;
   margin-bottom: 20px;
   border-radius: ${theme.radii.md};
-  border: 1px solid ${({ $status }) => (BANNER[$status] ?? BANNER.draft).border};
+  border: 1px solid ${({ $status, $attention }) => paletteOf($status, !!$attention).border};
   border-left-width: 6px;
-  background: ${({ $status }) => (BANNER[$status] ?? BANNER.draft).bg};
-  color: ${({ $status }) => (BANNER[$status] ?? BANNER.draft).fg};
+  background: ${({ $status, $attention }) => paletteOf($status, !!$attention).bg};
+  color: ${({ $status, $attention }) => paletteOf($status, !!$attention).fg};
   strong { font-size: ${theme.font.size.lg}; }
   p { margin: 4px 0 0; }
 `;
@@ -42,7 +47,9 @@ const Banner = styled.div<{ $status: ReleaseStatus }>`
 /**
  * /catalog/{id}, the release detail (core §2, §4): status banner (the reason and "Edit &
  * re-submit" when rejected), the facts (explicit version and price tier from the first track) and
- * the tracks with their product numbers and statuses. An unknown id shows "Release not found". The
+ * the tracks with their product numbers and statuses. An approved release's banner says where it is live
+ * from the per-store states (issue 39 §2: live on N of M stores, a refusal with what to do next; the
+ * same query the Stores card polls). An unknown id shows "Release not found". The
  * release is a query of the kit's data layer asked at each opening (the cached answer shows meanwhile;
  * docs/decisions/025).
  */
@@ -53,6 +60,8 @@ export function ReleaseDetailPage() {
   // "Goes live on …" is judged against the time the page opened (render stays pure).
   const [openedAt] = useState(() => Date.now());
   const query = useEndpointQuery(RELEASE_ENDPOINTS.getCatelogById, { query: { release_id: releaseId ?? 0 } }, { silent: true, enabled: releaseId !== null, staleTime: 0 });
+  const approved = query.data?.body?.status === 'approved';
+  const storeStates = useEndpointQuery(STORE_LOOP_ENDPOINTS.getStoreStates, { query: { release_id: releaseId ?? 0 } }, { silent: true, enabled: releaseId !== null && approved, staleTime: 0 });
   const load = () => void query.refetch();
   const error = query.error;
   // Session over is handled by the kit, "not found" by the page; anything else gets the server's message.
@@ -98,6 +107,8 @@ export function ReleaseDetailPage() {
   const first = tracks[0];
   const statusLabel = RELEASE_STATUS_LABEL[release.status] ?? release.status;
   const cols = RELEASE_UI.detail.trackColumns;
+  const stateRows = storeStates.data && !storeStates.isError && Array.isArray(storeStates.data.body) ? (storeStates.data.body as StoreStateRow[]) : null;
+  const banner = release.status === 'approved' ? approvedBanner(stateRows, Number(release.release_date), openedAt, (ms) => formatDate(ms)) : null;
 
   return (
     <>
@@ -109,17 +120,21 @@ export function ReleaseDetailPage() {
           </Link>
         }
       />
-      <Banner $status={release.status} as="section" aria-label={t(RELEASE_UI.detail.statusBanner, { status: statusLabel })} data-status={release.status}>
+      <Banner $status={release.status} $attention={!!banner?.attention} as="section" aria-label={t(RELEASE_UI.detail.statusBanner, { status: statusLabel })} data-status={release.status} data-attention={banner?.attention ?? undefined}>
         <div>
           <Stack $gap={4} style={{ flexDirection: 'row', alignItems: 'center' }}>
             <StatusIcon status={release.status} />
             <strong>{t(RELEASE_UI.detail.statusBanner, { status: statusLabel })}</strong>
           </Stack>
-          <p>
-            {release.status === 'approved' && Number(release.release_date) > openedAt
-              ? t(RELEASE_UI.detail.statusText.approvedUpcoming, { date: formatDate(release.release_date) })
-              : RELEASE_UI.detail.statusText[release.status]}
-          </p>
+          {banner ? (
+            <div aria-live="polite" data-testid="store-banner">
+              {banner.lines.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          ) : (
+            <p>{RELEASE_UI.detail.statusText[release.status]}</p>
+          )}
           {release.status === 'rejected' && (
             <p>
               <strong style={{ fontSize: 'inherit' }}>{RELEASE_UI.detail.reasonLabel}</strong> {orDash(release.reason)}

@@ -26,15 +26,19 @@ const Figure = styled.div`
   color: ${theme.colors.textMuted};
   strong { display: block; font-size: 24px; color: ${theme.colors.text}; margin-top: 4px; }
 `;
-const Tag = styled.span<{ $estimated: boolean }>`
+const Tag = styled.span<{ $tone: 'estimated' | 'confirmed' | 'held' | 'forfeited' }>`
   font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${({ $estimated }) => ($estimated ? '#8a5a00' : '#067647')};
+  color: ${({ $tone }) => ($tone === 'confirmed' ? '#067647' : $tone === 'forfeited' ? '#b42318' : '#8a5a00')};
 `;
+/** A line's status: under a hold (not earned, docs/decisions/039), else confirmed or estimated. */
+const lineStatus = (l: EarningLine) =>
+  l.hold === 'held' ? <Tag $tone="held">{U.lineHeld}</Tag> : l.hold === 'forfeited' ? <Tag $tone="forfeited">{U.lineForfeited}</Tag> : <Tag $tone={l.confirmed ? 'confirmed' : 'estimated'}>{l.confirmed ? U.confirmed : U.estimated}</Tag>;
 
 /**
  * /earnings (docs/decisions/019-money-engine.md): the artist's withdrawable balance, confirmed and
- * estimated totals for a window of sale months, charts by month, store, country, release and track
+ * estimated totals for a window of sale months (earned lines only) with the money held apart
+ * (docs/decisions/039), charts by month, store, country, release and track
  * (each with its data table; recharts in a lazy chunk), the ledger lines with their statement and
  * track, and the splits (shares offered to the artist, and the editor of their own tracks' shares).
  */
@@ -63,7 +67,7 @@ export function EarningsPage() {
       { key: 'release', header: U.lineColumns[4], render: (l) => l.release },
       { key: 'qty', header: U.lineColumns[5], render: (l) => l.quantity.toLocaleString('en-US') },
       { key: 'amount', header: U.lineColumns[6], render: (l) => `${usd(l.amount_micros)}${l.share === 'split' ? ` (${U.split})` : ''}` },
-      { key: 'status', header: U.lineColumns[7], render: (l) => <Tag $estimated={!l.confirmed}>{l.confirmed ? U.confirmed : U.estimated}</Tag> },
+      { key: 'status', header: U.lineColumns[7], render: lineStatus },
       { key: 'statement', header: U.lineColumns[8], render: (l) => `#${l.import_id} ${l.source}` },
     ],
     [],
@@ -96,7 +100,7 @@ export function EarningsPage() {
         {state === 'ready' && summary && (
           <>
             <Card>
-              <Columns $count={3} $stackBelow={700}>
+              <Columns $count={summary.held_micros > 0 ? 4 : 3} $stackBelow={700}>
                 <Figure>
                   {U.balance}
                   <strong>${centsToUsd(summary.balance_cents)}</strong>
@@ -109,8 +113,15 @@ export function EarningsPage() {
                   {U.estimated}
                   <strong>${usd(summary.estimated_micros)}</strong>
                 </Figure>
+                {summary.held_micros > 0 && (
+                  <Figure>
+                    {U.held}
+                    <strong>${usd(summary.held_micros)}</strong>
+                  </Figure>
+                )}
               </Columns>
               <MutedNote>{U.estimatedNote}</MutedNote>
+              {summary.held_micros > 0 && <MutedNote>{U.heldNote}</MutedNote>}
             </Card>
             {summary.by_month.length === 0 ? (
               <Card>

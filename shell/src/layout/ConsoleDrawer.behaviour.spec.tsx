@@ -25,7 +25,9 @@ const ARTIST: StaffSession = { staff: false, roles: [], totp_enrolled: false, to
 const QUEUES: ConsoleHome['queues'] = [
   { queue: 'review', count: 3, oldest_at: '2026-11-28T10:00:00.000Z', oldest_age_minutes: 90 },
   { queue: 'videos', count: 0, oldest_at: null, oldest_age_minutes: null },
+  { queue: 'deliveries', count: 2, oldest_at: '2026-11-28T09:00:00.000Z', oldest_age_minutes: 150 },
   { queue: 'payouts', count: 2, oldest_at: '2026-11-27T10:00:00.000Z', oldest_age_minutes: 1500 },
+  { queue: 'holds', count: 1, oldest_at: '2026-11-26T10:00:00.000Z', oldest_age_minutes: 2900 },
   { queue: 'support', count: 5, oldest_at: '2026-11-27T10:00:00.000Z', oldest_age_minutes: 1500 },
 ];
 
@@ -64,6 +66,8 @@ describe('the drawer inside the console (docs/decisions/040)', () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: waiting('Release review', 3) }).getAttribute('href')).toBe('/ops/review'));
     // Nothing waiting: no count.
     expect(within(nav).getByRole('link', { name: 'Video review' })).toBeTruthy();
+    // The delivery desk (issue 38 item 12): failed and refused deliveries.
+    expect(within(nav).getByRole('link', { name: waiting('Deliveries', 2) }).getAttribute('href')).toBe('/ops/deliveries');
     // No artist item, no revenue, no way to the artist portal for a staff-only account.
     for (const artistItem of ['Create Release', 'Catalog', 'Earnings', 'Withdrawal', CONSOLE_NAV_UI.artistPortal]) expect(screen.queryByRole('link', { name: artistItem })).toBeNull();
     expect(screen.queryByText('Revenue')).toBeNull();
@@ -78,7 +82,8 @@ describe('the drawer inside the console (docs/decisions/040)', () => {
     expect(review.getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: waiting('Payouts', 2) }).getAttribute('aria-current')).toBeNull();
     expect(within(nav).getByRole('link', { name: waiting('Support desk', 5) })).toBeTruthy();
-    for (const label of ['Statements', 'Reports', 'Holds', 'Tools and rights', 'Users', 'Staff', 'Away mode', 'Remote versions', 'Failed jobs', 'Delivery targets', 'Content', 'Promotions', 'Audit', 'Health']) {
+    expect(within(nav).getByRole('link', { name: waiting('Holds', 1) }).getAttribute('href')).toBe('/ops/holds');
+    for (const label of ['Statements', 'Reports', 'Tools and rights', 'Users', 'Staff', 'Away mode', 'Remote versions', 'Failed jobs', 'Delivery targets', 'Content', 'Promotions', 'Audit', 'Health']) {
       expect(within(nav).getByRole('link', { name: label }).getAttribute('href')).toMatch(/^\/ops\//);
     }
   });
@@ -89,6 +94,9 @@ describe('the drawer inside the console (docs/decisions/040)', () => {
     expect(groupNames(nav)).toEqual(['Money', 'Support and rights', 'Users and staff']);
     expect((await within(nav).findByRole('link', { name: waiting('Payouts', 2) })).getAttribute('aria-current')).toBe('page');
     expect(within(nav).queryByRole('link', { name: 'Staff' })).toBeNull();
+    // Holds waiting for a decision (issue 38 item 12); deliveries are the reviewers'.
+    expect(within(nav).getByRole('link', { name: waiting('Holds', 1) })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: /^Deliveries/ })).toBeNull();
   });
 
   it('staff who also work as artists keep a link back to the artist portal', async () => {

@@ -10,7 +10,7 @@ const CORE_PROTECTED = [
  * OpsPage: the home, one URL per desk, a release's review, and the old desk URL (redirected by OpsPage).
  */
 const OPS_ROUTES = [
-  '/ops', '/ops/review', '/ops/review/:id', '/ops/videos', '/ops/statements', '/ops/payouts', '/ops/reports', '/ops/holds', '/ops/support', '/ops/rights', '/ops/users', '/ops/staff',
+  '/ops', '/ops/review', '/ops/review/:id', '/ops/videos', '/ops/deliveries', '/ops/statements', '/ops/payouts', '/ops/reports', '/ops/holds', '/ops/support', '/ops/rights', '/ops/users', '/ops/staff',
   '/ops/platform', '/ops/remotes', '/ops/jobs', '/ops/delivery-targets', '/ops/content', '/ops/promotions', '/ops/audit', '/ops/health', '/ops/desk',
 ];
 /** Beyond the spec: the artist's earnings (docs/decisions/019-money-engine.md), served by mfe_support. */

@@ -25,6 +25,7 @@ import { RemoteLoadBrowsers1765500000000 } from './1765500000000-remote-load-bro
 import { PartnerFiles1765520000000 } from './1765520000000-partner-files';
 import { StoreLoop1765570000000 } from './1765570000000-store-loop';
 import { PublicPages1765575000000 } from './1765575000000-public-pages';
+import { ReleaseChanges1765590000000 } from './1765590000000-release-changes';
 import { MoneyTrust1765580000000 } from './1765580000000-money-trust';
 import { IdentifierForms1765550000000 } from './1765550000000-identifier-forms';
 
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PublicPages1765575000000,
   MoneyTrust1765580000000,
   IdentifierForms1765550000000,
+  ReleaseChanges1765590000000,
 ];

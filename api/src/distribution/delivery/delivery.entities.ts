@@ -60,6 +60,8 @@ export class DeliveryEntity {
   /** The acknowledgement that set the state (null: none, or set by staff). */
   @Column({ type: 'integer', nullable: true }) ack_id!: number | null;
   @Column({ type: 'datetime', nullable: true }) state_at!: Date | null;
+  /** The last approved change of the release sent to this store as an update (issue 39 §3); null: none. */
+  @Column({ type: 'integer', nullable: true }) change_id!: number | null;
 }
 
 /** Every attempt of a delivery, kept for staff (docs/decisions/020 "each attempt logged"). */

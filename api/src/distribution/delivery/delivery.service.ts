@@ -223,6 +223,53 @@ export class DeliveryService {
   }
 
   /**
+   * A change of the release staff approved (issue 39 §3; ReleaseChangesService, called by the console's
+   * review after the approval commits): the complete NewReleaseMessage again, as a delivery of kind
+   * `update`, to every store that has the release (delivered once, or answered), once per change. Each
+   * store's row is claimed with an update conditional on the change it last carried and its state, so
+   * handling one change twice (a retry, two instances) queues one update per store; a later change
+   * already sent covers an earlier one. A row still queued is built when sent, so it carries the change
+   * as it is; a row being sent is queued again (its running attempt no longer finishes it, runDelivery).
+   * A store that has not had the release yet gets it, changed, with its first delivery. Answers the
+   * stores that get the change, [] when none has the release; audited as `release.send_update`.
+   */
+  async changeApproved(releaseId: number, changeId: number, actor: Actor): Promise<string[]> {
+    const stores: string[] = [];
+    for (const first of await this.deliveries.find({ where: { release_id: releaseId }, order: { store: 'ASC' } })) {
+      let row: DeliveryEntity | null = first;
+      // A row that changed between the read and the claim (a runner took it) is read again.
+      for (let tries = 0; row && tries < 5; tries++) {
+        const has = row.status === 'delivered' || row.status === 'delivering' || row.store_state !== '' || row.kind === 'update' || row.delivered_at !== null;
+        if (row.kind === 'takedown' || row.status === 'taken_down' || !has || (row.change_id !== null && row.change_id >= changeId)) break;
+        const resend = row.status !== 'queued';
+        const now = new Date();
+        const values = resend
+          ? {
+              change_id: changeId,
+              kind: row.kind === 'release' && row.status === 'delivering' ? row.kind : ('update' as const),
+              status: 'queued' as const,
+              attempts: 0,
+              last_error: '',
+              not_before: null,
+              updated_at: now,
+              // As a queued update: a refusal is answered afresh, any other word of the store stands.
+              ...(row.store_state === 'refused' ? { store_state: '' as const, store_status: '', state_reason: '', ack_id: null, state_at: null } : {}),
+            }
+          : { change_id: changeId };
+        const claim = await this.deliveries.update({ id: row.id, status: row.status, change_id: row.change_id === null ? IsNull() : row.change_id }, values);
+        if (claim.affected) {
+          stores.push(row.store);
+          if (resend) await this.start({ id: row.id, attempts: 0, updated_at: now });
+          break;
+        }
+        row = await this.deliveries.findOne({ where: { id: row.id } });
+      }
+    }
+    if (stores.length) await this.audit.record(actor, 'release.send_update', 'release', releaseId, null, { stores, change_id: changeId });
+    return stores;
+  }
+
+  /**
    * POST ops/deliveries/redeliver: send the release again to a store that refused it (or to which every
    * attempt failed), as a new complete message; the refusal is kept in the acknowledgement log (audited).
    * Errors: 404; 409 notRefused.
@@ -335,7 +382,10 @@ export class DeliveryService {
       const where = { host: target.host, port: target.port, username: target.username, path: targetFolder(target), credentials: this.box.open(target.secret) };
       await inSpan('delivery.upload', { 'portal.store': row.store, 'portal.delivery.protocol': target.protocol, 'portal.delivery.files': files.length }, () => (target.protocol === 's3' ? s3Deliver : sftpDeliver)(where, batchId, files, batchComplete(batchId, upc)));
       const done = new Date();
-      await this.deliveries.update({ id: row.id }, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done, ...(row.kind === 'takedown' ? { store_state: '' as const, live_url: '' } : {}) });
+      // Conditional on this attempt's claim: a row queued again meanwhile (a change approved while it was
+      // being sent, changeApproved) stays queued, so the store gets the changed release too.
+      const mine = { id: row.id, status: 'delivering' as const, batch_id: batchId };
+      await this.deliveries.update(mine, { status: row.kind === 'takedown' ? 'taken_down' : 'delivered', delivered_at: done, last_error: '', updated_at: done, ...(row.kind === 'takedown' ? { store_state: '' as const, live_url: '' } : {}) });
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: true, error: '', started_at: started, finished_at: done, message_id: message.messageId });
       this.logger.log({ msg: 'delivered', release_id: row.release_id, store: row.store, kind: row.kind, batch_id: batchId, attempt });
       observe.delivery(row.store, 'delivered');
@@ -345,10 +395,10 @@ export class DeliveryService {
       await this.attemptLog.insert({ delivery_id: row.id, attempt, batch_id: batchId, ok: false, error, started_at: started, finished_at: new Date() });
       const backoff = distributionSettings.of(this.config).delivery.backoffMs * 2 ** (attempt - 1);
       const failedAt = new Date();
-      await this.deliveries.update({ id: row.id }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : new Date(failedAt.getTime() + backoff), updated_at: failedAt });
+      const res = await this.deliveries.update({ id: row.id, status: 'delivering', batch_id: batchId }, { status: last ? 'failed' : 'queued', last_error: error, not_before: last ? null : new Date(failedAt.getTime() + backoff), updated_at: failedAt });
       this.logger.warn({ msg: 'delivery attempt failed', release_id: row.release_id, store: row.store, attempt, last, err: error });
       observe.delivery(row.store, last ? 'failed' : 'retrying');
-      if (!last) await this.start({ id: row.id, attempts: attempt, updated_at: failedAt }, backoff);
+      if (!last && res.affected) await this.start({ id: row.id, attempts: attempt, updated_at: failedAt }, backoff);
     }
   }
 

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { OPS_MESSAGES as M, hasStaffRole, type ConsoleHome, type ConsoleQueue, type ConsoleQueueId, type StaffRole } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import type { AuthUser } from '../../common/request-context';
+import { DeliveryDeskService } from '../../distribution/desk/delivery-desk.service';
 import { JobsService } from '../../jobs/jobs.service';
 import { ReleaseReviewRecords } from '../../releases/review/release-review-records';
+import { HoldsService } from '../../royalties/holds/holds.service';
 import { StatementImportsService } from '../../royalties/import/statement-imports.service';
 import { StaffService } from '../../staff/staff.service';
 import { LedgerService } from '../../support/money/ledger.service';
@@ -40,6 +42,8 @@ export class ConsoleHomeService {
     private readonly jobs: JobsService,
     private readonly ledger: LedgerService,
     private readonly reports: ReportsService,
+    private readonly deliveries: DeliveryDeskService,
+    private readonly holds: HoldsService,
   ) {}
 
   /** Which role each queue needs, and how it is counted. */
@@ -58,6 +62,8 @@ export class ConsoleHomeService {
         return { count: total, oldest: rows[0]?.created_at ?? null };
       },
     },
+    // Failed and refused deliveries (issue 38 item 12): the delivery desk's own count, oldest first.
+    deliveries: { role: 'reviewer', waiting: () => this.deliveries.waiting() },
     statements: {
       role: 'finance',
       waiting: async () => {
@@ -86,6 +92,8 @@ export class ConsoleHomeService {
         return { count: total, oldest: rows[0]?.created_at ?? null };
       },
     },
+    // Open holds waiting for finance's decision (the desk lists the appealed ones first), oldest placed.
+    holds: { role: 'finance', waiting: () => this.holds.waiting() },
     support: {
       role: 'support',
       waiting: async () => {

@@ -1,4 +1,4 @@
-import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, STAFF_DESK_ENDPOINTS as SD, STAFF_DESK_MESSAGES, fillMessage, pageOffset, type EndpointRequest, type ReviewQueueQuery } from '@portal/contracts';
+import { OPS_ENDPOINTS as E, OPS_MESSAGES as M, RELEASE_CHANGE_ENDPOINTS as RC, RELEASE_CHANGE_MESSAGES as RCM, STAFF_DESK_ENDPOINTS as SD, STAFF_DESK_MESSAGES, fillMessage, pageOffset, type EndpointRequest, type ReleaseChangeStatus, type ReviewQueueQuery } from '@portal/contracts';
 import { ok } from '../../common/envelope';
 import { CurrentUser } from '../../common/auth.decorators';
 import type { AuthUser } from '../../common/request-context';
@@ -55,6 +55,25 @@ export class OpsReviewController {
   @Endpoint(E.takedownRelease)
   async takedown(@ValidBody(E.takedownRelease) b: B<'takedownRelease'>, @CurrentUser() user: AuthUser) {
     return ok(M.takenDown, { body: await this.review.takedown(b.release_id, b.reason, await this.staff.actor(user)) });
+  }
+
+  /** GET ops/releases/changes[?release_id&status] → ReleaseChangeRow[] (pending by default), oldest first (issue 39 §3). Errors: 400, 403, 404. */
+  @Endpoint(RC.opsReleaseChanges)
+  async changes(@ValidQuery(RC.opsReleaseChanges) q: EndpointRequest<typeof RC.opsReleaseChanges>) {
+    return ok(RCM.changes, { body: await this.review.listChanges(q.status as ReleaseChangeStatus | 'all', q.release_id ?? undefined) });
+  }
+
+  /** POST ops/releases/changes/approve { change_id } → ReleaseChangeDecision (the stores the update goes to). Errors: 400, 403 (four_eyes), 404, 409 (not_pending, not_approved). */
+  @Endpoint(RC.opsApproveReleaseChange)
+  async approveChange(@ValidBody(RC.opsApproveReleaseChange) b: EndpointRequest<typeof RC.opsApproveReleaseChange>, @CurrentUser() user: AuthUser) {
+    const out = await this.review.approveChange(b.change_id, await this.staff.actor(user));
+    return ok(out.stores.length ? fillMessage(RCM.approvedSent, { count: out.stores.length }) : RCM.approved, { body: out });
+  }
+
+  /** POST ops/releases/changes/decline { change_id, note } → ReleaseChangeDecision. Errors: 400, 403 (four_eyes), 404, 409 (not_pending). */
+  @Endpoint(RC.opsDeclineReleaseChange)
+  async declineChange(@ValidBody(RC.opsDeclineReleaseChange) b: EndpointRequest<typeof RC.opsDeclineReleaseChange>, @CurrentUser() user: AuthUser) {
+    return ok(RCM.declined, { body: await this.review.declineChange(b.change_id, b.note, await this.staff.actor(user)) });
   }
 
   @Endpoint(E.videoQueue)

@@ -16,6 +16,10 @@ import {
   type BulkApproveItem,
   type BulkApproveResult,
   type ReviewQueueQuery,
+  RELEASE_CHANGE_MESSAGES as CM,
+  type ReleaseChangeDecision,
+  type ReleaseChangeRow,
+  type ReleaseChangeStatus,
 } from '@portal/contracts';
 import { DomainError } from '../../common/domain-error';
 import { NotificationsService } from '../../notifications/notifications.service';
@@ -30,6 +34,7 @@ import { IdentifierRegistryService } from '../../identifiers/identifier-registry
 import { DeliveryService } from '../../distribution/delivery/delivery.service';
 import { QcService } from '../../distribution/qc/qc.service';
 import { Transactions } from '../../database/transactions';
+import { ReleaseChangesService } from '../../releases/changes/release-changes.service';
 
 type Snapshot = { status: string; reason: string; upc_ean: string };
 const snap = (r: ReleaseRecord): Snapshot => ({ status: r.status, reason: r.reason, upc_ean: r.upc_ean });
@@ -55,6 +60,7 @@ export class ReleaseReviewService {
     private readonly records: ReleaseReviewRecords,
     private readonly users: UsersService,
     private readonly qc: QcService,
+    private readonly changes: ReleaseChangesService,
   ) {}
 
   /** `in_review` releases, oldest submission first, with their age in whole minutes (the console home's count). */
@@ -257,6 +263,57 @@ export class ReleaseReviewService {
     await this.tell(release, 'takendown', text);
     await this.delivery.releaseTakenDown(releaseId); // the takedown message to every store (docs/decisions/020)
     return { release_id: releaseId, status: 'takendown', upc_ean: release.upc_ean, isrcs: [] };
+  }
+
+  /** GET ops/releases/changes: changes to approved releases in `status` (pending by default), of one release or all (issue 39 §3). */
+  listChanges(status: ReleaseChangeStatus | 'all', releaseId?: number): Promise<ReleaseChangeRow[]> {
+    return this.changes.list(status, releaseId);
+  }
+
+  /**
+   * POST ops/releases/changes/approve (issue 39 §3): the change applied to the release in one transaction
+   * with its audit row (`release.change_approve`, the values before and after); then the artist's bell,
+   * and the update to every store that has the release (DeliveryService.changeApproved, once per change).
+   * Errors: 404 changeNotFound; 403 four_eyes (the reviewer's own release); 409 not_pending (decided
+   * already, also for the loser of two concurrent approvals), not_approved (the release was taken down).
+   */
+  async approveChange(changeId: number, actor: Actor): Promise<ReleaseChangeDecision> {
+    const change = await this.transactions.run(async (m) => {
+      const found = await this.changeToDecide(m, changeId, actor);
+      const outcome = await this.changes.approve(m, changeId, actor.email);
+      if (outcome === 'not_pending') throw DomainError.conflict(CM.notPending, 'not_pending');
+      if (outcome === 'not_approved') throw DomainError.conflict(CM.releaseNotApproved, 'not_approved');
+      await this.audit.record(actor, 'release.change_approve', 'release', found.release_id, { change_id: changeId, ...found.before }, { change_id: changeId, ...found.changes }, m);
+      return found;
+    });
+    const stores = await this.delivery.changeApproved(change.release_id, changeId, actor);
+    const title = change.changes.release_title ?? change.release_title;
+    await this.notifications.notify(
+      change.user_id,
+      fillMessage(CM.approvedNotification, { title, stores: stores.length ? fillMessage(CM.approvedStores, { stores: stores.join(', ') }) : '' }),
+      `/catalog/${change.release_id}`,
+    );
+    return { change_id: changeId, release_id: change.release_id, status: 'approved', stores };
+  }
+
+  /** POST ops/releases/changes/decline: with the note the artist reads (audited, the artist's bell); nothing is sent. Errors: as approveChange, without not_approved. */
+  async declineChange(changeId: number, note: string, actor: Actor): Promise<ReleaseChangeDecision> {
+    const change = await this.transactions.run(async (m) => {
+      const found = await this.changeToDecide(m, changeId, actor);
+      if (!(await this.changes.decline(m, changeId, note, actor.email))) throw DomainError.conflict(CM.notPending, 'not_pending');
+      await this.audit.record(actor, 'release.change_decline', 'release', found.release_id, { change_id: changeId, status: 'pending' }, { change_id: changeId, status: 'declined', note }, m);
+      return found;
+    });
+    await this.notifications.notify(change.user_id, fillMessage(CM.declinedNotification, { title: change.release_title, note }), `/catalog/${change.release_id}`);
+    return { change_id: changeId, release_id: change.release_id, status: 'declined', stores: [] };
+  }
+
+  /** The change to decide on: 404 changeNotFound; 403 four_eyes when it is a change of the deciding staff member's own release. */
+  private async changeToDecide(m: EntityManager, changeId: number, actor: Actor): Promise<ReleaseChangeRow> {
+    const change = await this.changes.find(changeId, m);
+    if (!change) throw DomainError.notFound(CM.changeNotFound);
+    if (actor.userId !== null && change.user_id === actor.userId) throw new DomainError(403, CM.ownRelease, { code: 'four_eyes' });
+    return change;
   }
 
   private async find(m: EntityManager, releaseId: number): Promise<ReleaseRecord> {

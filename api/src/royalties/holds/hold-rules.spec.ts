@@ -1,4 +1,5 @@
-import { evaluateRules, median, monthsBefore, type History, type SaleGroup } from './hold-rules';
+import type { CreditLine } from '../matching/credit-builder';
+import { concentrationTracks, evaluateRules, median, monthsBefore, SaleGroupSums, type History, type SaleGroup } from './hold-rules';
 
 const settings = { detection: true, spikeFactor: 10, spikeFloorUnits: 100, concentrationPercent: 80, concentrationMinUnits: 100, rateFactor: 20, rateMinUnits: 10, forfeitFourEyesCents: 10_000 };
 const g = (track_id: number, store: string, country: string, units: number, micros: number, sale_month = '2026-05'): SaleGroup => ({ track_id, user_id: 1, store, country, sale_month, units, micros });
@@ -34,5 +35,27 @@ describe('hold rules (docs/decisions/039)', () => {
       ['FR', 'rate'],
       ['MX', 'rate'],
     ]);
+  });
+
+  it('the groups summed while staging: owner lines of positive rows the store did not flag, per track, store, country and month, in that order', () => {
+    const line = (line_no: number, track_id: number, store: string, country: string, quantity: number, amount_micros: number, share: 'owner' | 'split' = 'owner', user_id = 7): CreditLine => ({
+      line_no, user_id, track_id, release_id: 1, share, split_id: null, unmatched_id: null, amount_micros, quantity, store, country, sale_month: '2026-05', reporting_date: '', isrc: '', upc: '', sale_type: '',
+    });
+    const sums = new SaleGroupSums();
+    sums.add([line(1, 2, 'Spotify', 'BR', 10, 700), line(1, 2, 'Spotify', 'BR', 10, 300, 'split', 9), line(2, 1, 'spotify', 'BR', 5, 50)], new Map());
+    sums.add([line(3, 2, 'Spotify', 'BR', 30, 900), line(4, 2, 'Spotify', 'BR', -4, -80), line(5, 2, 'Spotify', 'BR', 100, 1000), line(6, 1, 'Deezer', 'IN', 1, 10)], new Map([[5, 'Suspected fraud']]));
+    expect(sums.list()).toEqual([
+      { track_id: 1, user_id: 7, store: 'Deezer', country: 'IN', sale_month: '2026-05', units: 1, micros: 10 },
+      { track_id: 1, user_id: 7, store: 'spotify', country: 'BR', sale_month: '2026-05', units: 5, micros: 50 },
+      { track_id: 2, user_id: 7, store: 'Spotify', country: 'BR', sale_month: '2026-05', units: 40, micros: 1600 },
+    ]);
+    expect(concentrationTracks(sums.list(), { concentrationMinUnits: 6 })).toEqual([2]);
+  });
+
+  it('many groups in one store are judged in linear time (the lists are not copied per group)', () => {
+    const groups = Array.from({ length: 200_000 }, (_, i) => g(i, 'Spotify', 'BR', 100, 1_000_000));
+    const started = Date.now();
+    expect(evaluateRules(groups, none(), settings)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

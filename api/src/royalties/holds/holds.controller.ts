@@ -66,6 +66,13 @@ export class HoldsDeskController {
     return ok(pending ? fillMessage(M.forfeitPending, { id: b.hold_id, limit: centsToUsd(royaltiesSettings.of(this.holds.appConfig).forfeitFourEyesCents) }) : fillMessage(M.forfeited, { id: b.hold_id }), { body: detail });
   }
 
+  /** POST ops/holds/reply { hold_id, text } → HoldDeskDetail (with the answer in its thread). Errors: 400, 404, 409 no_appeal, ticket_closed. */
+  @Endpoint(E.replyHoldAppeal)
+  async reply(@ValidBody(E.replyHoldAppeal) b: R<'replyHoldAppeal'>, @CurrentUser() user: AuthUser) {
+    const { ticketId, detail } = await this.holds.reply(b.hold_id, b.text, await this.staff.actor(user));
+    return ok(fillMessage(M.replied, { id: ticketId }), { body: detail });
+  }
+
   /** POST ops/holds/forfeit/confirm { hold_id } → HoldDeskDetail. Errors: 403 four_eyes (the requester), 404, 409. */
   @Endpoint(E.confirmForfeit)
   async confirm(@ValidBody(E.confirmForfeit) b: R<'confirmForfeit'>, @CurrentUser() user: AuthUser) {

@@ -22,12 +22,13 @@ import { NotificationsService } from '../../notifications/notifications.service'
 import { UsersService } from '../../users/users.service';
 import { RoyaltyLedger, type RoyaltyPosting } from '../../support/money/ledger.service';
 import { TicketsService } from '../../support/tickets/tickets.service';
+import { SupportDeskService } from '../../support/tickets/support-desk.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { microsToCents } from '../shared/money-math';
 import { StatementImportEntity } from '../shared/royalty.entities';
 import type { CreditLine } from '../matching/credit-builder';
 import { royaltiesSettings } from '../royalties.settings';
-import { evaluateRules, groupKey, monthsBefore, type History, type SaleGroup } from './hold-rules';
+import { concentrationTracks, evaluateRules, groupKey, monthsBefore, type History, type SaleGroup, type SaleGroupSums } from './hold-rules';
 import { RoyaltyHoldEntity } from './hold.entities';
 
 /** The ledger note of a clawback's debit and of a released hold's credit (the monthly statement reads these prefixes). */
@@ -90,17 +91,23 @@ export class HoldsService {
     private readonly users: UsersService,
     private readonly tickets: TicketsService,
     private readonly codes: CatalogCodes,
+    private readonly supportDesk: SupportDeskService,
   ) {}
 
   private get settings() {
     return royaltiesSettings.of(this.appConfig);
   }
 
+  /** Whether the rules run at import (HOLD_DETECTION); clawbacks and store flags apply either way. */
+  get detecting(): boolean {
+    return this.settings.detection;
+  }
+
   /**
    * Check an import's matched rows and record its holds and clawbacks, in the caller's transaction `m`.
    * Answers the holds created (status `held` or `debited`).
    */
-  async detect(m: EntityManager, imp: Pick<StatementImportEntity, 'id'>, special: SpecialRows): Promise<HoldRow[]> {
+  async detect(m: EntityManager, imp: Pick<StatementImportEntity, 'id'>, special: SpecialRows, sales: SaleGroupSums): Promise<HoldRow[]> {
     const created: HoldRow[] = [];
     const now = new Date();
     const mark = async (h: Partial<HoldRow>, where: string, params: unknown[]) => {
@@ -129,7 +136,8 @@ export class HoldsService {
       }
     }
     if (this.settings.detection) {
-      const groups = await this.groups(m, imp.id);
+      // The groups were summed while staging (SaleGroupSums): no read of the import's lines here.
+      const groups = sales.list();
       if (groups.length) {
         const flags = evaluateRules(groups, await this.history(m, imp.id, groups), this.settings);
         for (const f of flags) {
@@ -155,45 +163,48 @@ export class HoldsService {
     return created;
   }
 
-  /** The import's groups of positive rows: the owner's units and everyone's micro-USD (one grouped query). */
-  private async groups(m: EntityManager, importId: number): Promise<SaleGroup[]> {
-    const rows = (await m.query(
-      `SELECT track_id, MAX(user_id) AS user_id, store, country, sale_month, SUM(quantity) AS units, SUM(amount_micros) AS micros
-       FROM royalty_credits WHERE import_id = ? AND share = 'owner' AND amount_micros >= 0 AND hold_id IS NULL
-       GROUP BY track_id, store, country, sale_month`,
-      [importId],
-    )) as Array<Record<string, string | number>>;
-    return rows.map((r) => ({ track_id: Number(r.track_id), user_id: Number(r.user_id), store: String(r.store), country: String(r.country), sale_month: String(r.sale_month), units: Number(r.units), micros: Number(r.micros) }));
-  }
-
   /**
-   * What the rules compare with, from applied imports only, in two grouped queries: the units of the
-   * import's tracks in the three months before each of its sale months, and every place (country,
-   * store) each track sold in before.
+   * What the rules compare with, from applied imports only, in grouped queries by the import's tracks
+   * (500 a query): the units of the import's tracks in the three months before each of its sale months,
+   * and every place (country, store) each track the concentration rule judges sold in before. They go
+   * through the (track, month) index, never through all applied imports' lines; this import's own lines
+   * (not applied yet) are skipped in the index by their id range when it holds no other import's lines.
+   * With no applied import at all there is no history to read.
    */
   private async history(m: EntityManager, importId: number, groups: SaleGroup[]): Promise<History> {
+    const h: History = { units: new Map(), tracks: new Set(), places: new Set() };
+    if (!((await m.query("SELECT id FROM statement_imports WHERE status = 'applied' LIMIT 1")) as unknown[]).length) return h;
     const months = [...new Set(groups.map((g) => g.sale_month))].sort();
     const from = monthsBefore(months[0], 3)[2];
     const to = months[months.length - 1];
-    const tracks = `SELECT DISTINCT track_id FROM royalty_credits WHERE import_id = ?`;
-    const recent = (await m.query(
-      `SELECT c.track_id, c.store, c.country, c.sale_month, SUM(c.quantity) AS units
-       FROM royalty_credits c JOIN statement_imports i ON i.id = c.import_id AND i.status = 'applied'
-       WHERE c.share = 'owner' AND c.amount_micros >= 0 AND c.sale_month >= ? AND c.sale_month < ? AND c.track_id IN (${tracks})
-       GROUP BY c.track_id, c.store, c.country, c.sale_month`,
-      [from, to, importId],
-    )) as Array<Record<string, string | number>>;
-    const places = (await m.query(
-      `SELECT c.track_id, c.store, c.country FROM royalty_credits c JOIN statement_imports i ON i.id = c.import_id AND i.status = 'applied'
-       WHERE c.share = 'owner' AND c.track_id IN (${tracks}) GROUP BY c.track_id, c.store, c.country`,
-      [importId],
-    )) as Array<Record<string, string | number>>;
-    const h: History = { units: new Map(), tracks: new Set(), places: new Set() };
-    for (const r of recent) h.units.set(groupKey({ track_id: Number(r.track_id), store: String(r.store), country: String(r.country), sale_month: String(r.sale_month) }), Number(r.units));
-    for (const r of places) {
-      h.tracks.add(Number(r.track_id));
-      h.places.add(`${Number(r.track_id)}|${String(r.country)}`);
-      h.places.add(`${Number(r.track_id)}|${String(r.store)}`);
+    const [span] = (await m.query('SELECT MIN(id) AS lo, MAX(id) AS hi, COUNT(*) AS n FROM royalty_credits WHERE import_id = ?', [importId])) as Array<Record<string, string | number | null>>;
+    const lo = Number(span?.lo ?? 0);
+    const hi = Number(span?.hi ?? 0);
+    const own = Number(span?.n ?? 0) > 0 && hi - lo + 1 === Number(span?.n) ? { sql: ' AND c.id NOT BETWEEN ? AND ?', params: [lo, hi] } : { sql: '', params: [] };
+    // `+c.import_id`: the applied imports filter the lines found by track; they must not lead the plan (SQLite has no statistics).
+    const applied = "+c.import_id IN (SELECT id FROM statement_imports WHERE status = 'applied')";
+    const chunks = (ids: number[]) => Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500));
+    for (const chunk of chunks([...new Set(groups.map((g) => g.track_id))].sort((a, b) => a - b))) {
+      const recent = (await m.query(
+        `SELECT c.track_id, c.store, c.country, c.sale_month, SUM(c.quantity) AS units FROM royalty_credits c
+         WHERE c.track_id IN (${chunk.map(() => '?').join(',')}) AND c.sale_month >= ? AND c.sale_month < ? AND c.share = 'owner' AND c.amount_micros >= 0 AND ${applied}${own.sql}
+         GROUP BY c.track_id, c.store, c.country, c.sale_month`,
+        [...chunk, from, to, ...own.params],
+      )) as Array<Record<string, string | number>>;
+      for (const r of recent) h.units.set(groupKey({ track_id: Number(r.track_id), store: String(r.store), country: String(r.country), sale_month: String(r.sale_month) }), Number(r.units));
+    }
+    for (const chunk of chunks(concentrationTracks(groups, this.settings).sort((a, b) => a - b))) {
+      const places = (await m.query(
+        `SELECT c.track_id, c.store, c.country FROM royalty_credits c
+         WHERE c.track_id IN (${chunk.map(() => '?').join(',')}) AND c.share = 'owner' AND ${applied}${own.sql}
+         GROUP BY c.track_id, c.store, c.country`,
+        [...chunk, ...own.params],
+      )) as Array<Record<string, string | number>>;
+      for (const r of places) {
+        h.tracks.add(Number(r.track_id));
+        h.places.add(`${Number(r.track_id)}|${String(r.country)}`);
+        h.places.add(`${Number(r.track_id)}|${String(r.store)}`);
+      }
     }
     return h;
   }
@@ -222,7 +233,11 @@ export class HoldsService {
     const postings = [...plain].sort((a, b) => a[0] - b[0]).map(([user_id, micros]) => ({ user_id, cents: microsToCents(micros) }));
     let credited = await RoyaltyLedger.post(m, imp.id, postings, note);
     const holds = await m.find(RoyaltyHoldEntity, { where: { import_id: imp.id, status: In(['debited', 'released']) }, order: { id: 'ASC' } });
-    for (const h of holds) credited += await RoyaltyLedger.post(m, imp.id, await this.parts(m, h.id), await this.ledgerNoteOf(m, h));
+    if (!holds.length) return { credited, postings };
+    // Every hold's parts in one grouped read and the tracks' titles in one (a correction file may bring many clawbacks).
+    const parts = await this.partsOfImport(m, imp.id, ['debited', 'released']);
+    const titles = (await this.codes.titles(m, [...new Set(holds.map((h) => h.track_id))], [])).tracks;
+    for (const h of holds) credited += await RoyaltyLedger.post(m, imp.id, parts.get(h.id) ?? [], await this.ledgerNoteOf(m, h, titles));
     return { credited, postings };
   }
 
@@ -232,8 +247,25 @@ export class HoldsService {
     return rows.map((r) => ({ user_id: Number(r.user_id), cents: microsToCents(Number(r.micros)) }));
   }
 
-  private async ledgerNoteOf(m: EntityManager, h: HoldRow): Promise<string> {
-    if (h.rule === 'clawback') return `${CLAWBACK_NOTE}${h.id}: ${(await this.reasonOf(m, h)).slice(0, 400)}`;
+  /** The parts (as `parts`) of every hold of an import in `statuses`, by hold id, in one grouped read. */
+  private async partsOfImport(m: EntityManager, importId: number, statuses: HoldStatus[]): Promise<Map<number, RoyaltyPosting[]>> {
+    const rows = (await m.query(
+      `SELECT hold_id, user_id, SUM(amount_micros) AS micros FROM royalty_credits
+       WHERE hold_id IN (SELECT id FROM royalty_holds WHERE import_id = ? AND status IN (${statuses.map(() => '?').join(',')})) GROUP BY hold_id, user_id ORDER BY hold_id, user_id`,
+      [importId, ...statuses],
+    )) as Array<{ hold_id: number; user_id: number; micros: string | number }>;
+    const out = new Map<number, RoyaltyPosting[]>();
+    for (const r of rows) {
+      const list = out.get(Number(r.hold_id));
+      const part = { user_id: Number(r.user_id), cents: microsToCents(Number(r.micros)) };
+      if (list) list.push(part);
+      else out.set(Number(r.hold_id), [part]);
+    }
+    return out;
+  }
+
+  private async ledgerNoteOf(m: EntityManager, h: HoldRow, titles?: Map<number, string>): Promise<string> {
+    if (h.rule === 'clawback') return `${CLAWBACK_NOTE}${h.id}: ${(await this.reasonOf(m, h, titles)).slice(0, 400)}`;
     return `${RELEASE_NOTE}${h.id} released (statement #${h.import_id})`;
   }
 
@@ -252,9 +284,10 @@ export class HoldsService {
     const holds = await this.db.getRepository(RoyaltyHoldEntity).find({ where: { import_id: importId, status: 'held' } });
     if (!holds.length) return;
     const titles = (await this.codes.titles(this.db.manager, [...new Set(holds.map((h) => h.track_id))], [])).tracks;
+    const parts = await this.partsOfImport(this.db.manager, importId, ['held']);
     for (const h of holds) {
       const reason = await this.reasonOf(this.db.manager, h, titles);
-      for (const p of await this.parts(this.db.manager, h.id)) if (p.cents > 0) await this.notifications.notify(p.user_id, fillMessage(M.holdPlacedNotification, { amount: centsToUsd(p.cents), month, reason: reason.replace(/\.$/, '') }), NOTIFICATION_LINKS.earnings);
+      for (const p of parts.get(h.id) ?? []) if (p.cents > 0) await this.notifications.notify(p.user_id, fillMessage(M.holdPlacedNotification, { amount: centsToUsd(p.cents), month, reason: reason.replace(/\.$/, '') }), NOTIFICATION_LINKS.earnings);
     }
   }
 
@@ -343,19 +376,35 @@ export class HoldsService {
     return this.db.getRepository(RoyaltyHoldEntity).findOneByOrFail({ id: holdId });
   }
 
-  /** GET ops/holds: holds of applied imports, open ones oldest first, others newest first. */
+  /**
+   * GET ops/holds: holds of applied imports; open ones appealed first (the artist waits on a reply),
+   * then oldest first; others newest first. One import per hold: the join never repeats a row, so
+   * plain LIMIT/OFFSET pages it.
+   */
   async desk(status: string, limit: number, offset: number): Promise<{ rows: HoldDeskRow[]; total: number }> {
     const statuses = status === 'open' ? OPEN : status ? [status] : null;
+    const qb = this.db.getRepository(RoyaltyHoldEntity).createQueryBuilder('h').innerJoin(StatementImportEntity, 'i', "i.id = h.import_id AND i.status = 'applied'");
+    if (status === 'open') qb.orderBy('(CASE WHEN h.appeal_ticket_id IS NULL THEN 1 ELSE 0 END)', 'ASC').addOrderBy('h.id', 'ASC');
+    else qb.orderBy('h.id', 'DESC');
+    qb.limit(limit).offset(offset);
+    if (statuses) qb.where('h.status IN (:...statuses)', { statuses });
+    const [holds, total] = await qb.getManyAndCount();
+    return { rows: await this.deskRows(holds), total };
+  }
+
+  /**
+   * The console home's holds queue (docs/decisions/040): open holds of applied imports (held, or a
+   * forfeit waiting for its second finance member), appealed or not, and when the oldest was placed.
+   */
+  async waiting(): Promise<{ count: number; oldest: Date | null }> {
     const qb = this.db
       .getRepository(RoyaltyHoldEntity)
       .createQueryBuilder('h')
       .innerJoin(StatementImportEntity, 'i', "i.id = h.import_id AND i.status = 'applied'")
-      .orderBy('h.id', status === 'open' ? 'ASC' : 'DESC')
-      .take(limit)
-      .skip(offset);
-    if (statuses) qb.where('h.status IN (:...statuses)', { statuses });
-    const [holds, total] = await qb.getManyAndCount();
-    return { rows: await this.deskRows(holds), total };
+      .where('h.status IN (:...statuses)', { statuses: OPEN });
+    const count = await qb.getCount();
+    const oldest = count ? await qb.orderBy('h.created_at', 'ASC').addOrderBy('h.id', 'ASC').limit(1).getOne() : null;
+    return { count, oldest: oldest?.created_at ?? null };
   }
 
   private async deskRows(holds: HoldRow[]): Promise<HoldDeskRow[]> {
@@ -422,6 +471,22 @@ export class HoldsService {
     const h = await this.db.getRepository(RoyaltyHoldEntity).findOneBy({ id: holdId });
     if (!h) throw DomainError.notFound(M.holdNotFound);
     return h;
+  }
+
+  /**
+   * POST ops/holds/reply: finance answers the hold's appeal thread from the desk, through the support
+   * area's desk reply (SupportDeskService.reply: a Support Team message on the appeal ticket, the
+   * artist's bell and e-mail), audited `ticket.reply` in the reply's transaction as the support desk's
+   * replies are (with the hold's id). Errors: 404 holdNotFound; 409 no_appeal, ticket_closed.
+   */
+  async reply(holdId: number, text: string, actor: Actor): Promise<{ ticketId: number; detail: HoldDeskDetail }> {
+    const h = await this.deskHold(holdId);
+    const ticketId = h.appeal_ticket_id;
+    if (!ticketId) throw DomainError.conflict(fillMessage(M.noAppeal, { id: h.id }), 'no_appeal');
+    await this.supportDesk.reply(ticketId, actor.userId ?? 0, text, [], (m, before) =>
+      this.audit.record(actor, 'ticket.reply', 'ticket', ticketId, { last_by: before.last_by, messages: before.messages }, { last_by: 'support', reply: text.trim().slice(0, 500), attachments: [], hold_id: h.id }, m),
+    );
+    return { ticketId, detail: await this.detail(holdId) };
   }
 
   /** Four-eyes: nobody decides a hold on money of their own. */

@@ -9,6 +9,7 @@ import { AuditService } from '../../audit/audit.service';
 import { CatalogCodes } from '../../releases/catalog/catalog-codes';
 import { MatchCache, matchBatch, type PricedRow } from '../matching/credit-builder';
 import { HoldsService, SpecialRows } from '../holds/holds.service';
+import { SaleGroupSums } from '../holds/hold-rules';
 import { bulkInsert, CREDIT_COLUMNS, UNMATCHED_COLUMNS } from '../shared/bulk-insert';
 import { microsToCents, parseDecimal, toMicros } from '../shared/money-math';
 import { StatementImportEntity } from '../shared/royalty.entities';
@@ -57,8 +58,8 @@ export class StatementImportJob {
     const started = Date.now();
     try {
       await this.tx.run((m) => this.deleteStaged(m, importId));
-      const { perUser, special } = await this.readAndStage(imp);
-      const postings = await this.tx.run((m) => this.apply(m, imp, perUser, special));
+      const { perUser, special, sales } = await this.readAndStage(imp);
+      const postings = await this.tx.run((m) => this.apply(m, imp, perUser, special, sales));
       await this.tellCredited(postings, imp.month);
       await this.holds.tellPlaced(importId, imp.month);
       this.logger.log({ msg: 'statement import applied', import_id: importId });
@@ -101,10 +102,11 @@ export class StatementImportJob {
   }
 
   /**
-   * Stream, match and stage the file; answers each credited user's micro-USD (what `apply` posts) and
-   * the negative or store-flagged rows set apart for the holds (docs/decisions/039).
+   * Stream, match and stage the file; answers each credited user's micro-USD (what `apply` posts), the
+   * negative or store-flagged rows set apart for the holds and, when the rules run, the sums of the
+   * groups they judge (docs/decisions/039): all kept in memory, so the end reads no line again.
    */
-  private async readAndStage(imp: StatementImportEntity): Promise<{ perUser: Map<number, number>; special: SpecialRows }> {
+  private async readAndStage(imp: StatementImportEntity): Promise<{ perUser: Map<number, number>; special: SpecialRows; sales: SaleGroupSums }> {
     const stored = JSON.parse(imp.mapping_json ?? '{}') as StoredMapping;
     const rate = parseDecimal(imp.rate || '1')!;
     let plan: ColumnPlan | null = null;
@@ -115,6 +117,8 @@ export class StatementImportJob {
     const cache = new MatchCache();
     const perUser = new Map<number, number>();
     const special = new SpecialRows();
+    const sales = new SaleGroupSums();
+    const detecting = this.holds.detecting;
     const flush = async () => {
       if (!batch.length) return;
       const rows = batch;
@@ -125,6 +129,7 @@ export class StatementImportJob {
         const flagged = new Map<number, string>();
         for (const r of rows) if (r.flag) flagged.set(r.line, r.flag);
         if (flagged.size || result.credits.some((c) => c.amount_micros < 0)) special.add(result.credits, flagged);
+        if (detecting) sales.add(result.credits, flagged);
         await bulkInsert(m, 'royalty_credits', CREDIT_COLUMNS, result.credits, { import_id: imp.id });
         await bulkInsert(
           m,
@@ -184,7 +189,7 @@ export class StatementImportJob {
     }
     await flush();
     if (currency) await this.db.getRepository(StatementImportEntity).update({ id: imp.id }, { currency });
-    return { perUser, special };
+    return { perUser, special, sales };
   }
 
   /**
@@ -192,10 +197,10 @@ export class StatementImportJob {
    * confirmed import (the lines not held per user, each clawback's debits), status applied. Answers
    * what was posted per user for the lines not held.
    */
-  private async apply(m: EntityManager, imp: StatementImportEntity, perUser: Map<number, number>, special: SpecialRows): Promise<Array<{ user_id: number; cents: number }>> {
+  private async apply(m: EntityManager, imp: StatementImportEntity, perUser: Map<number, number>, special: SpecialRows, sales: SaleGroupSums): Promise<Array<{ user_id: number; cents: number }>> {
     const holder = await m.findOne(StatementImportEntity, { where: { active_sha256: imp.file_sha256 } });
     if (holder && holder.id !== imp.id) throw DomainError.conflict(fillMessage(M.duplicateFile, { id: holder.id }), 'duplicate_file');
-    const created = await this.holds.detect(m, imp, special);
+    const created = await this.holds.detect(m, imp, special, sales);
     const marked = created.length ? await this.holds.markedByUser(m, imp.id) : new Map<number, number>();
     const plain = new Map([...perUser].map(([user, micros]) => [user, micros - (marked.get(user) ?? 0)]));
     const { credited, postings } = Number(imp.confirmed) ? await this.holds.post(m, imp, ledgerNote(imp), plain) : { credited: 0, postings: [] };
