@@ -10,16 +10,8 @@ import { makeJpeg, makeMp3 } from './support/media';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { createSubmittedRelease } from './support/release-api';
 import { freePort, startPortal, type Portal } from './support/portal';
+import { ftpAck } from './support/store-acks';
 
-/** The older FtpAcknowledgementMessage: a file refused with the store's error text. */
-const ftpAck = (fileName: string, status: string, error: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<FtpAcknowledgementMessage xmlns="http://ddex.net/xml/ern-c-sftp/16">
-  <MessageHeader><MessageId>FTPACK-${Date.now()}</MessageId><MessageCreatedDateTime>${new Date().toISOString()}</MessageCreatedDateTime></MessageHeader>
-  <AcknowledgedFile><FileName>${fileName}</FileName></AcknowledgedFile>
-  <FileStatus>${status}</FileStatus>
-  <ErrorText>${error}</ErrorText>
-</FtpAcknowledgementMessage>
-`;
 
 /**
  * The console's delivery desk in a real browser (issue 38 item 12): two approved releases go to three

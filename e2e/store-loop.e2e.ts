@@ -9,6 +9,7 @@ import { makeJpeg, makeMp3 } from './support/media';
 import { enrolTotp, newUser, signUpInBrowser } from './support/flows';
 import { createSubmittedRelease } from './support/release-api';
 import { startPortal, type Portal } from './support/portal';
+import { ftpAck } from './support/store-acks';
 
 /** The portal's embedded database, opened beside the running API to move a release date into the past (better-sqlite3 ships no types). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped CommonJS package, typed here by what the test calls
@@ -29,15 +30,6 @@ const ackMessage = (messageId: string, icpn: string, releaseStatus: string, stat
     <Acknowledgement><MessageType>NewReleaseMessage</MessageType><MessageId>${messageId}</MessageId><MessageStatus><Status>${status}</Status></MessageStatus></Acknowledgement>
   </ReleaseStatus>
 </ack:AcknowledgementMessage>
-`;
-/** The older FtpAcknowledgementMessage: a file refused with the store's error text. */
-const ftpAck = (fileName: string, status: string, error: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<FtpAcknowledgementMessage xmlns="http://ddex.net/xml/ern-c-sftp/16">
-  <MessageHeader><MessageId>FTPACK-${Date.now()}</MessageId><MessageCreatedDateTime>${new Date().toISOString()}</MessageCreatedDateTime></MessageHeader>
-  <AcknowledgedFile><FileName>${fileName}</FileName></AcknowledgedFile>
-  <FileStatus>${status}</FileStatus>
-  <ErrorText>${error}</ErrorText>
-</FtpAcknowledgementMessage>
 `;
 
 /**

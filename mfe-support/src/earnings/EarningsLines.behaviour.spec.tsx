@@ -18,25 +18,29 @@ const line = (over: Partial<EarningLine>): EarningLine => ({
   amount_micros: 1_000_000, confirmed: true, share: 'owner', hold: null, ...over,
 });
 
+/** /earnings against an API answering `lines` to getEarningLines and `earnings` to getEarnings. */
+function renderEarnings(lines: EarningLine[], earnings: unknown) {
+  jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>) => {
+    if (endpoint.path === 'getEarningLines') return { status: 200, message: 'ok', body: lines, total: lines.length };
+    if (endpoint.path === 'getEarnings') return { status: 200, message: 'ok', body: earnings };
+    return { status: 200, message: 'ok', body: [], total: 0 };
+  }) as unknown as typeof api.call);
+  render(
+    <PortalQueryProvider client={createPortalQueryClient()}>
+      <MemoryRouter>
+        <EarningsPage />
+      </MemoryRouter>
+    </PortalQueryProvider>,
+  );
+}
+
 /**
  * A collaborator's earnings lines (issue 38 item 4): their share is of another artist's release, whose
  * page answers "Release not found" to them, so only the owner's lines link to /catalog/:id.
  */
 describe('the earnings lines of an artist who is also a collaborator', () => {
   it('links their own track to its release and shows a split track without a link', async () => {
-    jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>) => {
-      if (endpoint.path === 'getEarningLines')
-        return { status: 200, message: 'ok', body: [line({}), line({ credit_id: 2, track_id: 12, track: 'Shared Song', release_id: 9, release: 'Their Release', share: 'split' })], total: 2 };
-      if (endpoint.path === 'getEarnings') return { status: 200, message: 'ok', body: null };
-      return { status: 200, message: 'ok', body: [], total: 0 };
-    }) as unknown as typeof api.call);
-    render(
-      <PortalQueryProvider client={createPortalQueryClient()}>
-        <MemoryRouter>
-          <EarningsPage />
-        </MemoryRouter>
-      </PortalQueryProvider>,
-    );
+    renderEarnings([line({}), line({ credit_id: 2, track_id: 12, track: 'Shared Song', release_id: 9, release: 'Their Release', share: 'split' })], null);
     expect((await screen.findByRole('link', { name: 'Own Song' })).getAttribute('href')).toBe('/catalog/1');
     expect((await screen.findAllByText('Shared Song')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Shared Song' })).toBeNull();
@@ -47,19 +51,9 @@ describe('the earnings lines of an artist who is also a collaborator', () => {
 describe('held money on /earnings', () => {
   it('shows the held amount beside the earned totals and marks held and forfeited lines', async () => {
     const total = { key: '2026-10', label: '2026-10', confirmed_micros: 27_000_000, estimated_micros: 0, quantity: 10 };
-    jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>) => {
-      if (endpoint.path === 'getEarningLines')
-        return { status: 200, message: 'ok', body: [line({}), line({ credit_id: 2, amount_micros: 8_400_000, hold: 'held' }), line({ credit_id: 3, amount_micros: 9_000_000, hold: 'forfeited' })], total: 3 };
-      if (endpoint.path === 'getEarnings')
-        return { status: 200, message: 'ok', body: { from: '2026-10', to: '2026-10', balance_cents: 2700, confirmed_micros: 27_000_000, estimated_micros: 0, held_micros: 52_400_000, by_month: [total], by_store: [total], by_country: [total], by_release: [total], by_track: [total] } };
-      return { status: 200, message: 'ok', body: [], total: 0 };
-    }) as unknown as typeof api.call);
-    render(
-      <PortalQueryProvider client={createPortalQueryClient()}>
-        <MemoryRouter>
-          <EarningsPage />
-        </MemoryRouter>
-      </PortalQueryProvider>,
+    renderEarnings(
+      [line({}), line({ credit_id: 2, amount_micros: 8_400_000, hold: 'held' }), line({ credit_id: 3, amount_micros: 9_000_000, hold: 'forfeited' })],
+      { from: '2026-10', to: '2026-10', balance_cents: 2700, confirmed_micros: 27_000_000, estimated_micros: 0, held_micros: 52_400_000, by_month: [total], by_store: [total], by_country: [total], by_release: [total], by_track: [total] },
     );
     const held = await screen.findByText(ROYALTY_UI.earnings.held, { selector: 'div' });
     expect(held.textContent).toBe(`${ROYALTY_UI.earnings.held}$52.40`);
