@@ -387,7 +387,15 @@ describe('artist journey without dead ends', () => {
     await d.getByRole('button', { name: UI.wizard.cancel, exact: true }).click();
     await d.waitFor({ state: 'detached' });
 
-    const kept = await api<{ body: { track_draft?: { audio_track: string; values: Record<string, string> } } }>(`getDraft?release_id=${releaseId}`);
+    // The dialog's last save may still be on its way when it closes: wait for the server's draft to hold it.
+    type Draft = { body: { track_draft?: { audio_track: string; values: Record<string, string> } } };
+    const kept = await waitFor(
+      async () => {
+        const draft = await api<Draft>(`getDraft?release_id=${releaseId}`);
+        return draft.body.track_draft?.values.title === 'Unsaved Song' && draft;
+      },
+      { timeout: 10_000, what: 'the track draft with the typed title' },
+    ).catch(() => api<Draft>(`getDraft?release_id=${releaseId}`));
     expect(kept.body.track_draft?.audio_track).toMatch(/\S/);
     expect(kept.body.track_draft?.values.title).toBe('Unsaved Song');
     // An in-app link asks first; Stay keeps the wizard.
