@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { REMOTE_DIRS, type AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { requestId } from './common/request-context';
+import { indexRoutes } from './common/http/route-index';
 import { requestLogger } from './common/request-logger';
 import { livePortalCsp, noStoreByDefault, securityHeaders } from './common/http/security-headers';
 import { buildFolderCacheControl, precompressed, resolveWithin, withoutEncodingSuffix } from './common/http/precompressed';
@@ -21,14 +22,15 @@ import { LOAD_TOKENS_HEADER } from '@portal/contracts';
 import { WIRE_MAP } from '@portal/contracts/server';
 import { ShellDocument } from './front-end/shell-document';
 import { TusUploads } from './releases/uploads/tus-uploads';
-import { httpMetrics, metricsRoute } from './observability/http-metrics';
+import { httpMetrics, metricsRoute, routeLabel } from './observability/http-metrics';
+import { traceRequest } from './observability/tracing';
 import { observabilitySettings } from './observability/observability.settings';
 import { PublicPageHttp } from './public-page/public-page.http';
 
 /**
  * Build the configured Nest app: /api prefix, request ids, structured logs, the envelope filter,
  * OpenAPI at /api/docs and, when STATIC_ROOT holds built front ends, the shell, the remotes and
- * /remotes.json on the same origin (docs/decisions/001). Used by main.ts and by the integration tests.
+ * /remotes.json on the same origin (docs/decisions/001). Resolves initialised (routes registered and indexed). Used by main.ts and by the integration tests.
  */
 export async function createApp(config: AppConfig, options: { quiet?: boolean } = {}): Promise<NestExpressApplication> {
   const logger = options.quiet ? false : new PortalLogger({ json: config.logFormat === 'json', colors: config.logFormat !== 'json' });
@@ -43,6 +45,9 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.set('etag', false);
   // Every request timed by route template; GET /metrics only for METRICS_TOKEN's bearer (docs/decisions/038).
   app.use(httpMetrics);
+  // The request's server span when tracing is on (decision 038): first, so everything after runs in its trace.
+  const traced = traceRequest(routeLabel);
+  if (traced) app.use(traced);
   app.use('/metrics', metricsRoute(observabilitySettings.of(config).metrics.token));
   app.use(requestId);
   app.use(securityHeaders(config));
@@ -82,6 +87,9 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
 
   serveRemotes(app, config);
   if (config.staticRoot) serveFrontEnds(app, config);
+  // Nest adds its routes at init; then each request goes straight to the routes that can match it (decision 042).
+  await app.init();
+  indexRoutes((app.getHttpAdapter().getInstance() as unknown as { router: Parameters<typeof indexRoutes>[0] }).router);
   return app;
 }
 

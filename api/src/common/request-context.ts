@@ -35,8 +35,11 @@ export const currentRequestId = (): string | undefined => requestStore.getStore(
  */
 export function requestId(req: Request, res: Response, next: NextFunction): void {
   const incoming = req.header('x-request-id');
-  const id = activeTraceId() ?? (incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
+  const traceId = activeTraceId();
+  const id = traceId ?? (incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
   (req as PortalRequest).id = id;
   res.setHeader('x-request-id', id);
-  requestStore.run({ id }, next);
+  // Traced: the span's context already carries the id (currentRequestId reads it); one async context is enough.
+  if (traceId) next();
+  else requestStore.run({ id }, next);
 }

@@ -51,7 +51,7 @@ export const observabilitySettings = defineSettings('observability', {
   tracing: {
     variables: ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_SERVICE_NAME'],
     default: 'off, `portal-api`',
-    meaning: 'OpenTelemetry traces (HTTP, Express, mysql2, ioredis, jobs, deliveries, imports) exported over OTLP/HTTP (protobuf) to this base URL (compose: `http://jaeger:4318`); unset or `OTEL_SDK_DISABLED=true`: no tracing, nothing loaded. The other `OTEL_*` variables of the SDK apply (sampling: `OTEL_TRACES_SAMPLER`)',
+    meaning: 'OpenTelemetry traces (HTTP server span by route template, outgoing HTTP, mysql2, ioredis, jobs, deliveries, imports) exported over OTLP/HTTP (protobuf) to this base URL (compose: `http://jaeger:4318`); unset or `OTEL_SDK_DISABLED=true`: no tracing, nothing loaded. The other `OTEL_*` variables of the SDK apply (sampling: `OTEL_TRACES_SAMPLER`)',
     parse: ({ env }): TracingConfig => parseTracing(env),
   },
 });

@@ -103,4 +103,36 @@ describe.each(['in-process', 'bullmq'] as const)('one request, one trace (%s job
     expect(line.request_id).toBe(traceId);
     expect(api.logs.map(fields).filter((l) => l.request_id === traceId).length).toBeGreaterThanOrEqual(1);
   });
+
+  it('names the server span by route template and continues a caller\'s traceparent; health probes make no span', async () => {
+    const callerTrace = randomBytes(16).toString('hex');
+    const callerSpan = randomBytes(8).toString('hex');
+    const probe = await call(api.port, 'GET', '/api/health/live');
+    expect(probe.status).toBe(200);
+    const answer = await call(api.port, 'GET', '/api/files/audio/track-424242.wav', undefined, undefined, { traceparent: `00-${callerTrace}-${callerSpan}-01` });
+    expect(answer.status).toBe(401);
+    // The answer's id is the caller's trace: the request joined it instead of starting its own.
+    expect(answer.headers['x-request-id']).toBe(callerTrace);
+    const server = await waitFor(() => receiver.spans.find((s) => s.traceId === callerTrace && s.kind === SERVER), { timeout: 10_000, what: 'the server span of the continued trace' });
+    expect(server.parentSpanId).toBe(callerSpan);
+    // The template, never the raw path with its id (bounded names, decision 038).
+    expect(server.name).toBe('GET /api/files/audio/:filename');
+    expect(server.attributes['http.route']).toBe('/api/files/audio/:filename');
+    expect(server.attributes['http.response.status_code']).toBe(401);
+    expect(receiver.spans.some((s) => s.name.includes('424242') || String(s.attributes['http.route'] ?? '').includes('424242'))).toBe(false);
+    expect(receiver.spans.some((s) => String(s.attributes['url.path'] ?? '').startsWith('/api/health'))).toBe(false);
+  });
+
+  it('keeps no span of a request the sampler leaves out, yet gives it a trace id for its logs', async () => {
+    // traceparent flags 00: the caller did not sample; parent-based sampling keeps nothing of this request.
+    const callerTrace = randomBytes(16).toString('hex');
+    const answer = await call(api.port, 'GET', '/api/getUserDetails', undefined, undefined, { traceparent: `00-${callerTrace}-${randomBytes(8).toString('hex')}-00` });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['x-request-id']).toBe(callerTrace);
+    // A sampled request sent after it is exported; by then the unsampled one would have been too.
+    const after = await call(api.port, 'GET', '/api/getUserDetails');
+    const afterTrace = String(after.headers['x-request-id']);
+    await waitFor(() => receiver.spans.find((s) => s.traceId === afterTrace && s.kind === SERVER), { timeout: 10_000, what: 'the server span of the sampled request' });
+    expect(receiver.spans.filter((s) => s.traceId === callerTrace)).toEqual([]);
+  });
 });
