@@ -105,6 +105,14 @@ export const AUTH_TEXT = {
   // Captcha (DESIGN.md "Mail, captcha, identity")
   captchaLabel: 'Verify that you are human',
   captchaChecking: 'Checking the captcha…',
+  // The captcha box's own words (docs/decisions/010 "The captcha"): the ALTCHA widget's English texts, kept
+  // when our own checkbox replaced it; the browser journeys find the checkbox by captchaBoxLabel.
+  captchaBoxLabel: "I'm not a robot",
+  captchaBoxVerifying: 'Verifying...',
+  captchaBoxVerified: 'Verified',
+  captchaBoxError: 'Verification failed. Try again later.',
+  captchaBoxExpired: 'Verification expired. Try again.',
+  captchaBoxRetry: 'Retry',
 } as const;
 
 /** Replaces `{key}` placeholders of an AUTH_TEXT entry, e.g. `fillText(AUTH_TEXT.otpIntro, { email })`. */

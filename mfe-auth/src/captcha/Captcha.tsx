@@ -1,14 +1,13 @@
-import type {} from 'altcha/types/react';
-import type { AltchaWidgetElement } from 'altcha';
-import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import styled from 'styled-components';
-import { apiUrl, AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
-import { api, notify, theme, visuallyHidden } from '@portal/kit';
-import { captchaActionFor } from './captcha-state';
-import { INTENT_EVENTS } from '../common/first-intent';
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
+import { api, Button, notify, theme } from '@portal/kit';
+import { captchaViewOf, type CaptchaStatus } from './captcha-state';
+import { CAPTCHA_BOX_TEXT } from './captcha-texts';
+import { solveCaptcha, type CaptchaSolver } from './solve-in-workers';
 
 export type CaptchaHandle = {
-  /** Forget the current pass and show an unsolved widget again (the pass is single use). */
+  /** Forget the current pass and show an unticked box again (the pass is single use). */
   reset(): void;
 };
 
@@ -20,168 +19,154 @@ export type CaptchaProps = {
    */
   onToken(token: string | null): void;
   ref?: Ref<CaptchaHandle>;
+  /** Fetches and solves a challenge (default: GET /api/captcha/challenge, proof of work in Web Workers). */
+  solve?: CaptchaSolver;
 };
 
-type StateChangeDetail = { state?: string; payload?: string | null };
+/** One attempt: its abort switch (stops the workers) and, once verified, its expiry timer. */
+type Attempt = { controller: AbortController; expiry?: ReturnType<typeof setTimeout> };
 
 /**
- * Without any interaction the widget is defined this long after the form mounts: a person who
- * autofills and never moves the pointer finds it ready well within the 1.5 s the artist journey
- * allows (docs/decisions/017), while the captcha chunk stays out of the page's first load (/login's JS
- * budget, docs/decisions/010): the page is quiet by then. Anyone who moves the pointer, touches, tabs
- * or types defines it at once, long before they reach the checkbox.
- */
-const DEFINE_FALLBACK_MS = 1000;
-
-let definition: Promise<unknown> | undefined;
-/** Load `altcha` (its own chunk, about 32 KB brotli) once: it defines the <altcha-widget> element. */
-function defineWidget(): Promise<unknown> {
-  definition ??= import(/* webpackChunkName: "altcha" */ 'altcha');
-  return definition;
-}
-
-/**
- * Define the widget on the person's first interaction with the page (pointer, touch, focus, key), or
- * DEFINE_FALLBACK_MS after the form mounts if none comes (docs/decisions/010, docs/decisions/017): the
- * captcha code is not part of the first load of /login. Until then <altcha-widget> is an unknown
- * element keeping its place (the frame reserves the widget's height); React has already set its
- * attributes, which the element reads when it is upgraded.
- */
-function useDeferredWidgetDefinition(): void {
-  useEffect(() => {
-    if (typeof document === 'undefined' || (typeof customElements !== 'undefined' && customElements.get('altcha-widget'))) return undefined;
-    const define = () => {
-      stop();
-      void defineWidget();
-    };
-    const timer = setTimeout(define, DEFINE_FALLBACK_MS);
-    const stop = () => {
-      clearTimeout(timer);
-      for (const name of INTENT_EVENTS) document.removeEventListener(name, define, true);
-    };
-    for (const name of INTENT_EVENTS) document.addEventListener(name, define, { capture: true, passive: true });
-    return stop;
-  }, []);
-}
-
-/**
- * Self-hosted ALTCHA captcha (DESIGN.md "Mail, captcha, identity"; core §7, §8).
+ * Self-hosted ALTCHA captcha (DESIGN.md "Mail, captcha, identity"; core §7, §8; docs/decisions/010
+ * "The captcha"): a native checkbox "I'm not a robot", rendered with the form, so a person who
+ * autofills finds it at once (decision 017); its code is a few hundred bytes of the page's chunk.
  *
- * The `altcha-widget` web component fetches its challenge from /api/captcha/challenge and solves the
- * proof of work in a worker. We listen to its `statechange` event: on `verified` the payload goes to
- * POST /api/capchaVerification?responseCapcha=<payload>; `body.success` true toasts "Good to see you
- * Human." and hands the `captcha_token` to the form; false toasts "Captcha verification failed." and
- * resets the widget; `expired` toasts "Captcha expired. Try again ?" and takes the pass away.
+ * Ticking it runs `solve` (the proof of work in Web Workers), then POST
+ * /api/capchaVerification?responseCapcha=<payload>: `body.success` true toasts "Good to see you Human.",
+ * ticks the box and hands the `captcha_token` to the form; false toasts "Captcha verification failed."
+ * and unticks it; a failed call unticks it (the kit client has shown the message). At the challenge's
+ * expiry an unspent pass is taken away with "Captcha expired. Try again ?". A solve that fails shows
+ * the problem with a Retry button; ticking the box again retries too.
  *
- * The widget renders a native checkbox in the light DOM, so Tab reaches it and Space solves it; the
- * wrapping group carries the accessible name.
+ * Keyboard: Tab reaches the checkbox, Space ticks it; it stays focusable while busy or verified
+ * (`aria-disabled`, a tick is ignored), so focus is never lost. The group is named by the
+ * "Verify that you are human" line, is `aria-busy` while verifying, and the state line is announced.
  */
-export function Captcha({ onToken, ref }: CaptchaProps) {
-  const widgetRef = useRef<AltchaWidgetElement>(null);
+export function Captcha({ onToken, ref, solve = solveCaptcha }: CaptchaProps) {
+  const [status, setStatus] = useState<CaptchaStatus>('idle');
   const onTokenRef = useRef(onToken);
-  // Bumped on every new widget state, so a late server answer for an older payload is ignored.
-  const attemptRef = useRef(0);
-  const [checking, setChecking] = useState(false);
-  const labelId = useId();
-  useDeferredWidgetDefinition();
+  const attemptRef = useRef<Attempt | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const view = captchaViewOf(status);
 
   useEffect(() => {
     onTokenRef.current = onToken;
   }, [onToken]);
 
+  /** Stop the running attempt (its workers, its expiry timer); a late answer of it is then ignored. */
+  const stop = useCallback(() => {
+    const attempt = attemptRef.current;
+    attemptRef.current = null;
+    attempt?.controller.abort();
+    clearTimeout(attempt?.expiry);
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
   useImperativeHandle(
     ref,
     () => ({
       reset() {
-        attemptRef.current += 1;
-        setChecking(false);
+        stop();
+        setStatus('idle');
         onTokenRef.current(null);
-        widgetRef.current?.reset?.();
       },
     }),
-    [],
+    [stop],
   );
 
-  useEffect(() => {
-    const widget = widgetRef.current;
-    if (!widget) return undefined;
-
-    const verifyOnServer = async (payload: string, attempt: number) => {
-      setChecking(true);
-      try {
-        const answer = await api.call(AUTH_ENDPOINTS.capchaVerification, { query: { responseCapcha: payload } });
-        if (attempt !== attemptRef.current) return;
-        const token = answer.body?.success ? answer.body.captcha_token : undefined;
-        if (token) {
-          notify.success(AUTH_MESSAGES.captchaSuccess);
-          onTokenRef.current(token);
-        } else {
-          notify.error(AUTH_MESSAGES.captchaFailed);
-          widget.reset?.();
-        }
-      } catch {
-        // The kit client has already shown the server's message; offer a fresh challenge.
-        if (attempt === attemptRef.current) widget.reset?.();
-      } finally {
-        if (attempt === attemptRef.current) setChecking(false);
-      }
+  const start = async () => {
+    stop();
+    const attempt: Attempt = { controller: new AbortController() };
+    attemptRef.current = attempt;
+    const current = () => attemptRef.current === attempt;
+    const end = (next: CaptchaStatus) => {
+      attemptRef.current = null;
+      setStatus(next);
     };
+    setStatus('verifying');
+    onTokenRef.current(null);
 
-    const onStateChange = (event: Event) => {
-      const detail = ((event as CustomEvent<StateChangeDetail>).detail ?? {}) as StateChangeDetail;
-      const action = captchaActionFor(detail.state, detail.payload);
-      attemptRef.current += 1;
-      onTokenRef.current(null);
-      if (action.kind === 'verify') {
-        void verifyOnServer(action.payload, attemptRef.current);
+    let proof;
+    try {
+      proof = await solve(attempt.controller.signal);
+    } catch {
+      if (current()) end('error');
+      return;
+    }
+    if (!current()) return;
+    try {
+      const answer = await api.call(AUTH_ENDPOINTS.capchaVerification, { query: { responseCapcha: proof.payload } });
+      if (!current()) return;
+      const token = answer.body?.success ? answer.body.captcha_token : undefined;
+      if (!token) {
+        notify.error(AUTH_MESSAGES.captchaFailed);
+        end('idle');
         return;
       }
-      setChecking(false);
-      if (action.kind === 'expired') notify.error(AUTH_MESSAGES.captchaExpired);
-    };
+      notify.success(AUTH_MESSAGES.captchaSuccess);
+      setStatus('verified');
+      onTokenRef.current(token);
+      // A clock that disagrees badly (no time left) keeps the pass, as the widget did: the server decides.
+      if (proof.expiresInMs !== null && proof.expiresInMs > 0) {
+        attempt.expiry = setTimeout(() => {
+          if (!current()) return;
+          end('expired');
+          onTokenRef.current(null);
+          notify.error(AUTH_MESSAGES.captchaExpired);
+        }, proof.expiresInMs);
+      }
+    } catch {
+      // The kit client has already shown the server's message; offer a fresh challenge.
+      if (current()) end('idle');
+    }
+  };
 
-    widget.addEventListener('statechange', onStateChange);
-    return () => {
-      attemptRef.current += 1;
-      widget.removeEventListener('statechange', onStateChange);
-    };
-  }, []);
+  const onTick = () => {
+    if (view.startsOnTick) void start();
+  };
+
+  const retry = () => {
+    inputRef.current?.focus();
+    void start();
+  };
 
   return (
-    <Frame role="group" aria-labelledby={labelId} aria-busy={checking || undefined}>
-      <Legend id={labelId}>{AUTH_TEXT.captchaLabel}</Legend>
-      <altcha-widget
-        ref={widgetRef}
-        challenge={apiUrl(AUTH_ENDPOINTS.captchaChallenge)}
-        language="en"
-        name="altcha"
-        configuration={JSON.stringify({ hideFooter: true })}
-      />
-      <Status aria-live="polite">{checking ? AUTH_TEXT.captchaChecking : ''}</Status>
+    <Frame role="group" aria-labelledby={`${id}-legend`} aria-busy={view.busy || undefined}>
+      <Legend id={`${id}-legend`}>{AUTH_TEXT.captchaLabel}</Legend>
+      <Box data-status={status}>
+        <Check
+          ref={inputRef}
+          type="checkbox"
+          id={`${id}-box`}
+          name="captcha"
+          checked={view.checked}
+          onChange={onTick}
+          aria-disabled={view.startsOnTick ? undefined : true}
+          aria-describedby={`${id}-state`}
+        />
+        <Label htmlFor={`${id}-box`}>{CAPTCHA_BOX_TEXT.label}</Label>
+        <State id={`${id}-state`} aria-live="polite" data-status={status}>
+          {view.busy && <Spinner aria-hidden="true" />}
+          {view.status}
+        </State>
+      </Box>
+      {view.problem && (
+        <Problem role="alert">
+          <span>{view.problem}</span>
+          <Button type="button" variant="text" onClick={retry}>
+            {CAPTCHA_BOX_TEXT.retry}
+          </Button>
+        </Problem>
+      )}
     </Frame>
   );
 }
 
 const Frame = styled.div`
-  position: relative;
   display: grid;
   gap: 6px;
-
-  altcha-widget {
-    display: block;
-    /* The defined widget's height, kept while it loads so the form does not move. */
-    min-height: 58px;
-    --altcha-max-width: 100%;
-    --altcha-border-radius: 10px;
-    --altcha-color-primary: ${theme.colors.accent};
-    --altcha-color-base: ${theme.colors.surface};
-    --altcha-border-color: ${theme.colors.border};
-  }
-
-  /* The widget draws its tick over the checkbox; let clicks (and test drivers) reach the input. */
-  altcha-widget .altcha-checkbox svg {
-    pointer-events: none;
-  }
 `;
 
 const Legend = styled.span`
@@ -190,7 +175,75 @@ const Legend = styled.span`
   color: ${theme.colors.text};
 `;
 
-// Announced to screen readers only: sighted users see the widget's own "Verifying..." label.
-const Status = styled.span`
-  ${visuallyHidden}
+// The ALTCHA widget's box (58 px high, 10 px radius), so the form keeps its height and look.
+const Box = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 58px;
+  padding: 8px 12px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+
+  &:focus-within {
+    border-color: ${theme.colors.focus};
+  }
+`;
+
+const Check = styled.input`
+  flex: none;
+  width: 22px;
+  height: 22px;
+  margin: 0;
+  accent-color: ${theme.colors.success};
+  cursor: pointer;
+
+  &[aria-disabled='true'] {
+    cursor: default;
+  }
+`;
+
+const Label = styled.label`
+  flex: 1 1 auto;
+  min-width: 0;
+  color: ${theme.colors.text};
+  font-size: ${theme.font.size.md};
+  cursor: pointer;
+`;
+
+const State = styled.span`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  gap: 8px;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.textMuted};
+
+  &[data-status='verified'] {
+    color: ${theme.colors.successText};
+    font-weight: 600;
+  }
+`;
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+// The kit's spinner is not exported on its own; this is its 16 px form.
+const Spinner = styled.span`
+  width: 16px;
+  height: 16px;
+  border-radius: 50%;
+  border: 2px solid currentColor;
+  border-right-color: transparent;
+  animation: ${spin} 0.7s linear infinite;
+`;
+
+const Problem = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 4px 8px;
+  color: ${theme.colors.danger};
+  font-size: ${theme.font.size.sm};
 `;

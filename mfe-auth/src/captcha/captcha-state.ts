@@ -1,20 +1,41 @@
+import { CAPTCHA_BOX_TEXT } from './captcha-texts';
+
 /**
- * What the Captcha component does for each `statechange` of the ALTCHA widget
- * (states of `altcha` v3: unverified, verifying, verified, code, error, expired).
- *
- * - verified: the proof of work is solved in the browser; its payload still has to pass
- *   POST /api/capchaVerification before the form may submit (core §7).
- * - expired: toast "Captcha expired. Try again ?" and disable the submit button (core §8).
- * - anything else: no valid pass, so the submit button is disabled.
+ * Where the captcha box is (core §7, §8):
+ * - idle: nothing done yet (or a pass was spent, or the server refused a solution); ticking starts.
+ * - verifying: the proof of work runs in workers, then POST /api/capchaVerification checks it.
+ * - verified: the server handed out a pass; the form may submit.
+ * - expired: the challenge ran out before the pass was spent; ticking starts again.
+ * - error: the proof of work could not be done (no challenge, no WebCrypto, no answer in time).
  */
-export type CaptchaAction =
-  | { kind: 'verify'; payload: string }
-  | { kind: 'expired' }
-  | { kind: 'clear' };
+export type CaptchaStatus = 'idle' | 'verifying' | 'verified' | 'expired' | 'error';
 
-export function captchaActionFor(state: string | undefined, payload: string | null | undefined): CaptchaAction {
-  if (state === 'verified' && payload) return { kind: 'verify', payload };
-  if (state === 'expired') return { kind: 'expired' };
-  return { kind: 'clear' };
+/** What the box shows for a status. */
+export type CaptchaView = {
+  /** The checkbox is ticked (only with a pass). */
+  checked: boolean;
+  /** Work is under way: spinner, `aria-busy`. */
+  busy: boolean;
+  /** Ticking the box starts a new attempt (otherwise a tick is ignored and the box says so with `aria-disabled`). */
+  startsOnTick: boolean;
+  /** The line beside the checkbox, announced politely ('' for none). */
+  status: string;
+  /** A problem announced at once (`role="alert"`) with a Retry button; `null` for none. */
+  problem: string | null;
+};
+
+/** The view of each status (the component renders only this). */
+export function captchaViewOf(status: CaptchaStatus): CaptchaView {
+  switch (status) {
+    case 'verifying':
+      return { checked: false, busy: true, startsOnTick: false, status: CAPTCHA_BOX_TEXT.verifying, problem: null };
+    case 'verified':
+      return { checked: true, busy: false, startsOnTick: false, status: CAPTCHA_BOX_TEXT.verified, problem: null };
+    case 'expired':
+      return { checked: false, busy: false, startsOnTick: true, status: '', problem: CAPTCHA_BOX_TEXT.expired };
+    case 'error':
+      return { checked: false, busy: false, startsOnTick: true, status: '', problem: CAPTCHA_BOX_TEXT.error };
+    default:
+      return { checked: false, busy: false, startsOnTick: true, status: '', problem: null };
+  }
 }
-

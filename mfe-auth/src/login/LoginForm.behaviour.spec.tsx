@@ -4,19 +4,20 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, type EndpointDef, type Envelope } from '@portal/contracts';
 import { api, ApiError } from '@portal/kit';
+import { CAPTCHA_BOX_TEXT } from '../captcha/captcha-texts';
 import { LoginForm } from './LoginForm';
 
-type Call = { path: string; body?: Record<string, unknown>; headers?: Record<string, string> };
+type Call = { path: string; body?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, string> };
 
 /** `api.call` answering per endpoint path; `login` answers what the test gives. */
 function mockApi(login: () => Envelope<unknown> | ApiError) {
   const calls: Call[] = [];
-  jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>, input: { body?: Record<string, unknown> } = {}, options: { headers?: Record<string, string> } = {}) => {
-    calls.push({ path: endpoint.path, body: input.body, headers: options.headers });
+  jest.spyOn(api, 'call').mockImplementation((async (endpoint: EndpointDef<unknown, unknown>, input: { body?: Record<string, unknown>; query?: Record<string, unknown> } = {}, options: { headers?: Record<string, string> } = {}) => {
+    calls.push({ path: endpoint.path, body: input.body, query: input.query, headers: options.headers });
     if (endpoint.path === 'capchaVerification') return { status: 200, message: 'ok', body: { success: true, captcha_token: 'pass-1' } };
     if (endpoint.path === 'login') {
       const answer = login();
@@ -28,12 +29,12 @@ function mockApi(login: () => Envelope<unknown> | ApiError) {
   return calls;
 }
 
-/** What the ALTCHA widget does once its proof of work is solved in the browser. */
-function solveCaptcha(container: HTMLElement) {
-  const widget = container.querySelector('altcha-widget')!;
-  act(() => {
-    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }));
-  });
+// The proof of work runs in Web Workers in a browser (solve-in-workers.spec.ts); here it is done at once.
+jest.mock('../captcha/solve-in-workers', () => ({ solveCaptcha: async () => ({ payload: 'solved-payload', expiresInMs: null }) }));
+
+/** Tick "I'm not a robot": the (mocked) proof of work is solved and its payload goes to capchaVerification. */
+function solveCaptcha() {
+  fireEvent.click(screen.getByRole('checkbox', { name: CAPTCHA_BOX_TEXT.label }));
 }
 
 const renderForm = (onUnverified = jest.fn()) => ({ onUnverified, ...render(<MemoryRouter initialEntries={['/login']}><LoginForm onUnverified={onUnverified} /></MemoryRouter>) });
@@ -54,10 +55,11 @@ describe('LoginForm behaviour (core §2 /login, §4, §5)', () => {
 
   it('keeps Login disabled until the captcha passes on the server, then sends the pass with the login', async () => {
     const calls = mockApi(() => new ApiError(AUTH_MESSAGES.invalidCredentials, 400, { status: 400, message: AUTH_MESSAGES.invalidCredentials }));
-    const { container } = renderForm();
+    renderForm();
     expect((loginButton() as HTMLButtonElement).disabled).toBe(true);
-    solveCaptcha(container);
+    solveCaptcha();
     await waitFor(() => expect((loginButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(calls.find((c) => c.path === 'capchaVerification')?.query).toEqual({ responseCapcha: 'solved-payload' });
     fireEvent.change(screen.getByLabelText(AUTH_TEXT.emailLabel), { target: { value: 'asha@example.com' } });
     fireEvent.change(screen.getByLabelText(AUTH_TEXT.passwordLabel), { target: { value: 'secret12' } });
     fireEvent.click(loginButton());
@@ -72,8 +74,8 @@ describe('LoginForm behaviour (core §2 /login, §4, §5)', () => {
   it('opens the OTP step for an unverified account by the answer\'s code, whichever text the server chose', async () => {
     for (const message of [AUTH_MESSAGES.notVerified, AUTH_MESSAGES.notVerifiedCodeSent]) {
       mockApi(() => new ApiError(message, 403, { status: 403, message, code: 'not_verified', signup_token: 'attempt-9' }));
-      const { container, onUnverified, unmount } = renderForm();
-      solveCaptcha(container);
+      const { onUnverified, unmount } = renderForm();
+      solveCaptcha();
       await waitFor(() => expect((loginButton() as HTMLButtonElement).disabled).toBe(false));
       fireEvent.change(screen.getByLabelText(AUTH_TEXT.emailLabel), { target: { value: ' asha@example.com ' } });
       fireEvent.change(screen.getByLabelText(AUTH_TEXT.passwordLabel), { target: { value: 'secret12' } });

@@ -1,4 +1,5 @@
 import { AUTH_TEXT } from '@portal/contracts';
+import { CAPTCHA_BOX_TEXT } from '../captcha/captcha-texts';
 import { controlIdForLabel, renderAt, renderSettledAt, tagOf } from '../test-support/render';
 import LoginPage from './LoginPage';
 
@@ -15,8 +16,10 @@ describe('LoginPage markup (core §2 /login)', () => {
   it('keeps Login disabled until the captcha passes', () => {
     expect(tagOf(html, /<button[^>]*type="submit"[^>]*>/)).toContain('disabled');
     expect(html).toContain(`>${AUTH_TEXT.loginButton}</button>`);
-    expect(html).toContain('<altcha-widget');
-    expect(html).toContain('challenge="/api/captcha/challenge"');
+    // The captcha is in the page's first markup, not loaded later: an autofill user finds it at once (decision 017).
+    const captcha = tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, CAPTCHA_BOX_TEXT.label)}"[^>]*>`));
+    expect(captcha).toContain('type="checkbox"');
+    expect(captcha).not.toContain('checked');
   });
 
   it('links to the Forgot Password flow and to /signup', () => {
