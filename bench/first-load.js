@@ -7,7 +7,7 @@
  * as compressed by the server), the decoded JavaScript bytes, the JavaScript and total request counts,
  * and how many copies of React's core ran. Each page is counted over its first 5 seconds without any
  * interaction (WINDOW_MS): everything a visitor's browser fetches by then, including what a page loads on
- * a timer (the captcha widget of /login), whatever the machine's speed; a request started after the window
+ * a timer or on first use (the captcha box of /login is in its first render; its proof of work runs in blob: workers and is no script fetched), whatever the machine's speed; a request started after the window
  * is not counted. /login is checked against 150 KB of JavaScript with brotli and 170 KB with gzip (issue 40 §2).
  * Chromium advertises brotli only over HTTPS, so on this plain-HTTP origin it receives gzip; the
  * "JS brotli" column is what an HTTPS browser receives: the same script URLs fetched again with

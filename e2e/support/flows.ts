@@ -13,7 +13,7 @@ export function newUser(prefix = 'artist'): TestUser {
   return { name: `${prefix} ${tag}`, email: `${prefix}.${tag}@example.com`, phone: '9876543210', address: '14 Linking Road, Mumbai', password: `pass-${tag}` };
 }
 
-/** Click the ALTCHA checkbox and wait until the named submit button is enabled (the pass arrived). */
+/** Click the captcha checkbox ("I'm not a robot", our own box solving the ALTCHA challenge in workers) and wait until the named submit button is enabled (the pass arrived). */
 export async function passCaptcha(page: Page, buttonName: string): Promise<void> {
   await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
   await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled), buttonName, { timeout: 30_000 });
