@@ -201,15 +201,47 @@ function verdict(target, met, measured) {
   return met;
 }
 
+/**
+ * The machine's CPU index: how many rounds of a fixed piece of JavaScript (string building, array
+ * sorting, object churn: the kind of work a page's start-up and an API request do) one core runs per
+ * second, best of three 300 ms tries. The same idea as Lighthouse's `benchmarkIndex`, not the same
+ * scale: it compares machines and moments for the benches, and a busy machine shows a lower figure.
+ */
+function cpuIndex() {
+  const round = () => {
+    let text = '';
+    for (let i = 0; i < 200; i++) text += String.fromCharCode(97 + (i % 26));
+    const list = Array.from({ length: 200 }, (_, i) => ({ k: (i * 7919) % 200, t: text.slice(i % 50) }));
+    list.sort((a, b) => a.k - b.k);
+    return list.length;
+  };
+  let best = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const until = Date.now() + 300;
+    let rounds = 0;
+    while (Date.now() < until) rounds += round() ? 1 : 0;
+    best = Math.max(best, rounds / 0.3);
+  }
+  return Math.round(best);
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc/<pid>/stat (Linux). */
+function cpuMicros(pid) {
+  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** Run a bench's `main`: exit 1 on an error, or when a target printed by `verdict` was not met. */
 function runBench(main) {
   const os = require('node:os');
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  // Every bench prints the machine's load before and after (figures taken on a busy machine are not comparable).
-  console.log(`machine: ${os.cpus().length} cores, load average ${load()} (1, 5, 15 min) at start`);
+  // Every bench prints the machine's load before and after (figures taken on a busy machine are not comparable),
+  // and its CPU index (cpuIndex: a slower or busier machine scores lower).
+  console.log(`machine: ${os.cpus().length} cores, load average ${load()} (1, 5, 15 min) at start, CPU index ${cpuIndex()} rounds/s`);
   main().then(
     () => {
-      console.log(`machine: load average ${load()} at end`);
+      console.log(`machine: load average ${load()} at end, CPU index ${cpuIndex()} rounds/s`);
       const missed = verdicts.filter((v) => !v.met);
       if (missed.length) {
         console.log(`${missed.length} of ${verdicts.length} targets NOT met: ${missed.map((v) => v.target).join('; ')}`);
@@ -223,4 +255,4 @@ function runBench(main) {
   );
 }
 
-module.exports = { runBench, verdict, createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };
+module.exports = { cpuIndex, cpuMicros, runBench, verdict, createVerifiedUser, numberArg, stringArg, ROOT, build, benchEnv, cli, seedCatalog, startApi, fetchJson, mysqlDatabase, freePort };

@@ -26,7 +26,7 @@ const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
 const http = require('node:http');
-const { benchEnv, createVerifiedUser, numberArg, stringArg, startApi, freePort, runBench, verdict } = require('./_api-process');
+const { benchEnv, cpuMicros, createVerifiedUser, numberArg, stringArg, startApi, freePort, runBench, verdict } = require('./_api-process');
 
 const seconds = numberArg('seconds', 10);
 const connections = numberArg('connections', 10);
@@ -77,7 +77,7 @@ runBench(async () => {
       console.log(name.padEnd(32), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx).padStart(7), (r.rps / base.rps).toFixed(3).padStart(8));
     }
     verdict('getUserDetails / hello-world throughput >= 0.6', mid.ratio >= 0.6, `median of ${rounds} rounds: ${mid.ratio.toFixed(3)}`);
-    if (withObservability) await observabilityCost(apiUrl, token);
+    if (withObservability) await observabilityCost(apiUrl, token, api.child.pid);
   } finally {
     hello.kill();
     await api.stop();
@@ -86,10 +86,13 @@ runBench(async () => {
 });
 
 /**
- * getUserDetails on the plain API (`plainUrl`, `plainToken`) against the same build with metrics and
- * tracing on, by turns in `rounds` rounds; prints each round and the median ratio (docs/decisions/038).
+ * getUserDetails on the plain API (`plainUrl`, `plainToken`, process `plainPid`) against the same build
+ * with metrics and tracing on, by turns in `rounds` rounds; prints each round and the median ratio
+ * (docs/decisions/038). Beside throughput it prints each API's CPU time per request (user + system, from
+ * /proc): the same cost seen from the server alone, which the load generator sharing the cores and other
+ * work on the machine disturb less than requests per second.
  */
-async function observabilityCost(plainUrl, plainToken) {
+async function observabilityCost(plainUrl, plainToken, plainPid) {
   let spansBytes = 0;
   let exports = 0;
   // An OTLP/HTTP sink: reads and drops every export, answers an empty ExportTraceServiceResponse.
@@ -119,14 +122,26 @@ async function observabilityCost(plainUrl, plainToken) {
     const scrape = () => new Promise((resolve, reject) => http.get({ port: metricsPort, path: '/metrics' }, (res) => res.resume().on('end', () => resolve(res.statusCode))).on('error', reject));
     const pairs = [];
     for (let i = 0; i < rounds; i++) {
-      const plain = summary(await run({ url: `${plainUrl}/getUserDetails`, headers: { authorization: `Bearer ${plainToken}` } }));
-      const on = summary(await run({ url: `${url}/getUserDetails`, headers: { authorization: `Bearer ${token}` } }));
+      const measured = async (target, bearer, pid) => {
+        const cpu = cpuMicros(pid);
+        const result = await run({ url: `${target}/getUserDetails`, headers: { authorization: `Bearer ${bearer}` } });
+        return { ...summary(result), cpuPerRequest: (cpuMicros(pid) - cpu) / Math.max(1, result.requests.total) };
+      };
+      const plain = await measured(plainUrl, plainToken, plainPid);
+      const on = await measured(url, token, observed.child.pid);
       if ((await scrape()) !== 200) throw new Error('the observed API did not answer its metrics scrape');
       pairs.push({ plain, on, ratio: on.rps / plain.rps });
     }
     const mid = pairs.find((p) => p.ratio === median(pairs.map((q) => q.ratio)));
     console.log(`\ngetUserDetails with metrics and tracing on (OTLP exporter to a local sink, sampler ratio ${sample}) against the same build without, by turns:`);
-    pairs.forEach((p, i) => console.log(`round ${i + 1}: without ${p.plain.rps.toFixed(0)} req/s (p99 ${p.plain.p99} ms), with ${p.on.rps.toFixed(0)} req/s (p99 ${p.on.p99} ms), ratio ${p.ratio.toFixed(3)}`));
+    pairs.forEach((p, i) =>
+      console.log(
+        `round ${i + 1}: without ${p.plain.rps.toFixed(0)} req/s (p99 ${p.plain.p99} ms, ${p.plain.cpuPerRequest.toFixed(0)} µs CPU/request), with ${p.on.rps.toFixed(0)} req/s (p99 ${p.on.p99} ms, ${p.on.cpuPerRequest.toFixed(0)} µs CPU/request), ratio ${p.ratio.toFixed(3)}`,
+      ),
+    );
+    const cpuWithout = median(pairs.map((p) => p.plain.cpuPerRequest));
+    const cpuWith = median(pairs.map((p) => p.on.cpuPerRequest));
+    console.log(`server CPU per request, median of the rounds: without ${cpuWithout.toFixed(0)} µs, with ${cpuWith.toFixed(0)} µs (+${(100 * (cpuWith / cpuWithout - 1)).toFixed(1)} %)`);
     console.log(`spans exported: ${exports} OTLP requests, ${(spansBytes / 1024).toFixed(0)} KiB; non-2xx with: ${mid.on.non2xx}`);
     verdict('getUserDetails with metrics + tracing / without >= 0.9 (cost under 10 %)', mid.ratio >= 0.9, `median of ${rounds} rounds: ${mid.ratio.toFixed(3)}`);
   } finally {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { REMOTE_DIRS, type AppConfig } from './config/app-config';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
-import { requestId } from './common/request-context';
+import { requestId, requestIdInTraceContext } from './common/request-context';
 import { indexRoutes } from './common/http/route-index';
 import { requestLogger } from './common/request-logger';
 import { livePortalCsp, noStoreByDefault, securityHeaders } from './common/http/security-headers';
@@ -49,7 +49,8 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   const traced = traceRequest(routeLabel);
   if (traced) app.use(traced);
   app.use('/metrics', metricsRoute(observabilitySettings.of(config).metrics.token));
-  app.use(requestId);
+  // With tracing on the request id is the trace id (decision 038), carried in the trace's own async context.
+  app.use(traced ? requestIdInTraceContext : requestId);
   app.use(securityHeaders(config));
   // Every /api middleware in one router layer (docs/decisions/010, hot path): each layer costs a path match per request.
   const bodyParsers: RequestHandler[] = [express.json({ limit: '1mb', strict: false }), express.urlencoded({ extended: false, limit: '1mb' })];

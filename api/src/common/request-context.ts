@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { context, createContextKey, trace } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
@@ -9,6 +9,11 @@ export type PortalRequest = Request & { id: string; user?: AuthUser };
 
 /** The request being served, for code that has no `req` at hand (services' log lines). */
 const requestStore = new AsyncLocalStorage<{ id: string }>();
+/**
+ * The same, carried in OpenTelemetry's context when tracing is on (`requestIdInTraceContext`): one async
+ * context per request instead of two (each one enabled costs every promise of the process a little).
+ */
+const REQUEST_ID = createContextKey('portal.request_id');
 
 /**
  * The trace id of the active span when tracing is on (docs/decisions/038-observability.md), else
@@ -25,21 +30,34 @@ export function activeTraceId(): string | undefined {
  * The id of the request this code runs for (the request's trace id when tracing is on), else the trace
  * id of the job being run (its trace started with the request that queued it), or undefined (CLI, boot).
  */
-export const currentRequestId = (): string | undefined => requestStore.getStore()?.id ?? activeTraceId();
+export const currentRequestId = (): string | undefined =>
+  requestStore.getStore()?.id ?? (context.active().getValue(REQUEST_ID) as string | undefined) ?? activeTraceId();
 
 /**
  * Give every request an id for logs and error answers (docs/conventions.md §6), returned as X-Request-Id,
- * and run the rest of the request inside an async context that carries it. With tracing on, the id is
- * the request's trace id (docs/decisions/038), so a log line, an error answer and a trace meet on one id;
- * otherwise the caller's X-Request-Id (letters, digits, `-`, `_`) or a new UUID.
+ * and run the rest of the request inside an async context that carries it: the caller's X-Request-Id
+ * (letters, digits, `-`, `_`) or a new UUID. With tracing on, `requestIdInTraceContext` takes its place.
  */
 export function requestId(req: Request, res: Response, next: NextFunction): void {
   const incoming = req.header('x-request-id');
+  const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  (req as PortalRequest).id = id;
+  res.setHeader('x-request-id', id);
+  requestStore.run({ id }, next);
+}
+
+/**
+ * `requestId` when tracing is on (observability/tracing.ts, after `traceRequest`): the id is the request's
+ * trace id, which the span's context already carries (currentRequestId reads it); a request that is not
+ * traced (health probes) gets the caller's id or a UUID carried in the same OpenTelemetry context, so the
+ * process runs one async context per request, not two.
+ */
+export function requestIdInTraceContext(req: Request, res: Response, next: NextFunction): void {
   const traceId = activeTraceId();
+  const incoming = req.header('x-request-id');
   const id = traceId ?? (incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
   (req as PortalRequest).id = id;
   res.setHeader('x-request-id', id);
-  // Traced: the span's context already carries the id (currentRequestId reads it); one async context is enough.
   if (traceId) next();
-  else requestStore.run({ id }, next);
+  else context.with(context.active().setValue(REQUEST_ID, id), next);
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { metricSources, observe } from './metrics';
-import { inSpan, tracingOn } from './tracing';
+import { inSpan, recordingHere } from './tracing';
 
 const HOOKED = Symbol('portal.observability.queries');
 
@@ -26,7 +26,7 @@ export function instrumentQueries(dataSource: DataSource): void {
   const system = String(dataSource.options.type);
   proto.query = function (this: Runner, sql: string, parameters?: unknown[], structured?: boolean): Promise<unknown> {
     const run = () => original.call(this, sql, parameters, structured);
-    const result = !mysql && tracingOn() ? inSpan(`db ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'query'}`, { 'db.system.name': system, 'db.query.text': sql.slice(0, 1000) }, run) : run();
+    const result = !mysql && recordingHere() ? inSpan(`db ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'query'}`, { 'db.system.name': system, 'db.query.text': sql.slice(0, 1000) }, run) : run();
     return result.catch((e: unknown) => {
       observe.dbQueryError();
       throw e;

@@ -103,6 +103,16 @@ export function traceRequest(routeLabel: (req: Request) => string): ((req: Reque
   };
 }
 
+/**
+ * Whether a span made now would be recorded: tracing is on and the active span, if any, was kept by the
+ * sampler. Lets a caller skip building a span's name and attributes for a request the sampler left out.
+ */
+export function recordingHere(): boolean {
+  if (!sdk) return false;
+  const parent = trace.getActiveSpan();
+  return !parent || parent.isRecording();
+}
+
 /** Flush the spans still buffered and stop the SDK (app shutdown). */
 export async function stopTracing(): Promise<void> {
   const running = sdk;
