@@ -23,4 +23,12 @@ export abstract class FileStorage {
   abstract delete(key: string): Promise<void>;
   /** Every stored object, in no set order (backup and restore, docs/decisions/018-scale-out.md). */
   abstract list(): AsyncIterable<{ key: string; size: number }>;
+  /**
+   * The path of the object stored under `key` on this machine's disk when the store keeps its objects as
+   * local files, else null (the default; S3). For readers that hand a file to native code, which then reads
+   * it in pieces (libvips, docs/decisions/009 "Memory"); never for writing. The file may not exist.
+   */
+  localPath(_key: string): string | null {
+    return null;
+  }
 }

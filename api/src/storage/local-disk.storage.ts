@@ -84,6 +84,10 @@ export class LocalDiskStorage extends FileStorage {
     await rm(this.path(key), { force: true });
   }
 
+  override localPath(key: string): string {
+    return this.path(key);
+  }
+
   async *list(): AsyncIterable<{ key: string; size: number }> {
     for (const key of readdirSync(this.filesDir)) {
       if (!KEY.test(key)) continue;

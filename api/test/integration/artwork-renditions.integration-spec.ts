@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -11,6 +11,7 @@ import { FileStorage } from '../../src/storage/file-storage';
 import { createVerifiedUser } from '../helpers/accounts';
 import { media, ReleasesClient } from '../helpers/releases-fixtures';
 import { bootTestApp, ENGINES, type TestApp } from '../helpers/test-app';
+import { startS3rver, type Service } from '../infra/services';
 
 const FORMATS = Object.keys(ARTWORK_RENDITION_FORMATS) as ArtworkRenditionFormat[];
 const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void) => {
@@ -163,3 +164,72 @@ describe.each(ENGINES)('artwork renditions on %s', (engine) => {
     await request(t.http).get(artworkRenditionUrl(filename, 300, 'webp')).expect(404);
   });
 });
+
+/**
+ * The same with the files in an S3-compatible bucket (s3rver). libvips reads files, not the store
+ * (docs/decisions/009 "Memory"): QC and the rendition job read the upload's spool file (`kind=artwork`) or a
+ * temporary copy from the bucket, and none of those files stays.
+ */
+describe('artwork renditions and store QC with S3 storage', () => {
+  let s3: Service;
+  let t: TestApp;
+  let a: ReleasesClient;
+  const keys = async () => {
+    const out: string[] = [];
+    for await (const o of t.app.get(FileStorage).list()) out.push(o.key);
+    return out.sort();
+  };
+  const get = (path: string) => request(t.http).get(path).buffer(true).parse(binary);
+
+  beforeAll(async () => {
+    s3 = await startS3rver('portal-files');
+    t = await bootTestApp('sqlite', {
+      STORAGE_S3_URL: s3.url,
+      STORAGE_S3_REGION: 'us-east-1',
+      STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      STORE_QC: 'enforce',
+    });
+    a = new ReleasesClient(t, (await createVerifiedUser(t)).token);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
+
+  it('a store-sized cover gets its six renditions in the bucket; a small one is refused naming its size; no temporary file stays', async () => {
+    // 3000 x 3000 (the store minimum) and under 1.5 MB: one colour.
+    const original = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const upload = await a.upload(original, 'cover.jpg', 'artwork').expect(200);
+    const filename = upload.body.body.filename as string;
+    for (const width of ARTWORK_RENDITION_WIDTHS) {
+      for (const format of FORMATS) {
+        const res = await get(artworkRenditionUrl(filename, width, format)).expect(200);
+        const meta = await sharp(res.body as Buffer).metadata();
+        expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({ width, height: width, format: format === 'jpg' ? 'jpeg' : 'webp' });
+      }
+    }
+    const stored = await uploadRow(t, filename);
+    expect((await keys()).filter((k) => k.startsWith(stored.storage_key))).toHaveLength(7);
+    // Without `kind` the bytes go straight to the bucket, and QC and the renditions read them back from it.
+    const direct = await a.upload(original, 'cover.jpg').expect(200);
+    expect(direct.body.body).toMatchObject({ kind: 'artwork', size: original.length });
+    const webp = await get(artworkRenditionUrl(direct.body.body.filename as string, 300, 'webp')).expect(200);
+    expect((await sharp(webp.body as Buffer).metadata()).width).toBe(300);
+
+    const before = await keys();
+    const small = await a.upload(await jpeg(1000, 1000), 'small.jpg', 'artwork');
+    expect(small.body).toMatchObject({ status: 422, message: 'Artwork must be at least 3000×3000 pixels; this image is 1000×1000 pixels.' });
+    // Its header passes QC (3000 x 3000, RGB); its pixels are cut off, so the rendition job cannot decode it.
+    const broken = await a.upload(original.subarray(0, Math.floor(original.length / 2)), 'cut.jpg', 'artwork').expect(415);
+    expect(broken.body).toMatchObject({ status: 415, message: M.artworkType });
+    expect(await keys()).toEqual(before);
+    // The spool files, copies of originals and decoded pixels are gone (DATA_DIR/artwork-tmp).
+    const scratch = join(t.config.dataDir, 'artwork-tmp');
+    expect((readdirSync(scratch, { recursive: true }) as string[]).filter((f) => statSync(join(scratch, f)).isFile())).toEqual([]);
+  });
+});
+
+function uploadRow(t: TestApp, filename: string) {
+  return t.app.get(DataSource).getRepository(UploadEntity).findOneByOrFail({ filename });
+}

@@ -11,6 +11,7 @@ import { DomainError } from '../../common/domain-error';
 import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
+import { artworkScratchDir, md5OfFile, withArtworkFile } from '../../releases/uploads/artwork-file';
 import { ThumbnailsService } from '../../video/thumbnails.service';
 import type { ThumbnailQcHook } from '../../video/thumbnail-qc.hook';
 import { JobsService } from '../../jobs/jobs.service';
@@ -47,6 +48,22 @@ export async function md5Of(stream: Readable): Promise<{ md5: string; size: numb
   return { md5: hash.digest('hex'), size };
 }
 
+/** Facts of the image file at `path`: its header through sharp, MD5 and size through one reused buffer. Errors: sharp's (not an image, over MAX_ARTWORK_PIXELS). */
+async function measureImageFile(path: string): Promise<ArtworkFacts> {
+  const meta = await sharp(path, { limitInputPixels: MAX_ARTWORK_PIXELS }).metadata();
+  if (!meta.width || !meta.height) throw new Error('no size');
+  const { md5, size } = await md5OfFile(path);
+  return {
+    width: meta.autoOrient?.width ?? meta.width,
+    height: meta.autoOrient?.height ?? meta.height,
+    space: String(meta.space ?? ''),
+    channels: meta.channels ?? 0,
+    format: String(meta.format ?? ''),
+    md5,
+    size,
+  };
+}
+
 /**
  * Store QC of uploads (docs/decisions/020; rules in qc-rules.ts, limits and texts in contracts
  * QC_LIMITS / QC_MESSAGES). Artwork is measured with sharp during the upload (it is small and decoded
@@ -60,6 +77,8 @@ export async function md5Of(stream: Readable): Promise<{ md5: string; size: numb
 export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QcService.name);
   private readonly queue: DistributionJobs;
+  /** Where an artwork kept in S3 is copied to be measured (artworkScratchDir). */
+  private readonly scratch: string;
 
   constructor(
     @InjectRepository(UploadQcEntity) private readonly rows: Repository<UploadQcEntity>,
@@ -77,6 +96,7 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
     jobs.register(QC_RESUME_JOB, async () => ({ queued: await this.resume() }));
     jobs.afterStart(QC_RESUME_JOB, 0, {});
     this.queue = new DistributionJobs(jobs, this.logger);
+    this.scratch = artworkScratchDir(config.dataDir);
   }
 
   /** Resolves once the audio QC jobs this process queued have ended (in-process jobs; tests). */
@@ -115,10 +135,10 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
   }
 
   /** UploadQcHook: measure a stored artwork; its refusal text (every blocking problem) when enforced. */
-  async checkArtwork(upload: { user_id: number; filename: string; storage_key: string }): Promise<string | null> {
+  async checkArtwork(upload: { user_id: number; filename: string; storage_key: string; local_copy?: string }): Promise<string | null> {
     let facts: ArtworkFacts;
     try {
-      facts = await this.measureArtwork(upload.storage_key);
+      facts = await this.measureArtwork(upload.storage_key, upload.local_copy);
     } catch {
       return null; // not decodable: the renditions refuse it with the spec's type text (415)
     }
@@ -145,22 +165,14 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
     return problems.length && this.enforce ? problems.map((p) => p.message).join(' ') : null;
   }
 
-  /** Decode an artwork's header with sharp and hash its bytes. */
-  async measureArtwork(storageKey: string): Promise<ArtworkFacts> {
-    const chunks: Buffer[] = [];
-    for await (const c of await this.storage.open(storageKey)) chunks.push(c as Buffer);
-    const bytes = Buffer.concat(chunks);
-    const meta = await sharp(bytes, { limitInputPixels: MAX_ARTWORK_PIXELS }).metadata();
-    if (!meta.width || !meta.height) throw new Error('no size');
-    return {
-      width: meta.autoOrient?.width ?? meta.width,
-      height: meta.autoOrient?.height ?? meta.height,
-      space: String(meta.space ?? ''),
-      channels: meta.channels ?? 0,
-      format: String(meta.format ?? ''),
-      md5: createHash('md5').update(bytes).digest('hex'),
-      size: bytes.length,
-    };
+  /**
+   * Read an artwork's header with sharp and hash its bytes, from its file (withArtworkFile: libvips reads
+   * the header only; the hash reads through one reused buffer), so no copy of the file is held in memory;
+   * from `localCopy` when the caller has the same bytes in a file on this machine.
+   * Errors: ENOENT, the store's, or sharp's when the bytes are not an image it reads (or over MAX_ARTWORK_PIXELS).
+   */
+  async measureArtwork(storageKey: string, localCopy?: string): Promise<ArtworkFacts> {
+    return withArtworkFile(this.storage, storageKey, this.scratch, measureImageFile, localCopy);
   }
 
   /** UploadQcHook: a `checking` row, then the job. */

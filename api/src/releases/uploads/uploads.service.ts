@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { ARTWORK_RENDITION_FORMATS, ARTWORK_URL_PREFIX, artworkOriginalUrl, AUDIO_URL_PREFIX, fillMessage, parseArtworkRendition, QC_MESSAGES, RELEASE_MESSAGES as M } from '@portal/contracts';
@@ -13,11 +15,13 @@ import { UploadEntity, type UploadKind } from '../entities/upload.entity';
 import { ReleaseEntity } from '../entities/release.entity';
 import { TrackEntity } from '../entities/track.entity';
 import { FileTypeSniffer } from '../../storage/file-type.sniffer';
-import { maxBytes, UploadGuard } from './upload-guard';
+import { type DetectedFile, maxBytes, UploadGuard } from './upload-guard';
 import type { OpenedFile } from '../../common/http/send-file';
 import { SignedLinks } from '../../common/http/signed-links';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ArtworkRenditions, renditionKey, UnreadableArtworkError } from './artwork-renditions';
+import { artworkScratchDir } from './artwork-file';
+import { LocalDiskStorage } from '../../storage/local-disk.storage';
 import type { UploadQcHook } from './upload-qc.hook';
 
 /** Form field that carries the file (core §7 "multipart form field image"). */
@@ -37,6 +41,8 @@ export class UploadsService {
   private readonly logger = new Logger(UploadsService.name);
   /** Store QC (docs/decisions/020), registered by the distribution module at boot. */
   private qc: UploadQcHook | null = null;
+  /** Where artwork is received first when the FileStorage keeps no local files (S3); null on local disk. */
+  private readonly artworkSpool: LocalDiskStorage | null;
 
   constructor(
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
@@ -49,7 +55,10 @@ export class UploadsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     /** Signed, short-lived links to private files (getAudioLink). */
     readonly links: SignedLinks,
-  ) {}
+  ) {
+    // (Any well-formed key tells whether the store keeps local files at all.)
+    this.artworkSpool = storage.localPath('probe') === null ? new LocalDiskStorage(join(artworkScratchDir(config.dataDir), 'spool')) : null;
+  }
 
   /**
    * docs/decisions/026: at most UPLOAD_RATE_PER_MINUTE uploads a minute per user, refused ones included, counted
@@ -110,13 +119,18 @@ export class UploadsService {
    * Artwork: its six renditions (contracts ARTWORK_RENDITION_WIDTHS x FORMATS) are made before the row
    * is written, and the row's `size` counts them; if any fails, the original and the renditions go too.
    * While no instance runs jobs (web-only instances, runners down): 503 jobsUnavailable with Retry-After at
-   * once, nothing kept (docs/decisions/030).
+   * once, nothing kept (docs/decisions/030). With an S3 store, `kind=artwork` is received into a spool file
+   * under DATA_DIR/artwork-tmp first, streamed into the store, and read from there by QC and the renditions
+   * (docs/decisions/009 "Memory"); a store that does not answer: 503.
    */
   async receive(userId: number, req: PortalRequest, wanted?: UploadKind): Promise<StoredUpload> {
     if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw DomainError.badRequest(M.uploadMissingFile);
     await this.takeUploadSlot(userId);
     if ((await this.bytesUsed(userId)) >= this.config.uploads.quotaBytes) throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
-    const stored = await receiveSingleFile(req, this.storage, {
+    // Artwork for a store without local files (S3) is received into a local spool file first: the store QC and
+    // the rendition job read that file instead of downloading what just arrived (docs/decisions/009 "Memory").
+    const spool = wanted === 'artwork' ? this.artworkSpool : null;
+    const stored = await receiveSingleFile(req, spool ?? this.storage, {
       field: UPLOAD_FIELD,
       maxBytes: maxBytes(wanted ?? 'audio'),
       makeGuard: () => new UploadGuard((head) => this.sniffer.sniff(head), wanted),
@@ -124,21 +138,35 @@ export class UploadsService {
       logger: this.logger,
     });
     const key = stored.key;
-    const detected = stored.guard.detected!;
+    const localCopy = spool?.localPath(key) ?? undefined;
+    try {
+      if (localCopy) await this.storage.put(key, createReadStream(localCopy));
+      return await this.keep(userId, key, stored.size, stored.guard.detected!, localCopy);
+    } finally {
+      if (spool) await spool.delete(key).catch(() => undefined);
+    }
+  }
+
+  /**
+   * The rest of `receive` once the bytes are stored under `key`: quota, store QC and renditions of artwork
+   * (reading `localCopy`, the same bytes on this machine, when there is one), then the row. Nothing is kept
+   * on an error (the errors of `receive`).
+   */
+  private async keep(userId: number, key: string, size: number, detected: DetectedFile, localCopy: string | undefined): Promise<StoredUpload> {
     const filename = `${key}.${detected.ext}`;
-    if ((await this.bytesUsed(userId)) + stored.size > this.config.uploads.quotaBytes) {
+    if ((await this.bytesUsed(userId)) + size > this.config.uploads.quotaBytes) {
       await this.storage.delete(key).catch(() => undefined);
       throw new DomainError(413, M.uploadQuotaFull, { code: 'upload_quota' });
     }
-    const refusal = detected.kind === 'artwork' ? await this.qc?.checkArtwork({ user_id: userId, filename, storage_key: key }) : null;
+    const refusal = detected.kind === 'artwork' ? await this.qc?.checkArtwork({ user_id: userId, filename, storage_key: key, local_copy: localCopy }) : null;
     if (refusal) {
       await this.storage.delete(key).catch(() => undefined);
       throw new DomainError(422, refusal, { code: 'artwork_qc' });
     }
     let renditionBytes = 0;
     try {
-      if (detected.kind === 'artwork') renditionBytes = await this.renditions.make(key);
-      await this.uploads.insert({ user_id: userId, kind: detected.kind, filename, storage_key: key, mime: detected.mime, size: stored.size + renditionBytes, created_at: new Date() });
+      if (detected.kind === 'artwork') renditionBytes = await this.renditions.make(key, localCopy);
+      await this.uploads.insert({ user_id: userId, kind: detected.kind, filename, storage_key: key, mime: detected.mime, size: size + renditionBytes, created_at: new Date() });
     } catch (e) {
       await this.storage.delete(key).catch(() => undefined);
       if (detected.kind === 'artwork') await this.renditions.deleteAll(key).catch(() => undefined);
@@ -149,7 +177,7 @@ export class UploadsService {
       throw e;
     }
     if (detected.kind === 'audio') await this.qc?.audioStored({ user_id: userId, filename, storage_key: key, mime: detected.mime });
-    return { filename, kind: detected.kind, mime: detected.mime, size: stored.size };
+    return { filename, kind: detected.kind, mime: detected.mime, size };
   }
 
   /**
