@@ -39,11 +39,21 @@ export const currentRequestId = (): string | undefined =>
  * (letters, digits, `-`, `_`) or a new UUID. With tracing on, `requestIdInTraceContext` takes its place.
  */
 export function requestId(req: Request, res: Response, next: NextFunction): void {
+  const id = giveId(req, res, callerOrNewId(req));
+  requestStore.run({ id }, next);
+}
+
+/** The caller's X-Request-Id when it is letters, digits, `-` and `_` (at most 64), else a new UUID. */
+function callerOrNewId(req: Request): string {
   const incoming = req.header('x-request-id');
-  const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  return incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** Attach `id` to the request (`req.id`) and the answer (X-Request-Id); returns it. */
+function giveId(req: Request, res: Response, id: string): string {
   (req as PortalRequest).id = id;
   res.setHeader('x-request-id', id);
-  requestStore.run({ id }, next);
+  return id;
 }
 
 /**
@@ -54,10 +64,7 @@ export function requestId(req: Request, res: Response, next: NextFunction): void
  */
 export function requestIdInTraceContext(req: Request, res: Response, next: NextFunction): void {
   const traceId = activeTraceId();
-  const incoming = req.header('x-request-id');
-  const id = traceId ?? (incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID());
-  (req as PortalRequest).id = id;
-  res.setHeader('x-request-id', id);
+  const id = giveId(req, res, traceId ?? callerOrNewId(req));
   if (traceId) next();
   else context.with(context.active().setValue(REQUEST_ID, id), next);
 }

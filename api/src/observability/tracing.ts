@@ -126,10 +126,8 @@ export async function stopTracing(): Promise<void> {
  * did not record: `fn()` and nothing else.
  */
 export function inSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
-  if (!sdk) return fn();
   // Inside a request the sampler did not keep, a child would not be recorded either (parent-based sampling).
-  const parent = trace.getActiveSpan();
-  if (parent && !parent.isRecording()) return fn();
+  if (!recordingHere()) return fn();
   return trace.getTracer('portal').startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn();

@@ -9,7 +9,6 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AUTH_MESSAGES, AUTH_TEXT, type EndpointDef } from '@portal/contracts';
 import { api, ApiError, notify } from '@portal/kit';
 import { Captcha, type CaptchaHandle } from './Captcha';
-import { CAPTCHA_BOX_TEXT } from './captcha-texts';
 import type { CaptchaProof } from './solve-in-workers';
 
 type Verification = { success: boolean; captcha_token?: string } | ApiError;
@@ -39,7 +38,7 @@ function handSolver() {
   return { solve, calls, last: () => calls[calls.length - 1] };
 }
 
-const checkbox = () => screen.getByRole('checkbox', { name: CAPTCHA_BOX_TEXT.label }) as HTMLInputElement;
+const checkbox = () => screen.getByRole('checkbox', { name: AUTH_TEXT.captchaBoxLabel }) as HTMLInputElement;
 const group = () => screen.getByRole('group', { name: AUTH_TEXT.captchaLabel });
 const proof = (payload = 'c29sdmVk', expiresInMs: number | null = null): CaptchaProof => ({ payload, expiresInMs });
 
@@ -78,7 +77,7 @@ describe('Captcha box (core §7, §8; docs/decisions/010 "The captcha")', () => 
 
     expect(solve).toHaveBeenCalledTimes(1);
     expect(group().getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByText(CAPTCHA_BOX_TEXT.verifying).id).toBe(checkbox().getAttribute('aria-describedby'));
+    expect(screen.getByText(AUTH_TEXT.captchaBoxVerifying).id).toBe(checkbox().getAttribute('aria-describedby'));
     expect(checkbox().checked).toBe(false);
     // Still focusable while busy (aria-disabled, not disabled): a keyboard user keeps their place.
     expect(checkbox().getAttribute('aria-disabled')).toBe('true');
@@ -92,7 +91,7 @@ describe('Captcha box (core §7, §8; docs/decisions/010 "The captcha")', () => 
     expect(sent).toEqual(['cGF5bG9hZA==']);
     expect(toasts.success).toHaveBeenCalledWith(AUTH_MESSAGES.captchaSuccess);
     expect(checkbox().checked).toBe(true);
-    expect(screen.getByText(CAPTCHA_BOX_TEXT.verified)).toBeTruthy();
+    expect(screen.getByText(AUTH_TEXT.captchaBoxVerified)).toBeTruthy();
     expect(group().getAttribute('aria-busy')).toBeNull();
     // Verified: a tick does not take the pass away.
     fireEvent.click(checkbox());
@@ -119,11 +118,11 @@ describe('Captcha box (core §7, §8; docs/decisions/010 "The captcha")', () => 
     fireEvent.click(checkbox());
     await act(async () => calls[0].reject(new Error('no WebCrypto')));
 
-    expect(screen.getByRole('alert').textContent).toContain(CAPTCHA_BOX_TEXT.error);
+    expect(screen.getByRole('alert').textContent).toContain(AUTH_TEXT.captchaBoxError);
     expect(group().getAttribute('aria-busy')).toBeNull();
     expect(onToken).not.toHaveBeenCalledWith(expect.any(String));
 
-    fireEvent.click(screen.getByRole('button', { name: CAPTCHA_BOX_TEXT.retry }));
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXT.captchaBoxRetry }));
     expect(document.activeElement).toBe(checkbox());
     expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => calls[1].resolve(proof()));
@@ -144,7 +143,7 @@ describe('Captcha box (core §7, §8; docs/decisions/010 "The captcha")', () => 
     await act(async () => jest.advanceTimersByTime(1_000));
     expect(onToken).toHaveBeenLastCalledWith(null);
     expect(toasts.error).toHaveBeenCalledWith(AUTH_MESSAGES.captchaExpired);
-    expect(screen.getByRole('alert').textContent).toContain(CAPTCHA_BOX_TEXT.expired);
+    expect(screen.getByRole('alert').textContent).toContain(AUTH_TEXT.captchaBoxExpired);
     expect(checkbox().checked).toBe(false);
 
     fireEvent.click(checkbox());

@@ -3,7 +3,6 @@ import styled, { keyframes } from 'styled-components';
 import { AUTH_ENDPOINTS, AUTH_MESSAGES, AUTH_TEXT } from '@portal/contracts';
 import { api, Button, notify, theme } from '@portal/kit';
 import { captchaViewOf, type CaptchaStatus } from './captcha-state';
-import { CAPTCHA_BOX_TEXT } from './captcha-texts';
 import { solveCaptcha, type CaptchaSolver } from './solve-in-workers';
 
 export type CaptchaHandle = {
@@ -146,7 +145,7 @@ export function Captcha({ onToken, ref, solve = solveCaptcha }: CaptchaProps) {
           aria-disabled={view.startsOnTick ? undefined : true}
           aria-describedby={`${id}-state`}
         />
-        <Label htmlFor={`${id}-box`}>{CAPTCHA_BOX_TEXT.label}</Label>
+        <Label htmlFor={`${id}-box`}>{AUTH_TEXT.captchaBoxLabel}</Label>
         <State id={`${id}-state`} aria-live="polite" data-status={status}>
           {view.busy && <Spinner aria-hidden="true" />}
           {view.status}
@@ -156,7 +155,7 @@ export function Captcha({ onToken, ref, solve = solveCaptcha }: CaptchaProps) {
         <Problem role="alert">
           <span>{view.problem}</span>
           <Button type="button" variant="text" onClick={retry}>
-            {CAPTCHA_BOX_TEXT.retry}
+            {AUTH_TEXT.captchaBoxRetry}
           </Button>
         </Problem>
       )}

@@ -1,4 +1,4 @@
-import { CAPTCHA_BOX_TEXT } from './captcha-texts';
+import { AUTH_TEXT } from '@portal/contracts';
 
 /**
  * Where the captcha box is (core §7, §8):
@@ -28,13 +28,13 @@ export type CaptchaView = {
 export function captchaViewOf(status: CaptchaStatus): CaptchaView {
   switch (status) {
     case 'verifying':
-      return { checked: false, busy: true, startsOnTick: false, status: CAPTCHA_BOX_TEXT.verifying, problem: null };
+      return { checked: false, busy: true, startsOnTick: false, status: AUTH_TEXT.captchaBoxVerifying, problem: null };
     case 'verified':
-      return { checked: true, busy: false, startsOnTick: false, status: CAPTCHA_BOX_TEXT.verified, problem: null };
+      return { checked: true, busy: false, startsOnTick: false, status: AUTH_TEXT.captchaBoxVerified, problem: null };
     case 'expired':
-      return { checked: false, busy: false, startsOnTick: true, status: '', problem: CAPTCHA_BOX_TEXT.expired };
+      return { checked: false, busy: false, startsOnTick: true, status: '', problem: AUTH_TEXT.captchaBoxExpired };
     case 'error':
-      return { checked: false, busy: false, startsOnTick: true, status: '', problem: CAPTCHA_BOX_TEXT.error };
+      return { checked: false, busy: false, startsOnTick: true, status: '', problem: AUTH_TEXT.captchaBoxError };
     default:
       return { checked: false, busy: false, startsOnTick: true, status: '', problem: null };
   }

@@ -8,7 +8,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AUTH_MESSAGES, AUTH_TEXT, CAPTCHA_HEADER, type EndpointDef, type Envelope } from '@portal/contracts';
 import { api, ApiError } from '@portal/kit';
-import { CAPTCHA_BOX_TEXT } from '../captcha/captcha-texts';
 import { LoginForm } from './LoginForm';
 
 type Call = { path: string; body?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, string> };
@@ -34,7 +33,7 @@ jest.mock('../captcha/solve-in-workers', () => ({ solveCaptcha: async () => ({ p
 
 /** Tick "I'm not a robot": the (mocked) proof of work is solved and its payload goes to capchaVerification. */
 function solveCaptcha() {
-  fireEvent.click(screen.getByRole('checkbox', { name: CAPTCHA_BOX_TEXT.label }));
+  fireEvent.click(screen.getByRole('checkbox', { name: AUTH_TEXT.captchaBoxLabel }));
 }
 
 const renderForm = (onUnverified = jest.fn()) => ({ onUnverified, ...render(<MemoryRouter initialEntries={['/login']}><LoginForm onUnverified={onUnverified} /></MemoryRouter>) });

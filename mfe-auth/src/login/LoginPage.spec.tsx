@@ -1,5 +1,4 @@
 import { AUTH_TEXT } from '@portal/contracts';
-import { CAPTCHA_BOX_TEXT } from '../captcha/captcha-texts';
 import { controlIdForLabel, renderAt, renderSettledAt, tagOf } from '../test-support/render';
 import LoginPage from './LoginPage';
 
@@ -17,7 +16,7 @@ describe('LoginPage markup (core §2 /login)', () => {
     expect(tagOf(html, /<button[^>]*type="submit"[^>]*>/)).toContain('disabled');
     expect(html).toContain(`>${AUTH_TEXT.loginButton}</button>`);
     // The captcha is in the page's first markup, not loaded later: an autofill user finds it at once (decision 017).
-    const captcha = tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, CAPTCHA_BOX_TEXT.label)}"[^>]*>`));
+    const captcha = tagOf(html, new RegExp(`<input[^>]*id="${controlIdForLabel(html, AUTH_TEXT.captchaBoxLabel)}"[^>]*>`));
     expect(captcha).toContain('type="checkbox"');
     expect(captcha).not.toContain('checked');
   });

@@ -1,5 +1,4 @@
 import { AUTH_LIMITS, AUTH_MESSAGES, AUTH_TEXT, DIGIT_INPUT_MAX_CHARS, fillText } from '@portal/contracts';
-import { CAPTCHA_BOX_TEXT } from '../captcha/captcha-texts';
 import { controlIdForLabel, renderAt, tagOf } from '../test-support/render';
 import SignupPage from './SignupPage';
 
@@ -34,7 +33,7 @@ describe('SignupPage markup (core §2 /signup)', () => {
     expect(tagOf(html, new RegExp(`<input[^>]*id="${terms![1]}"[^>]*>`))).toContain('type="checkbox"');
     expect(input(html, AUTH_TEXT.emailUpdatesLabel)).toContain('type="checkbox"');
     expect(html).toContain(AUTH_MESSAGES.digitalSignature);
-    expect(input(html, CAPTCHA_BOX_TEXT.label)).toContain('type="checkbox"');
+    expect(input(html, AUTH_TEXT.captchaBoxLabel)).toContain('type="checkbox"');
   });
 
   it('asks for 10 digits and leaves room for a pasted "+91 98765 43210" (cleaned to 10 digits as typed)', () => {

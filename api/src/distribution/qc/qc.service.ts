@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { In, Repository } from 'typeorm';
 import sharp from 'sharp';
@@ -11,7 +12,7 @@ import { DomainError } from '../../common/domain-error';
 import { FileStorage } from '../../storage/file-storage';
 import { UploadsService } from '../../releases/uploads/uploads.service';
 import type { UploadQcHook } from '../../releases/uploads/upload-qc.hook';
-import { artworkScratchDir, md5OfFile, withArtworkFile } from '../../releases/uploads/artwork-file';
+import { artworkScratchDir, withArtworkFile } from '../../releases/uploads/artwork-file';
 import { ThumbnailsService } from '../../video/thumbnails.service';
 import type { ThumbnailQcHook } from '../../video/thumbnail-qc.hook';
 import { JobsService } from '../../jobs/jobs.service';
@@ -48,11 +49,11 @@ export async function md5Of(stream: Readable): Promise<{ md5: string; size: numb
   return { md5: hash.digest('hex'), size };
 }
 
-/** Facts of the image file at `path`: its header through sharp, MD5 and size through one reused buffer. Errors: sharp's (not an image, over MAX_ARTWORK_PIXELS). */
+/** Facts of the image file at `path`: its header through sharp, MD5 and size streamed from the file. Errors: sharp's (not an image, over MAX_ARTWORK_PIXELS). */
 async function measureImageFile(path: string): Promise<ArtworkFacts> {
   const meta = await sharp(path, { limitInputPixels: MAX_ARTWORK_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('no size');
-  const { md5, size } = await md5OfFile(path);
+  const { md5, size } = await md5Of(createReadStream(path));
   return {
     width: meta.autoOrient?.width ?? meta.width,
     height: meta.autoOrient?.height ?? meta.height,
@@ -167,7 +168,7 @@ export class QcService implements UploadQcHook, ThumbnailQcHook, OnModuleInit, O
 
   /**
    * Read an artwork's header with sharp and hash its bytes, from its file (withArtworkFile: libvips reads
-   * the header only; the hash reads through one reused buffer), so no copy of the file is held in memory;
+   * the header only; the hash streams the file), so no copy of the file is held in memory;
    * from `localCopy` when the caller has the same bytes in a file on this machine.
    * Errors: ENOENT, the store's, or sharp's when the bytes are not an image it reads (or over MAX_ARTWORK_PIXELS).
    */

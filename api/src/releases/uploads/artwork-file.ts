@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStorage } from '../../storage/file-storage';
 import { writeToFile } from '../../storage/local-disk.storage';
 
-/** Bytes read at a time by md5OfFile (one buffer, reused for the whole file). */
-const READ_BYTES = 64 * 1024;
 /** Temporary files older than this can only be left-overs of a process that stopped mid-job. */
 const STALE_MS = 24 * 3600_000;
 
@@ -17,10 +15,16 @@ const STALE_MS = 24 * 3600_000;
  */
 export function artworkScratchDir(dataDir: string): string {
   const dir = join(dataDir, 'artwork-tmp');
+  // Several services ask for it at boot (uploads, QC, renditions): the folder is made and swept once per process.
+  if (sweptDirs.has(dir)) return dir;
   mkdirSync(dir, { recursive: true });
   removeStale(dir, Date.now() - STALE_MS);
+  sweptDirs.add(dir);
   return dir;
 }
+
+/** The scratch folders this process has made and swept (artworkScratchDir). */
+const sweptDirs = new Set<string>();
 
 /** Remove the files under `dir` (its folders too, searched) last changed before `before` (epoch ms). */
 function removeStale(dir: string, before: number): void {
@@ -58,23 +62,4 @@ export async function withArtworkFile<T>(storage: FileStorage, storageKey: strin
   } finally {
     await rm(copy, { force: true }).catch(() => undefined);
   }
-}
-
-/** MD5 (hex) and byte count of the file at `path`, read through one reused 64 KB buffer (no garbage per chunk). Errors: the file system's. */
-export async function md5OfFile(path: string): Promise<{ md5: string; size: number }> {
-  const hash = createHash('md5');
-  const buffer = Buffer.allocUnsafe(READ_BYTES);
-  const file = await open(path, 'r');
-  let size = 0;
-  try {
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, READ_BYTES, null);
-      if (!bytesRead) break;
-      hash.update(buffer.subarray(0, bytesRead));
-      size += bytesRead;
-    }
-  } finally {
-    await file.close();
-  }
-  return { md5: hash.digest('hex'), size };
 }
