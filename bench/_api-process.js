@@ -95,9 +95,13 @@ function seedCatalog(env, args) {
 }
 
 /** Start `node api/dist/main.js` on a free port (measured directly: its pid is the API's); resolves when /api/health answers. */
-async function startApi(env) {
+/**
+ * Start the API (`main.js` of `dist`, by default this checkout's api/dist) with `env` on a free port; resolves once
+ * /api/health answers 200, to `{ child, port, stop() }`. `dist` lets a bench run an older build beside this one.
+ */
+async function startApi(env, dist = API_DIST) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(API_DIST, 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(dist, 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);

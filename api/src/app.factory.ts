@@ -43,34 +43,40 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   app.disable('x-powered-by');
   // API answers are no-store, so an ETag (a hash of every JSON body) would never be used (docs/decisions/010).
   app.set('etag', false);
-  // Every request timed by route template; GET /metrics only for METRICS_TOKEN's bearer (docs/decisions/038).
-  app.use(httpMetrics);
-  // The request's server span when tracing is on (decision 038): first, so everything after runs in its trace.
+  // Everything in front of the routes runs as ONE router layer (docs/decisions/010 and 042, hot path): each
+  // layer of its own costs every request a path match, and a mounted one a prefix trim and restore.
+  // The request's server span when tracing is on (decision 038) comes right after the timer, so everything after runs in its trace.
   const traced = traceRequest(routeLabel);
-  if (traced) app.use(traced);
-  app.use('/metrics', metricsRoute(observabilitySettings.of(config).metrics.token));
-  // With tracing on the request id is the trace id (decision 038), carried in the trace's own async context.
-  app.use(traced ? requestIdInTraceContext : requestId);
-  app.use(securityHeaders(config));
-  // Every /api middleware in one router layer (docs/decisions/010, hot path): each layer costs a path match per request.
   const bodyParsers: RequestHandler[] = [express.json({ limit: '1mb', strict: false }), express.urlencoded({ extended: false, limit: '1mb' })];
   app.use(
-    '/api',
     series([
-      noStoreByDefault,
-      // JSON answers are made per request: compressed on the fly (gzip/deflate/br by Accept-Encoding,
-      // from 1 KB); a client that accepts no encoding skips the wrapper. The static front ends are
-      // precompressed at build time instead (serveFrontEnds).
-      skipUnless((req) => !!req.headers['accept-encoding'], compression({ threshold: 1024 }) as unknown as RequestHandler),
-      ...(config.logRequests && !options.quiet ? [requestLogger as RequestHandler] : []),
-      // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
-      // A GET or HEAD carries no body to parse.
-      // Nor does a route that reads its body itself (a deploy's tarball, contracts `rawBody`): it answers a wrong type 415.
-      ...bodyParsers.map((parser) => skipUnless((req) => req.method !== 'GET' && req.method !== 'HEAD' && !readsOwnBody(req), parser)),
+      // Every request timed by route template (docs/decisions/038).
+      httpMetrics,
+      ...(traced ? [traced] : []),
+      // With tracing on the request id is the trace id (decision 038), carried in the trace's own async context.
+      traced ? requestIdInTraceContext : requestId,
+      securityHeaders(config),
+      // GET /metrics only for METRICS_TOKEN's bearer (docs/decisions/038).
+      metricsRoute(observabilitySettings.of(config).metrics.token),
+      skipUnless(
+        (req) => API_PATH.test(req.path),
+        series([
+          noStoreByDefault,
+          // JSON answers are made per request: compressed on the fly (gzip/deflate/br by Accept-Encoding,
+          // from 1 KB); a client that accepts no encoding skips the wrapper. The static front ends are
+          // precompressed at build time instead (serveFrontEnds).
+          skipUnless((req) => !!req.headers['accept-encoding'], compression({ threshold: 1024 }) as unknown as RequestHandler),
+          ...(config.logRequests && !options.quiet ? [requestLogger as RequestHandler] : []),
+          // Not strict: a JSON scalar body parses, and the validation pipe answers that it must be an object.
+          // A GET or HEAD carries no body to parse.
+          // Nor does a route that reads its body itself (a deploy's tarball, contracts `rawBody`): it answers a wrong type 415.
+          ...bodyParsers.map((parser) => skipUnless((req) => req.method !== 'GET' && req.method !== 'HEAD' && !readsOwnBody(req), parser)),
+        ]),
+      ),
+      // Resumable audio uploads (tus, docs/decisions/020): raw express middleware before Nest's routes.
+      app.get(TusUploads).middleware,
     ]),
   );
-  // Resumable audio uploads (tus, docs/decisions/020): raw express middleware before Nest's routes.
-  app.use(app.get(TusUploads).middleware);
   // The public release pages (/r/<slug>, docs/decisions/037): HTML of their own, ahead of the shell's client routes.
   app.use('/r', app.get(PublicPageHttp).router);
   app.setGlobalPrefix('api');
@@ -94,14 +100,17 @@ export async function createApp(config: AppConfig, options: { quiet?: boolean } 
   return app;
 }
 
-/** Paths (under /api, as `req.path` sees them there) of the POST routes that read their body themselves (contracts `rawBody`). */
+/** The API's paths: `/api` and below, in any letter case (as Express matches a mount path and Nest's routes). */
+const API_PATH = /^\/api(?:\/|$)/i;
+
+/** Paths of the POST routes that read their body themselves (contracts `rawBody`). */
 const OWN_BODY_PATHS = ((): RegExp => {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const paths = WIRE_MAP.filter(([, e]) => e.rawBody && e.method === 'POST').map(([, e]) => escape(`/${e.path}`).replace(/:[A-Za-z_]+/g, '[^/]+'));
-  return paths.length ? new RegExp(`^(?:${paths.join('|')})$`) : /(?!)/;
+  const paths = WIRE_MAP.filter(([, e]) => e.rawBody && e.method === 'POST').map(([, e]) => escape(`/api/${e.path}`).replace(/:[A-Za-z_]+/g, '[^/]+'));
+  return paths.length ? new RegExp(`^(?:${paths.join('|')})$`, 'i') : /(?!)/;
 })();
 
-/** Whether `req` (mounted under /api) is for a route that reads its own body stream (no JSON or form parsing). */
+/** Whether `req` is for a route that reads its own body stream (no JSON or form parsing). */
 function readsOwnBody(req: Request): boolean {
   return req.method === 'POST' && OWN_BODY_PATHS.test(req.path);
 }

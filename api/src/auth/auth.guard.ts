@@ -11,23 +11,51 @@ export function bearerToken(req: PortalRequest): string | undefined {
   return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : header;
 }
 
+/** What a route asks of the caller: nothing (@Public), or a live session of a kind. */
+type Needs = { public: true } | { public: false; kind: 'login' | 'reset' };
+
 /**
  * Global guard: every route needs a live login session unless marked @Public(); routes marked
  * @RequireTokenKind('reset') need a live reset session instead. Failure → HTTP 401, status 0.
+ *
+ * Hot path (docs/decisions/042): what a handler needs is read from its metadata once, and a token the
+ * session cache already vouches for is answered synchronously (no promise for Nest to wait on).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  private readonly needs = new WeakMap<object, Needs>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
   ) {}
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const targets = [ctx.getHandler(), ctx.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const kind = this.reflector.getAllAndOverride<'login' | 'reset'>(TOKEN_KIND, targets) ?? 'login';
+  canActivate(ctx: ExecutionContext): boolean | Promise<boolean> {
+    const needs = this.needsOf(ctx);
+    if (needs.public) return true;
     const req = ctx.switchToHttp().getRequest<PortalRequest>();
-    req.user = await this.sessions.authenticate(bearerToken(req), kind);
-    return true;
+    const token = bearerToken(req);
+    const known = this.sessions.cached(token, needs.kind);
+    if (known) {
+      req.user = known;
+      return true;
+    }
+    return this.sessions.authenticate(token, needs.kind).then((user) => {
+      req.user = user;
+      return true;
+    });
+  }
+
+  private needsOf(ctx: ExecutionContext): Needs {
+    const handler = ctx.getHandler();
+    let needs = this.needs.get(handler);
+    if (!needs) {
+      const targets = [handler, ctx.getClass()];
+      needs = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)
+        ? { public: true }
+        : { public: false, kind: this.reflector.getAllAndOverride<'login' | 'reset'>(TOKEN_KIND, targets) ?? 'login' };
+      this.needs.set(handler, needs);
+    }
+    return needs;
   }
 }

@@ -64,15 +64,26 @@ export class SessionService implements OnModuleDestroy {
     return this.jwt.signAsync({ sub: userId, kind } satisfies Omit<Claims, 'jti'>, { jwtid: id, expiresIn: ttlSeconds });
   }
 
+  /**
+   * The caller of `token` when a check of it within SESSION_CACHE_TTL_MS still vouches for it (same kind,
+   * session not expired, no revocation since), else undefined: then `authenticate` decides. Synchronous,
+   * for the guard's hot path (docs/decisions/042).
+   */
+  cached(token: string | undefined, kind: 'login' | 'reset'): AuthUser | undefined {
+    if (!token) return undefined;
+    const hit = this.cache.get(token);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (hit.until > now && hit.expiresAt > now) return hit.kind === kind ? hit.user : undefined;
+    this.cache.delete(token);
+    return undefined;
+  }
+
   /** Check a bearer token of the wanted kind. Throws SessionOverError (→ HTTP 401, status 0) otherwise. */
   async authenticate(token: string | undefined, kind: 'login' | 'reset'): Promise<AuthUser> {
     if (!token) throw new SessionOverError();
-    const now = Date.now();
-    const hit = this.cache.get(token);
-    if (hit) {
-      if (hit.until > now && hit.expiresAt > now && hit.kind === kind) return hit.user;
-      if (hit.until <= now || hit.expiresAt <= now) this.cache.delete(token);
-    }
+    const known = this.cached(token, kind);
+    if (known) return known;
     const revocationsBefore = this.revocations;
     let claims: Claims;
     try {

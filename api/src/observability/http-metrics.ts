@@ -25,6 +25,18 @@ export function routeLabel(req: Request): string {
   return 'static';
 }
 
+/** The histogram's child of each label set met (bounded: methods the HTTP parser accepts × route templates × 5 status classes). */
+const durations = new Map<string, { observe(seconds: number): void }>();
+
+/** http_server_request_duration_seconds's child for a method, route label and status, made once per label set (decision 042: no label hashing per request). */
+function durationOf(method: string, route: string, status: number): { observe(seconds: number): void } {
+  const statusClass = `${Math.floor(status / 100)}xx`;
+  const key = `${method} ${statusClass} ${route}`;
+  let child = durations.get(key);
+  if (!child) durations.set(key, (child = M.httpDuration.labels({ method, route, status_class: statusClass })));
+  return child;
+}
+
 /**
  * Time every request (first middleware): at `finish`, observe http_server_request_duration_seconds by
  * method, route template and status class, and count this instance's requests and 5xx answers for
@@ -35,7 +47,7 @@ export function httpMetrics(req: Request, res: Response, next: NextFunction): vo
   res.once('finish', () => {
     const status = res.statusCode;
     const route = routeLabel(req);
-    M.httpDuration.observe({ method: req.method, route, status_class: `${Math.floor(status / 100)}xx` }, Number(process.hrtime.bigint() - started) / 1e9);
+    durationOf(req.method, route, status).observe(Number(process.hrtime.bigint() - started) / 1e9);
     httpTotals.requests += 1;
     if (status === 401) M.authFailures.inc({ reason: 'token' });
     else if (status === 429) M.rateLimited.inc({ route });
@@ -55,13 +67,16 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** The scrape's path on the portal's port: `/metrics` or `/metrics/`, in any letter case (as Express matches a mount path). */
+const METRICS_PATH = /^\/metrics\/?$/i;
+
 /**
- * GET /metrics on the portal's port (mounted at /metrics; other methods and sub-paths pass on): the scrape for `Authorization: Bearer <METRICS_TOKEN>`, 404 for
+ * GET /metrics on the portal's port (a middleware in front of the routes; other methods and paths pass on): the scrape for `Authorization: Bearer <METRICS_TOKEN>`, 404 for
  * anyone else (as if there were no such page); `token` null: 404 always (metrics on METRICS_PORT only).
  */
 export function metricsRoute(token: string | null) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' || (req.path !== '/' && req.path !== '')) return next();
+    if (req.method !== 'GET' || !METRICS_PATH.test(req.path)) return next();
     if (!token || !bearerMatches(req.headers.authorization, token)) {
       res.status(404).type('text/plain').send('Not Found');
       return;

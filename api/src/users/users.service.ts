@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository, type EntityManager } from 'typeorm';
 import { SERVER_MESSAGES, type UserDetails } from '@portal/contracts';
 import { DomainError } from '../common/domain-error';
+import { hotRead } from '../database/hot-read';
 import { UserEntity } from './user.entity';
 import { toUser, type NewUser, type User } from './user';
 
@@ -117,17 +118,17 @@ export class UsersService {
    * money ledger's (the support module's ProfileService adds it). 404 for an unknown id.
    */
   async account(id: number): Promise<Omit<UserDetails, 'revenue'>> {
-    // Hot path (every page's first request, docs/decisions/010): one parameterised read of this module's
-    // own table, without the query builder a repository `findOne` assembles on each call (a CPU profile of
-    // bench/auth-throughput.js showed it as the largest cost of the route).
-    const rows = (await this.users.query('SELECT id, name, email, phone, address, conversion_rate FROM users WHERE id = ?', [id])) as Array<{
+    // Hot path (every page's first request, docs/decisions/010 and 042): one parameterised read of this module's
+    // own table, without the query builder a repository `findOne` assembles on each call, and on SQLite
+    // without TypeORM's query runner either (hotRead).
+    const rows = await hotRead<{
       id: number | string;
       name: string;
       email: string;
       phone: string;
       address: string;
       conversion_rate: number | string;
-    }>;
+    }>(this.users.manager, 'SELECT id, name, email, phone, address, conversion_rate FROM users WHERE id = ?', [id]);
     const u = rows[0];
     if (!u) throw DomainError.notFound(SERVER_MESSAGES.notFound);
     return { user_id: Number(u.id), name: u.name, email: u.email, phone: u.phone, address: u.address, conversionRate: Number(u.conversion_rate) };

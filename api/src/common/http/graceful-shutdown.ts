@@ -64,19 +64,16 @@ export class HttpDrain {
       if (tracked) tracked.active++;
       this.inFlight.add(res);
       if (this.draining) res.setHeader('Connection', 'close');
-      let done = false;
-      const finished = () => {
-        if (done) return;
-        done = true;
+      // 'close' ends every response: after 'finish' for one answered, or alone when the connection went first
+      // (one listener per request, not two: decision 042).
+      res.once('close', () => {
         this.inFlight.delete(res);
         if (this.draining) this.answeredSinceDrain++;
         if (tracked) {
           tracked.active--;
           tracked.lastActivity = Date.now();
         }
-      };
-      res.once('finish', finished);
-      res.once('close', finished);
+      });
     });
   }
 
