@@ -23,7 +23,8 @@ type Needs = { public: true } | { public: false; kind: 'login' | 'reset' };
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly needs = new WeakMap<object, Needs>();
+  /** By controller class, then handler: a handler inherited by two classes may carry different class metadata. */
+  private readonly needs = new WeakMap<object, WeakMap<object, Needs>>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -48,13 +49,16 @@ export class AuthGuard implements CanActivate {
 
   private needsOf(ctx: ExecutionContext): Needs {
     const handler = ctx.getHandler();
-    let needs = this.needs.get(handler);
+    const controller = ctx.getClass();
+    let byHandler = this.needs.get(controller);
+    if (!byHandler) this.needs.set(controller, (byHandler = new WeakMap()));
+    let needs = byHandler.get(handler);
     if (!needs) {
-      const targets = [handler, ctx.getClass()];
+      const targets = [handler, controller];
       needs = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)
         ? { public: true }
         : { public: false, kind: this.reflector.getAllAndOverride<'login' | 'reset'>(TOKEN_KIND, targets) ?? 'login' };
-      this.needs.set(handler, needs);
+      byHandler.set(handler, needs);
     }
     return needs;
   }
