@@ -24,7 +24,8 @@
  *
  * Before and after (docs/decisions/042): `--against <dir>` also starts the API built in `<dir>` (an older
  * commit's api/dist, built in a git worktree) and measures its getUserDetails in the same alternating
- * rounds, so both builds' ratios to the same hello-world come from one run on one machine.
+ * rounds, so both builds' ratios to the same hello-world come from one run on one machine. Every run also
+ * prints its server's CPU time per request (from /proc), the finer figure on a busy machine (decision 042).
  */
 const autocannon = require('autocannon');
 const { spawn } = require('node:child_process');
@@ -62,11 +63,18 @@ runBench(async () => {
       await run({ url: `${apiUrl}/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) }),
     );
     const older = against ? await startOlder(against) : null;
+    // Each run also reads its server's CPU time per request (user + system, from /proc): the same cost seen from
+    // the server alone, which the load generator sharing the cores disturbs less than requests per second.
+    const measured = async (opts, pid) => {
+      const cpu = cpuMicros(pid);
+      const result = await run(opts);
+      return { ...summary(result), cpuPerRequest: (cpuMicros(pid) - cpu) / Math.max(1, result.requests.total) };
+    };
     const pairs = [];
     for (let i = 0; i < rounds; i++) {
-      const base = summary(await run({ url: `http://127.0.0.1:${helloPort}/api/hello` }));
-      const details = summary(await run({ url: `${apiUrl}/getUserDetails`, headers: { authorization: `Bearer ${token}` } }));
-      const old = older ? summary(await run({ url: `${older.url}/getUserDetails`, headers: { authorization: `Bearer ${older.token}` } })) : null;
+      const base = await measured({ url: `http://127.0.0.1:${helloPort}/api/hello` }, hello.pid);
+      const details = await measured({ url: `${apiUrl}/getUserDetails`, headers: { authorization: `Bearer ${token}` } }, api.child.pid);
+      const old = older ? await measured({ url: `${older.url}/getUserDetails`, headers: { authorization: `Bearer ${older.token}` } }, older.pid) : null;
       pairs.push({ base, details, ratio: details.rps / base.rps, old, oldRatio: old ? old.rps / base.rps : null });
     }
     if (older) await older.stop();
@@ -76,9 +84,14 @@ runBench(async () => {
     console.log(`\n${seconds}s per run, ${connections} connections, ${rounds} alternating rounds, node ${process.version}, 2 cores shared by server and load generator`);
     pairs.forEach((p, i) =>
       console.log(
-        `round ${i + 1}: hello-world ${p.base.rps.toFixed(0)} req/s, getUserDetails ${p.details.rps.toFixed(0)} req/s, ratio ${p.ratio.toFixed(3)}` +
-          (p.old ? `; build in ${against}: ${p.old.rps.toFixed(0)} req/s, ratio ${p.oldRatio.toFixed(3)}` : ''),
+        `round ${i + 1}: hello-world ${p.base.rps.toFixed(0)} req/s (${p.base.cpuPerRequest.toFixed(0)} µs CPU/request), getUserDetails ${p.details.rps.toFixed(0)} req/s (${p.details.cpuPerRequest.toFixed(0)} µs), ratio ${p.ratio.toFixed(3)}` +
+          (p.old ? `; build in ${against}: ${p.old.rps.toFixed(0)} req/s (${p.old.cpuPerRequest.toFixed(0)} µs), ratio ${p.oldRatio.toFixed(3)}` : ''),
       ),
+    );
+    const cpuMedian = (pick) => median(pairs.map(pick)).toFixed(0);
+    console.log(
+      `server CPU per request, median of the rounds: hello-world ${cpuMedian((p) => p.base.cpuPerRequest)} µs, getUserDetails ${cpuMedian((p) => p.details.cpuPerRequest)} µs` +
+        (older ? `, build in ${against} ${cpuMedian((p) => p.old.cpuPerRequest)} µs` : ''),
     );
     if (older) console.log(`build in ${against}: median ratio ${median(pairs.map((p) => p.oldRatio)).toFixed(3)} (this build ${median(pairs.map((p) => p.ratio)).toFixed(3)})`);
     const rows = [
@@ -105,7 +118,7 @@ async function startOlder(dist) {
   const api = await startApi(env, dist);
   const url = `http://127.0.0.1:${api.port}/api`;
   const { token } = await createVerifiedUser(url, dataDir, 'bench-older@example.com');
-  return { url, token, stop: async () => (await api.stop(), cleanup()) };
+  return { url, token, pid: api.child.pid, stop: async () => (await api.stop(), cleanup()) };
 }
 
 /**
