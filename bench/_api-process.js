@@ -94,10 +94,10 @@ function seedCatalog(env, args) {
   });
 }
 
-/** Start `node api/dist/main.js` on a free port (measured directly: its pid is the API's); resolves when /api/health answers. */
 /**
- * Start the API (`main.js` of `dist`, by default this checkout's api/dist) with `env` on a free port; resolves once
- * /api/health answers 200, to `{ child, port, stop() }`. `dist` lets a bench run an older build beside this one.
+ * Start `node <dist>/main.js` (by default this checkout's api/dist) with `env` on a free port (measured directly:
+ * its pid is the API's); resolves once /api/health answers 200, to `{ child, port, stop() }`. `dist` lets a bench
+ * run an older build beside this one.
  */
 async function startApi(env, dist = API_DIST) {
   const port = await freePort();

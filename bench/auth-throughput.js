@@ -47,6 +47,17 @@ function run(opts) {
 }
 const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
 
+/**
+ * One autocannon run (`opts`) with its summary and the CPU time per request (user + system, from /proc) of the
+ * server process `pid`: the same cost seen from the server alone, which the load generator sharing the cores
+ * disturbs less than requests per second.
+ */
+async function measured(opts, pid) {
+  const cpu = cpuMicros(pid);
+  const result = await run(opts);
+  return { ...summary(result), cpuPerRequest: (cpuMicros(pid) - cpu) / Math.max(1, result.requests.total) };
+}
+
 runBench(async () => {
   const helloPort = await freePort();
   const hello = spawn(process.execPath, [join(__dirname, 'hello-nest.js')], { env: { ...process.env, PORT: String(helloPort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -63,13 +74,6 @@ runBench(async () => {
       await run({ url: `${apiUrl}/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) }),
     );
     const older = against ? await startOlder(against) : null;
-    // Each run also reads its server's CPU time per request (user + system, from /proc): the same cost seen from
-    // the server alone, which the load generator sharing the cores disturbs less than requests per second.
-    const measured = async (opts, pid) => {
-      const cpu = cpuMicros(pid);
-      const result = await run(opts);
-      return { ...summary(result), cpuPerRequest: (cpuMicros(pid) - cpu) / Math.max(1, result.requests.total) };
-    };
     const pairs = [];
     for (let i = 0; i < rounds; i++) {
       const base = await measured({ url: `http://127.0.0.1:${helloPort}/api/hello` }, hello.pid);
@@ -158,13 +162,9 @@ async function observabilityCost(plainUrl, plainToken, plainPid) {
     const scrape = () => new Promise((resolve, reject) => http.get({ port: metricsPort, path: '/metrics' }, (res) => res.resume().on('end', () => resolve(res.statusCode))).on('error', reject));
     const pairs = [];
     for (let i = 0; i < rounds; i++) {
-      const measured = async (target, bearer, pid) => {
-        const cpu = cpuMicros(pid);
-        const result = await run({ url: `${target}/getUserDetails`, headers: { authorization: `Bearer ${bearer}` } });
-        return { ...summary(result), cpuPerRequest: (cpuMicros(pid) - cpu) / Math.max(1, result.requests.total) };
-      };
-      const plain = await measured(plainUrl, plainToken, plainPid);
-      const on = await measured(url, token, observed.child.pid);
+      const details = (target, bearer) => ({ url: `${target}/getUserDetails`, headers: { authorization: `Bearer ${bearer}` } });
+      const plain = await measured(details(plainUrl, plainToken), plainPid);
+      const on = await measured(details(url, token), observed.child.pid);
       if ((await scrape()) !== 200) throw new Error('the observed API did not answer its metrics scrape');
       pairs.push({ plain, on, ratio: on.rps / plain.rps });
     }

@@ -1,6 +1,6 @@
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { observe } from '../observability/metrics';
-import { inSpan, recordingHere } from '../observability/tracing';
+import { inQuerySpan } from '../observability/query-hooks';
 
 /** What hotRead needs of better-sqlite3's connection: a prepared statement that reads rows. */
 type SqliteConnection = { prepare(sql: string): { all(...params: unknown[]): unknown[] } };
@@ -21,8 +21,8 @@ const MAX_STATEMENTS = 64;
  * MySQL/MariaDB (an asynchronous pool), it is `m.query`.
  *
  * Behaves as a TypeORM query to the rest of the app: a failure rejects with TypeORM's QueryFailedError
- * and counts in portal_db_query_errors_total; a request the tracer records gets a `db SELECT` span
- * (observability/query-hooks.ts does the same for TypeORM's queries).
+ * and counts in portal_db_query_errors_total; a request the tracer records gets the same `db SELECT` span
+ * as TypeORM's queries (inQuerySpan, observability/query-hooks.ts).
  *
  * Only for SELECTs: the statement is run with `all`, which better-sqlite3 refuses for a write.
  */
@@ -37,7 +37,7 @@ export function hotRead<T>(m: EntityManager, sql: string, params: readonly unkno
       return Promise.reject(new QueryFailedError(sql, params as unknown[], e as Error));
     }
   };
-  return recordingHere() ? inSpan('db SELECT', { 'db.system.name': 'better-sqlite3', 'db.query.text': sql.slice(0, 1000) }, run) : run();
+  return inQuerySpan(String(m.connection.options.type), sql, run);
 }
 
 function statementFor(connection: SqliteConnection, sql: string): Statement {

@@ -26,12 +26,23 @@ export function instrumentQueries(dataSource: DataSource): void {
   const system = String(dataSource.options.type);
   proto.query = function (this: Runner, sql: string, parameters?: unknown[], structured?: boolean): Promise<unknown> {
     const run = () => original.call(this, sql, parameters, structured);
-    const result = !mysql && recordingHere() ? inSpan(`db ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'query'}`, { 'db.system.name': system, 'db.query.text': sql.slice(0, 1000) }, run) : run();
+    const result = mysql ? run() : inQuerySpan(system, sql, run);
     return result.catch((e: unknown) => {
       observe.dbQueryError();
       throw e;
     });
   };
+}
+
+/**
+ * `run` (a query of `sql` on the database `system`) inside a `db <VERB>` span carrying the system and the SQL
+ * text (first 1,000 characters), when the active trace is recorded; otherwise `run()` alone, with no name or
+ * attributes built. For the queries MariaDB's instrumentation does not see: TypeORM's on SQLite (above) and
+ * database/hot-read.ts.
+ */
+export function inQuerySpan<T>(system: string, sql: string, run: () => Promise<T>): Promise<T> {
+  if (!recordingHere()) return run();
+  return inSpan(`db ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'query'}`, { 'db.system.name': system, 'db.query.text': sql.slice(0, 1000) }, run);
 }
 
 type Pool = { _allConnections?: { length: number }; _freeConnections?: { length: number }; config?: { connectionLimit?: number } };
